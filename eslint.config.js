@@ -1,0 +1,39 @@
+// The layer rule of ARCHITECTURE.md, enforced: imports only point down ui → runtime → model.
+import tseslint from 'typescript-eslint'
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'tls', 'os', 'child_process', 'crypto']
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'bench/peers/**', 'test-results/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/model/**/*.ts'],
+    ignores: ['src/model/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/runtime/**', '**/ui/**', '**/sw/**', '**/cli/**'], message: 'src/model imports no other layer.' },
+            { group: nodeBuiltins, message: 'src/model is platform-neutral: take I/O as a parameter.' },
+            { group: ['undici', 'ws', 'solid-js', 'solid-js/*', 'y-indexeddb', 'y-websocket'], message: 'src/model is platform-neutral.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/runtime/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/ui/**', '**/cli/**'], message: 'src/runtime does not import src/ui or src/cli.' }] },
+      ],
+    },
+  },
+)

@@ -1,0 +1,126 @@
+/**
+ * The plain data of Sendbox: requests, folders, collections, environments and variables
+ * (spec sections 2.1-2.5). These are the API of `src/model`; Yjs types stay in `workspace/`.
+ */
+
+export type Id = string
+
+export const REQUEST_KINDS = ['http', 'graphql', 'websocket', 'sse', 'grpc'] as const
+export type RequestKind = (typeof REQUEST_KINDS)[number]
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
+export type HttpMethod = (typeof HTTP_METHODS)[number]
+
+/** One row of the parameters, headers, cookies or URL-encoded tables. */
+export interface KeyValueRow {
+  id: Id
+  key: string
+  value: string
+  enabled: boolean
+  description?: string
+}
+
+/** A multipart row: text, or a file the user chose (kept locally, resolved when sending). */
+export interface FormDataRow extends KeyValueRow {
+  type: 'text' | 'file'
+  /** For file rows: the file's name as sent, its media type and where its bytes are kept. */
+  fileName?: string
+  contentType?: string
+  /** An opaque reference the host resolves to bytes (an IndexedDB key, a path for the CLI). */
+  fileRef?: string
+}
+
+export type RawLanguage = 'text' | 'json' | 'xml'
+
+export type RequestBody =
+  | { type: 'none' }
+  | { type: 'raw'; language: RawLanguage; text: string }
+  | { type: 'form-data'; rows: FormDataRow[] }
+  | { type: 'urlencoded'; rows: KeyValueRow[] }
+  | { type: 'graphql'; query: string; variables: string; operationName?: string }
+
+export type OAuth2Grant = 'token' | 'authorization-code' | 'client-credentials'
+
+export type Auth =
+  | { type: 'inherit' }
+  | { type: 'none' }
+  | { type: 'bearer'; token: string }
+  | { type: 'apikey'; key: string; value: string; addTo: 'header' | 'query' }
+  | { type: 'basic'; username: string; password: string }
+  | {
+      type: 'oauth2'
+      grant: OAuth2Grant
+      /** The pasted token (grant `token`); fetched tokens live on the device, not here. */
+      accessToken: string
+      authUrl: string
+      tokenUrl: string
+      clientId: string
+      clientSecret: string
+      scope: string
+    }
+  | {
+      type: 'sigv4'
+      accessKeyId: string
+      secretAccessKey: string
+      sessionToken: string
+      region: string
+      service: string
+    }
+
+export type AuthType = Auth['type']
+
+export interface Scripts {
+  preRequest: string
+  postResponse: string
+}
+
+export interface RequestSpec {
+  type: 'request'
+  id: Id
+  kind: RequestKind
+  name: string
+  method: HttpMethod
+  url: string
+  params: KeyValueRow[]
+  headers: KeyValueRow[]
+  cookies: KeyValueRow[]
+  body: RequestBody
+  auth: Auth
+  scripts: Scripts
+}
+
+export interface Variable {
+  id: Id
+  key: string
+  value: string
+  enabled: boolean
+  /** A secret's value lives on the device only; scripts may read it only when allowed (spec 5.3). */
+  secret: boolean
+}
+
+export interface Folder {
+  type: 'folder'
+  id: Id
+  name: string
+  auth: Auth
+  variables: Variable[]
+  scripts: Scripts
+  children: TreeItem[]
+}
+
+export type TreeItem = Folder | RequestSpec
+
+export interface Collection {
+  id: Id
+  name: string
+  auth: Auth
+  variables: Variable[]
+  scripts: Scripts
+  children: TreeItem[]
+}
+
+export interface Environment {
+  id: Id
+  name: string
+  variables: Variable[]
+}

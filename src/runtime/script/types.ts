@@ -1,0 +1,96 @@
+/**
+ * The contract between the send pipeline and the script sandbox. The pipeline hands a script
+ * run everything it may see and touch; the runner hands back tests, errors and `req.*` changes.
+ * Implementations: the QuickJS runner (in-process in Node, in a Web Worker in the browser).
+ */
+import type { VariableContext } from '../../model/variables.ts'
+import type { HeaderList, WireRequest, WireResponse } from '../../model/wire.ts'
+import type { RequestBody } from '../../model/types.ts'
+
+export type ScriptPhase = 'pre-request' | 'post-response'
+
+export interface ScriptSource {
+  /** Where the script comes from, for error messages: "Collection", "Folder Users", "Request". */
+  origin: string
+  code: string
+}
+
+/** The request as scripts see it. In a pre-request script `headers` is empty (spec 4.5). */
+export interface ScriptRequestView {
+  id: string
+  name: string
+  method: string
+  /** With variables substituted. */
+  url: string
+  headers: HeaderList
+  /** The body as typed, before `{{variables}}` are substituted (for `req.getBody()`). */
+  body: RequestBody
+  /** The wire body as text, when known (post-response). */
+  bodyText?: string
+}
+
+export interface ScriptResponseView {
+  code: number
+  statusText: string
+  headers: HeaderList
+  body: Uint8Array
+  responseTime: number
+  responseSize: number
+}
+
+export interface ScriptRunInput {
+  phase: ScriptPhase
+  /** Run in order (collection, folders, request); each in its own sandbox. */
+  scripts: ScriptSource[]
+  request: ScriptRequestView
+  /** null in a pre-request script. */
+  response: ScriptResponseView | null
+  variables: VariableContext
+  /** The pipeline's transport: proxy and certificates apply to `sendRequest` too. */
+  sendRequest: (request: WireRequest, signal: AbortSignal) => Promise<WireResponse>
+  /** A request is in flight: the time limit is 30 s instead of 5 s (spec 8). */
+  requestInFlight?: boolean
+  signal?: AbortSignal
+}
+
+export interface TestResult {
+  name: string
+  passed: boolean
+  /** The failure reason: what was expected and what was found. */
+  error: string | null
+}
+
+export type ScriptErrorKind = 'script' | 'timeout' | 'limit' | 'secret' | 'unsupported' | 'sandbox'
+
+export interface ScriptError {
+  kind: ScriptErrorKind
+  /** The whole message, e.g. "TypeError: x is undefined". */
+  message: string
+  origin: string
+}
+
+/** Changes a pre-request script made through `req.*`; applied last, after auth. */
+export interface RequestChanges {
+  method?: string
+  /** Headers set, in order; a later set of the same name replaces the earlier one. */
+  setHeaders: HeaderList
+  deleteHeaders: string[]
+  body?: string
+}
+
+export interface ScriptRunResult {
+  error: ScriptError | null
+  tests: TestResult[]
+  /** A test never finished: the run reports a timeout instead of test results (spec 7). */
+  testsTimedOut: boolean
+  changes: RequestChanges
+}
+
+export interface ScriptRunner {
+  run(input: ScriptRunInput): Promise<ScriptRunResult>
+  dispose(): void
+}
+
+export function emptyChanges(): RequestChanges {
+  return { setHeaders: [], deleteHeaders: [] }
+}

@@ -1,0 +1,55 @@
+/**
+ * The one seam between the send pipeline and the network. Each host picks its implementation
+ * (node, relay, service worker, direct fetch) in its own entry file; nothing else does I/O.
+ */
+import type { ProxySettings, TlsSettings } from '../../model/settings.ts'
+import type { WireRequest, WireResponse } from '../../model/wire.ts'
+
+export interface SendOptions {
+  signal?: AbortSignal
+  /** Whole-request timeout in ms; 0 or absent for none. */
+  timeoutMs?: number
+  /** Follow redirects (default true), at most `maxRedirects` (default 10). */
+  followRedirects?: boolean
+  maxRedirects?: number
+  proxy?: ProxySettings
+  tls?: TlsSettings
+  /** `stream`: hand back `bodyStream` instead of buffering (relay pass-through, downloads). */
+  responseBody?: 'buffer' | 'stream'
+  /** Refuse a response body larger than this many bytes. */
+  maxResponseBytes?: number
+}
+
+export interface TransportCapabilities {
+  setForbiddenHeaders: boolean
+  readSetCookie: boolean
+  proxy: boolean
+  clientCertificates: boolean
+  timingPhases: boolean
+}
+
+export interface Transport {
+  send(request: WireRequest, options: SendOptions): Promise<WireResponse>
+  readonly capabilities: TransportCapabilities
+}
+
+/** Why a request got no response: the reason shown after `Request failed`. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly code:
+      | 'unreachable'
+      | 'timeout'
+      | 'aborted'
+      | 'tls'
+      | 'proxy'
+      | 'too-large'
+      | 'invalid-request'
+      | 'cors'
+      | 'other',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'TransportError'
+  }
+}
