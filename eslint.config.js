@@ -19,9 +19,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/runtime/**', '**/ui/**', '**/sw/**', '**/cli/**'], message: 'src/model imports no other layer.' },
+            {
+              group: ['**/runtime/**', '**/ui/**', '**/sw/**', '**/cli/**'],
+              message: 'src/model imports no other layer.',
+            },
             { group: nodeBuiltins, message: 'src/model is platform-neutral: take I/O as a parameter.' },
-            { group: ['undici', 'ws', 'solid-js', 'solid-js/*', 'y-indexeddb', 'y-websocket'], message: 'src/model is platform-neutral.' },
+            {
+              group: ['undici', 'ws', 'solid-js', 'solid-js/*', 'y-indexeddb', 'y-websocket'],
+              message: 'src/model is platform-neutral.',
+            },
           ],
         },
       ],
@@ -32,7 +38,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/ui/**', '**/cli/**'], message: 'src/runtime does not import src/ui or src/cli.' }] },
+        {
+          patterns: [
+            { group: ['**/ui/**', '**/cli/**'], message: 'src/runtime does not import src/ui or src/cli.' },
+          ],
+        },
       ],
     },
   },

@@ -1,5 +1,15 @@
 import { newId } from './ids.ts'
-import type { Auth, Collection, Environment, Folder, KeyValueRow, RequestKind, RequestSpec, Scripts, Variable } from './types.ts'
+import type {
+  Auth,
+  Collection,
+  Environment,
+  Folder,
+  KeyValueRow,
+  RequestKind,
+  RequestSpec,
+  Scripts,
+  Variable,
+} from './types.ts'
 
 /** Default-filling factories: the one place that knows what a fresh entity looks like. */
 
@@ -50,7 +60,15 @@ export function makeFolder(fields: Partial<Folder> = {}): Folder {
 
 export function makeCollection(fields: Partial<Collection> = {}): Collection {
   const auth: Auth = { type: 'none' }
-  return { id: newId(), name: 'New Collection', auth, variables: [], scripts: makeScripts(), children: [], ...fields }
+  return {
+    id: newId(),
+    name: 'New Collection',
+    auth,
+    variables: [],
+    scripts: makeScripts(),
+    children: [],
+    ...fields,
+  }
 }
 
 export function makeEnvironment(fields: Partial<Environment> = {}): Environment {

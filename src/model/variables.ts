@@ -5,7 +5,8 @@
  */
 import { newId } from './ids.ts'
 
-export type VariableScope = 'single-send' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
+export type VariableScope =
+  'single-send' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
 
 /** A variable as resolution sees it: secrets carry their device-held value and script access. */
 export interface ScopedVariable {
@@ -35,7 +36,9 @@ export interface ResolvedVariable {
 /** Thrown when a script reads or sets a secret it was not allowed to (spec 5.3, 7). */
 export class SecretWithheldError extends Error {
   constructor(readonly variable: string) {
-    super(`The secret variable "${variable}" is withheld from scripts. Allow script access in its row of the variable table.`)
+    super(
+      `The secret variable "${variable}" is withheld from scripts. Allow script access in its row of the variable table.`,
+    )
     this.name = 'SecretWithheldError'
   }
 }
