@@ -12,25 +12,9 @@
  * given, else `LOCAL_ORIGIN`, so an UndoManager or a provider can tell its own updates apart.
  * Ids are stable: items are addressed by id, never by position.
  */
-import type * as Y from 'yjs'
-import type { HeaderList, WireResponse } from '../wire.ts'
+import type { HeaderList } from '../wire.ts'
 import type { ProxySettings, TlsSettings } from '../settings.ts'
-import type { VariableLayer } from '../variables.ts'
-import type {
-  Auth,
-  Collection,
-  Environment,
-  Folder,
-  HttpMethod,
-  Id,
-  RequestKind,
-  RequestSpec,
-  Scripts,
-  Variable,
-} from '../types.ts'
-
-/** The default transaction origin of every action. */
-export const LOCAL_ORIGIN = 'sendbox-local'
+import type { Auth, HttpMethod, Id, RequestKind, RequestSpec, Scripts, Variable } from '../types.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Workspace document: shapes
@@ -194,178 +178,100 @@ export interface OAuthToken {
   scope?: string
 }
 
-export const HISTORY_LIMIT = 100
-export const RUNS_PER_REQUEST = 20
-
 /** The Sendbox collection file; `parseSendboxCollection` in `src/model/import/sendbox.ts` reads it. */
-export interface SendboxCollectionFile {
-  sendbox: 1
-  collection: Collection
-}
+export type { SendboxCollectionFile } from '../import/sendbox.ts'
 
 // ---------------------------------------------------------------------------------------------
-// Functions (implemented in this folder; this list is the contract)
+// Functions
 
-/** Creates the root types and `schemaVersion` of an empty workspace doc; migrates an older one. */
-export declare function initWorkspace(doc: Y.Doc, origin?: unknown): void
+// Opening a doc (after persistence loaded it) and the schema
+export { initDevice, initWorkspace } from './init.ts'
+export { LOCAL_ORIGIN, WORKSPACE_SCHEMA_VERSION } from './workspace-doc.ts'
+export { SchemaTooNewError, schemaVersion } from './migrations/index.ts'
 
-// Tree: collections, folders, requests
-export declare function createCollection(doc: Y.Doc, fields?: Partial<Collection>, origin?: unknown): Id
-/** Creates a folder in a collection or folder. */
-export declare function createFolder(
-  doc: Y.Doc,
-  target: MoveTarget,
-  fields?: Partial<Folder>,
-  origin?: unknown,
-): Id
-export declare function createRequest(
-  doc: Y.Doc,
-  target: MoveTarget,
-  fields?: Partial<RequestFields>,
-  origin?: unknown,
-): Id
-/** Renames a collection, folder, request or environment. */
-export declare function renameItem(doc: Y.Doc, id: Id, name: string, origin?: unknown): void
-/** Deep copy with new ids placed right after the original, named `<name> Copy`. */
-export declare function duplicateItem(doc: Y.Doc, id: Id, origin?: unknown): Duplicated
-/** Deletes the item and everything below it (and a collection's place in the sidebar). */
-export declare function deleteItem(doc: Y.Doc, id: Id, origin?: unknown): Deleted
-/**
- * Reorders within a parent or moves to another one. A collection moves among collections
- * (`parentId` is ignored). Throws when a folder would go into itself or its descendant.
- */
-export declare function moveItem(doc: Y.Doc, id: Id, target: MoveTarget, origin?: unknown): void
-/** Writes only the fields given; concurrent edits of other fields merge. */
-export declare function updateRequest(
-  doc: Y.Doc,
-  id: Id,
-  patch: Partial<RequestFields>,
-  origin?: unknown,
-): void
-export declare function setAuth(doc: Y.Doc, containerId: Id, auth: Auth, origin?: unknown): void
-export declare function setScripts(
-  doc: Y.Doc,
-  containerId: Id,
-  scripts: Partial<Scripts>,
-  origin?: unknown,
-): void
-
-// Environments and variables
-export declare function createEnvironment(doc: Y.Doc, fields?: Partial<Environment>, origin?: unknown): Id
-export declare function deleteEnvironment(doc: Y.Doc, id: Id, origin?: unknown): Deleted
-export declare function listEnvironments(doc: Y.Doc): Environment[]
-/**
- * Replaces a variable table. Secret values go to the device doc (keyed by variable id) and an
- * empty value into the workspace; secrets that became plain or were removed are forgotten.
- */
-export declare function setVariables(
-  doc: Y.Doc,
-  device: Y.Doc,
-  owner: VariableOwner,
-  variables: Variable[],
-  origin?: unknown,
-): void
-/** A variable table; with `device`, secret values are filled in from it. */
-export declare function readVariables(doc: Y.Doc, owner: VariableOwner, device?: Y.Doc): Variable[]
+// Tree: collections, folders, requests (`TreeError` for a missing id or a folder moved below itself)
+export {
+  createCollection,
+  createFolder,
+  createRequest,
+  deleteItem,
+  duplicateItem,
+  importCollection,
+  moveItem,
+  renameItem,
+  setAuth,
+  setScripts,
+  TreeError,
+  updateRequest,
+} from './actions.ts'
 
 // Reading
-export declare function readCollection(doc: Y.Doc, id: Id): Collection | undefined
-export declare function readRequest(doc: Y.Doc, id: Id): RequestSpec | undefined
-export declare function listCollections(doc: Y.Doc): { id: Id; name: string }[]
-export declare function itemType(doc: Y.Doc, id: Id): ItemType | 'environment' | undefined
-/** Rows of every collection, descending only into the ids in `expanded`. */
-export declare function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[]
-/** The inherit chain of a request or folder, or undefined when it is not in a collection. */
-export declare function findAncestors(doc: Y.Doc, id: Id): AncestorChain | undefined
-/** Calls back once per transaction that changed the workspace; returns the unsubscribe. */
-export declare function subscribe(doc: Y.Doc, callback: (change: WorkspaceChange) => void): () => void
+export {
+  exportCollection,
+  findAncestors,
+  itemType,
+  listCollections,
+  listTree,
+  readCollection,
+  readFolder,
+  readRequest,
+} from './read.ts'
+export { subscribe } from './observe.ts'
 
-/**
- * Variable layers for a request, in precedence order: folders (nearest first), collection,
- * active environment (from the device doc unless given), workspace, global; secret values
- * and script access merged from the device doc.
- */
-export declare function variableLayers(
-  doc: Y.Doc,
-  device: Y.Doc,
-  requestId: Id | null,
-  environmentId?: Id | null,
-): VariableLayer[]
+// Environments, variable tables, and the layers a send resolves variables through
+export {
+  createEnvironment,
+  deleteEnvironment,
+  listEnvironments,
+  readVariables,
+  setVariables,
+  variableLayers,
+} from './variable-tables.ts'
 
-// Import and export
-export declare function exportCollection(doc: Y.Doc, id: Id): SendboxCollectionFile | undefined
-/** Adds a plain collection as a new one with fresh ids; returns its id. */
-export declare function importCollection(doc: Y.Doc, collection: Collection, origin?: unknown): Id
-
-// ---------------------------------------------------------------------------------------------
-// Device document
-
-export declare function initDevice(device: Y.Doc, origin?: unknown): void
-export declare function subscribeDevice(device: Y.Doc, callback: (origin: unknown) => void): () => void
+// Device doc: settings, environment choice, secrets, OAuth tokens
+export {
+  activeEnvironmentId,
+  copySecrets,
+  DEFAULT_SETTINGS,
+  DEVICE_SCHEMA_VERSION,
+  deleteOAuthToken,
+  forgetSecrets,
+  HISTORY_LIMIT,
+  readOAuthToken,
+  readSecret,
+  readSettings,
+  RUNS_PER_REQUEST,
+  setActiveEnvironment,
+  setOAuthToken,
+  setSecretScriptAccess,
+  setSecretValue,
+  subscribeDevice,
+  updateSettings,
+} from './device-doc.ts'
 
 // Tabs
-export declare function listTabs(device: Y.Doc): TabState[]
-export declare function activeTabId(device: Y.Doc): Id | null
-/** Opens a tab at `index` (default: last) and makes it active; returns the tab id. */
-export declare function openTab(
-  device: Y.Doc,
-  draft: RequestSpec,
-  options?: { savedRequestId?: Id | null; index?: number; activate?: boolean },
-  origin?: unknown,
-): Id
-/** Replaces fields of the draft and marks the tab dirty. */
-export declare function updateDraft(
-  device: Y.Doc,
-  tabId: Id,
-  patch: Partial<RequestFields>,
-  origin?: unknown,
-): void
-/** After a save: the draft is clean and points at the saved request. */
-export declare function markTabSaved(device: Y.Doc, tabId: Id, savedRequestId: Id, origin?: unknown): void
-/** An unsaved copy next to the original. */
-export declare function duplicateTab(device: Y.Doc, tabId: Id, origin?: unknown): Id
-/** Closes the tab; the neighbour to the right (else left) becomes active if it was. */
-export declare function closeTab(device: Y.Doc, tabId: Id, origin?: unknown): void
-export declare function closeOtherTabs(device: Y.Doc, keepId: Id, origin?: unknown): void
-export declare function closeAllTabs(device: Y.Doc, origin?: unknown): void
-export declare function moveTab(device: Y.Doc, tabId: Id, toIndex: number, origin?: unknown): void
-export declare function setActiveTab(device: Y.Doc, tabId: Id, origin?: unknown): void
+export {
+  activeTabId,
+  closeAllTabs,
+  closeOtherTabs,
+  closeTab,
+  duplicateTab,
+  listTabs,
+  markTabSaved,
+  moveTab,
+  openTab,
+  setActiveTab,
+  updateDraft,
+} from './tabs.ts'
 
-// Settings, environment choice
-export declare function readSettings(device: Y.Doc): DeviceSettings
-export declare function updateSettings(device: Y.Doc, patch: SettingsPatch, origin?: unknown): void
-export declare function activeEnvironmentId(device: Y.Doc): Id | null
-export declare function setActiveEnvironment(device: Y.Doc, id: Id | null, origin?: unknown): void
-
-// Secrets
-export declare function readSecret(device: Y.Doc, variableId: Id): SecretValue | undefined
-export declare function setSecretValue(device: Y.Doc, variableId: Id, value: string, origin?: unknown): void
-/** The code icon of spec 5.3: allow or withhold a secret from scripts. */
-export declare function setSecretScriptAccess(
-  device: Y.Doc,
-  variableId: Id,
-  allowed: boolean,
-  origin?: unknown,
-): void
-export declare function forgetSecrets(device: Y.Doc, variableIds: Iterable<Id>, origin?: unknown): void
-/** After `duplicateItem`: copies the secret values of the old variables to their copies. */
-export declare function copySecrets(device: Y.Doc, idMap: Map<Id, Id>, origin?: unknown): void
-
-// History and runs
-/** Newest first. */
-export declare function readHistory(device: Y.Doc): HistoryEntry[]
-/** Adds an entry and drops the oldest beyond `HISTORY_LIMIT`. */
-export declare function addHistoryEntry(device: Y.Doc, entry: Omit<HistoryEntry, 'id'>, origin?: unknown): Id
-export declare function clearHistory(device: Y.Doc, origin?: unknown): void
-/** Newest first. */
-export declare function readRuns(device: Y.Doc, requestId: Id): RunEntry[]
-/** Adds a run and drops the oldest beyond `RUNS_PER_REQUEST`. */
-export declare function addRun(device: Y.Doc, requestId: Id, run: Omit<RunEntry, 'id'>, origin?: unknown): Id
-/** A response as a run keeps it: the body decoded as text when it is text, capped either way. */
-export declare function storedResponse(response: WireResponse): StoredResponse
-export declare function clearRuns(device: Y.Doc, requestId: Id, origin?: unknown): void
-
-// OAuth tokens, keyed by the id of the request, folder or collection whose auth fetched them
-export declare function readOAuthToken(device: Y.Doc, ownerId: Id): OAuthToken | undefined
-export declare function setOAuthToken(device: Y.Doc, ownerId: Id, token: OAuthToken, origin?: unknown): void
-export declare function deleteOAuthToken(device: Y.Doc, ownerId: Id, origin?: unknown): void
+// History and per-request runs
+export {
+  addHistoryEntry,
+  addRun,
+  clearHistory,
+  clearRuns,
+  readHistory,
+  readRuns,
+  RUN_BODY_LIMIT,
+  storedResponse,
+} from './history.ts'
