@@ -10,6 +10,7 @@ export const messages = {
   newCollection: 'New Collection',
   newCollectionName: 'New Collection',
   newFolderName: 'New Folder',
+  newRequestName: 'New Request',
   add: 'Hinzufügen',
   addRequest: 'Anfrage',
   addFolder: 'Ordner',

@@ -7,7 +7,11 @@ export function keepFocusedFieldVisible(): () => void {
   if (!viewport) return () => {}
   const onResize = () => {
     const el = document.activeElement
-    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
+    if (
+      el instanceof HTMLInputElement ||
+      el instanceof HTMLTextAreaElement ||
+      el instanceof HTMLSelectElement
+    ) {
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
     }
   }

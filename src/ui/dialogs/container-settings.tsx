@@ -56,7 +56,11 @@ export function ContainerSettings(props: { id: Id }) {
                 </Match>
                 <Match when={section() === 'variables'}>
                   <VariableTable
-                    owner={isCollection() ? { scope: 'collection', id: props.id } : { scope: 'folder', id: props.id }}
+                    owner={
+                      isCollection()
+                        ? { scope: 'collection', id: props.id }
+                        : { scope: 'folder', id: props.id }
+                    }
                     label={messages.variables}
                   />
                 </Match>

@@ -24,7 +24,11 @@ export interface MenuProps {
 export function Menu(props: MenuProps) {
   return (
     <Portal>
-      <div class="menu-backdrop" onPointerDown={() => props.onClose()} onContextMenu={(e) => e.preventDefault()} />
+      <div
+        class="menu-backdrop"
+        onPointerDown={() => props.onClose()}
+        onContextMenu={(e) => e.preventDefault()}
+      />
       <MenuList items={props.items} x={props.x} y={props.y} label={props.label} onClose={props.onClose} />
     </Portal>
   )

@@ -2,7 +2,7 @@
  * The collections sidebar: a virtualized tree, so a workspace of 10,000 requests renders only
  * the rows in view. Rows come flat from the data layer; drag and drop moves and reorders.
  */
-import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js'
+import { createMemo, createSignal, Index, onCleanup, onMount, Show } from 'solid-js'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { TreeRowView, ROW_HEIGHT } from './tree-row.tsx'
@@ -73,25 +73,26 @@ export function Sidebar() {
         onScroll={() => setScrollTop(viewport.scrollTop)}
       >
         <div class="tree-spacer" style={{ height: `${rows().length * ROW_HEIGHT}px` }}>
-          <For each={visible()}>
-            {(item) => (
+          {/* Index keeps one row component per slot: scrolling updates slots instead of rebuilding rows. */}
+          <Index each={visible()}>
+            {(slot) => (
               <TreeRowView
-                row={item.row}
-                top={item.pos * ROW_HEIGHT}
-                dropHint={hint()?.pos === item.pos ? (hint()?.position ?? null) : null}
+                row={slot().row}
+                top={slot().pos * ROW_HEIGHT}
+                dropHint={hint()?.pos === slot().pos ? (hint()?.position ?? null) : null}
                 onDragStart={(e) => {
-                  setDragFrom(item.pos)
-                  e.dataTransfer?.setData('text/plain', item.row.name)
+                  setDragFrom(slot().pos)
+                  e.dataTransfer?.setData('text/plain', slot().row.name)
                   if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
                 }}
                 onDragOver={(e) => {
-                  const found = targetFor(e, item.pos)
+                  const found = targetFor(e, slot().pos)
                   if (!found) return setHint(null)
                   e.preventDefault()
-                  setHint({ pos: item.pos, position: found.position })
+                  setHint({ pos: slot().pos, position: found.position })
                 }}
                 onDrop={(e) => {
-                  const found = targetFor(e, item.pos)
+                  const found = targetFor(e, slot().pos)
                   const from = dragFrom()
                   const dragged = from === null ? undefined : rows()[from]
                   setHint(null)
@@ -106,7 +107,7 @@ export function Sidebar() {
                 }}
               />
             )}
-          </For>
+          </Index>
         </div>
       </div>
     </nav>

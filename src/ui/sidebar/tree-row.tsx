@@ -24,6 +24,7 @@ export function TreeRowView(props: TreeRowProps) {
   const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
   const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
   const row = () => props.row
+  const name = () => row().name || messages.untitled
   const isContainer = () => row().type !== 'request'
   const renaming = () => store.ui.renamingItem() === row().id
 
@@ -36,7 +37,7 @@ export function TreeRowView(props: TreeRowProps) {
     const del: MenuItem = {
       label: messages.delete,
       danger: true,
-      action: () => store.ui.openDialog({ kind: 'confirm-delete', id, name: row().name }),
+      action: () => store.ui.openDialog({ kind: 'confirm-delete', id, name: name() }),
     }
     if (!isContainer()) return [...common, del]
     return [
@@ -69,7 +70,7 @@ export function TreeRowView(props: TreeRowProps) {
       }}
       aria-level={row().depth + 1}
       aria-expanded={isContainer() ? row().expanded : undefined}
-      aria-label={row().name}
+      aria-label={name()}
       data-id={row().id}
       tabindex="0"
       draggable={!renaming()}
@@ -98,7 +99,10 @@ export function TreeRowView(props: TreeRowProps) {
       onDrop={(e) => props.onDrop(e)}
       onDragEnd={() => props.onDragEnd()}
     >
-      <Show when={isContainer()} fallback={<span class={`method method-${row().method}`}>{row().method}</span>}>
+      <Show
+        when={isContainer()}
+        fallback={<span class={`method method-${row().method}`}>{row().method}</span>}
+      >
         <span class="twisty" aria-hidden="true">
           {row().expanded ? '▾' : '▸'}
         </span>
@@ -106,7 +110,7 @@ export function TreeRowView(props: TreeRowProps) {
           {row().type === 'collection' ? '▣' : '▤'}
         </span>
       </Show>
-      <Show when={renaming()} fallback={<span class="row-name">{row().name}</span>}>
+      <Show when={renaming()} fallback={<span class="row-name">{name()}</span>}>
         <RenameField
           value={row().name}
           onDone={(name) => {
@@ -118,7 +122,7 @@ export function TreeRowView(props: TreeRowProps) {
       <button
         type="button"
         class="icon-button row-more"
-        aria-label={messages.moreActions(row().name)}
+        aria-label={messages.moreActions(name())}
         aria-haspopup="menu"
         onClick={(e) => {
           e.stopPropagation()
@@ -129,7 +133,7 @@ export function TreeRowView(props: TreeRowProps) {
         ⋯
       </button>
       <Show when={menu()}>
-        {(at) => <Menu items={items()} x={at().x} y={at().y} label={row().name} onClose={() => setMenu(null)} />}
+        {(at) => <Menu items={items()} x={at().x} y={at().y} label={name()} onClose={() => setMenu(null)} />}
       </Show>
     </div>
   )

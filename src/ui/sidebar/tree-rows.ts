@@ -76,6 +76,7 @@ export function dropTarget(
   if (inSubtree(rows, fromPos, overPos)) return null
   if (position === 'inside') return over.type === 'request' ? null : { parentId: over.id }
   // Next to a collection means into it: first when above its row, last when below.
-  if (over.parentId === null) return position === 'before' ? { parentId: over.id, index: 0 } : { parentId: over.id }
+  if (over.parentId === null)
+    return position === 'before' ? { parentId: over.id, index: 0 } : { parentId: over.id }
   return { parentId: over.parentId, index: place(over.parentId) }
 }

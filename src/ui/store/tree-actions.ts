@@ -1,6 +1,6 @@
 /** Sidebar actions on collections, folders and requests, in plain calls to the data layer. */
 import * as data from '../../model/workspace/api.ts'
-import type { Auth, Folder, Id, Scripts, TreeItem } from '../../model/types.ts'
+import type { Auth, Id, Scripts } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import type { OpenDocs } from './docs.ts'
 
@@ -21,7 +21,7 @@ export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean)
       return data.createCollection(workspace, { name: messages.newCollectionName })
     },
     addRequest(parentId: Id): Id {
-      const id = data.createRequest(workspace, { parentId })
+      const id = data.createRequest(workspace, { parentId }, { name: messages.newRequestName })
       expand(parentId, true)
       const request = data.readRequest(workspace, id)
       if (request) data.openTab(device, request, { savedRequestId: id })
@@ -80,29 +80,16 @@ export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean)
   }
 }
 
-/**
- * A collection's or folder's own settings. The data API reads whole collections, so a folder is
- * found by walking its collection (found through the folder's ancestor chain).
- */
+/** A collection's or folder's own settings, without its children. */
 export function readContainer(doc: import('yjs').Doc, id: Id): data.ContainerSettings | undefined {
   const type = data.itemType(doc, id)
-  if (type === 'collection') {
-    const c = data.readCollection(doc, id)
-    return c && { id: c.id, name: c.name, auth: c.auth, variables: c.variables, scripts: c.scripts }
-  }
-  if (type !== 'folder') return undefined
-  const chain = data.findAncestors(doc, id)
-  const collection = chain && data.readCollection(doc, chain.collection.id)
-  const folder = collection && findFolder(collection.children, id)
-  return folder && { id, name: folder.name, auth: folder.auth, variables: folder.variables, scripts: folder.scripts }
-}
-
-function findFolder(items: TreeItem[], id: Id): Folder | undefined {
-  for (const item of items) {
-    if (item.type !== 'folder') continue
-    if (item.id === id) return item
-    const inner = findFolder(item.children, id)
-    if (inner) return inner
-  }
-  return undefined
+  const found =
+    type === 'collection'
+      ? data.readCollection(doc, id)
+      : type === 'folder'
+        ? data.readFolder(doc, id)
+        : undefined
+  return (
+    found && { id, name: found.name, auth: found.auth, variables: found.variables, scripts: found.scripts }
+  )
 }

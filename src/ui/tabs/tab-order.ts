@@ -6,7 +6,10 @@ export function tabDropIndex(fromIndex: number, overIndex: number, after: boolea
 }
 
 /** The `Alle Tabs` search: every word must appear in the tab's name, method or URL. */
-export function matchesTabSearch(query: string, fields: { name: string; method: string; url: string }): boolean {
+export function matchesTabSearch(
+  query: string,
+  fields: { name: string; method: string; url: string },
+): boolean {
   const haystack = `${fields.name} ${fields.method} ${fields.url}`.toLowerCase()
   return query
     .toLowerCase()

@@ -35,7 +35,11 @@ export function Tab(props: TabProps) {
   return (
     <div
       class="tab"
-      classList={{ active: active(), dirty: props.tab.dirty, [`drop-${props.dropSide}`]: props.dropSide !== null }}
+      classList={{
+        active: active(),
+        dirty: props.tab.dirty,
+        [`drop-${props.dropSide}`]: props.dropSide !== null,
+      }}
       role="tab"
       aria-selected={active()}
       aria-label={name()}
