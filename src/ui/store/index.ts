@@ -62,6 +62,13 @@ export function createAppStore(docs: OpenDocs) {
       return next
     })
 
+  /** Expands the collection and folders above an item so its row shows in the sidebar. */
+  const reveal = (id: Id) => {
+    const chain = data.findAncestors(workspace, id)
+    if (!chain) return
+    setExpanded((current) => new Set([...current, chain.collection.id, ...chain.folders.map((f) => f.id)]))
+  }
+
   const activeTab = createMemo(() => state.tabs.find((t) => t.id === state.activeTabId))
 
   return {
@@ -69,13 +76,14 @@ export function createAppStore(docs: OpenDocs) {
     tree,
     expanded,
     toggleExpanded,
+    reveal,
     activeTab,
     workspaceVersion,
     deviceVersion,
     loadMs: docs.loadMs,
     ui: createUiState(),
     ...makeTreeActions(docs, toggleExpanded),
-    ...makeTabActions(docs),
+    ...makeTabActions(docs, reveal),
     ...makeVariableActions(docs),
     dispose() {
       unsubscribeDevice()

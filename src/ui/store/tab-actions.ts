@@ -12,7 +12,7 @@ function fieldsOf(draft: RequestSpec): data.RequestFields {
   return fields
 }
 
-export function makeTabActions(docs: OpenDocs) {
+export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void) {
   const { workspace, device } = docs
   const tab = (id: Id) => data.listTabs(device).find((t) => t.id === id)
 
@@ -67,6 +67,7 @@ export function makeTabActions(docs: OpenDocs) {
       const requestId = data.createRequest(workspace, { parentId }, fields)
       data.updateDraft(device, id, { name: fields.name })
       data.markTabSaved(device, id, requestId)
+      reveal(requestId)
       return requestId
     },
     /** Rename from the request header (click, F2, Ctrl+E): a saved request is renamed at once. */
@@ -87,6 +88,7 @@ export function makeTabActions(docs: OpenDocs) {
       if (!savedId || !data.readRequest(workspace, savedId)) return undefined
       const copy = data.duplicateItem(workspace, savedId)
       data.copySecrets(device, copy.idMap)
+      reveal(copy.id)
       const request = data.readRequest(workspace, copy.id)
       if (request) data.openTab(device, request, { savedRequestId: copy.id })
       return copy.id
