@@ -3,7 +3,10 @@ import { newCollection, openApp, row, rowMenu, urlField } from './helpers.ts'
 
 test.use({ serviceWorkers: 'allow' })
 
-test('after one online visit the app starts and works offline, Monaco included', async ({ page, context }) => {
+test('after one online visit the app starts and works offline, Monaco included', async ({
+  page,
+  context,
+}) => {
   await openApp(page)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
