@@ -5,14 +5,19 @@ import { newCollection, openApp, row, tabs, urlField } from './helpers.ts'
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const small: string[] = []
-    for (const el of document.querySelectorAll<HTMLElement>('button, select, input, [role="tab"], [role="treeitem"]')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'button, select, input, [role="tab"], [role="treeitem"]',
+    )) {
       const rect = el.getBoundingClientRect()
       if (rect.width === 0 || rect.height === 0) continue
       const isCheckbox = el instanceof HTMLInputElement && el.type === 'checkbox'
       if (isCheckbox) continue
-      const wide = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el.getAttribute('role')
+      const wide =
+        el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el.getAttribute('role')
       if (rect.height < 40 || (!wide && rect.width < 40)) {
-        small.push(`${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent} ${rect.width}x${rect.height}`)
+        small.push(
+          `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent} ${rect.width}x${rect.height}`,
+        )
       }
     }
     return small
@@ -36,7 +41,9 @@ for (const [orientation, viewport] of [
       const url = await urlField(page).boundingBox()
       expect(url?.width ?? 0).toBeGreaterThan(300)
       expect((url?.x ?? 0) + (url?.width ?? 0)).toBeLessThanOrEqual(viewport.width)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      )
       expect(await smallTargets(page)).toEqual([])
     })
 
@@ -44,7 +51,13 @@ for (const [orientation, viewport] of [
       await openApp(page)
       const box = await tabs(page).first().boundingBox()
       if (!box) throw new Error('no tab')
-      const at = { clientX: box.x + 20, clientY: box.y + 10, pointerType: 'touch', isPrimary: true, bubbles: true }
+      const at = {
+        clientX: box.x + 20,
+        clientY: box.y + 10,
+        pointerType: 'touch',
+        isPrimary: true,
+        bubbles: true,
+      }
       await tabs(page).first().dispatchEvent('pointerdown', at)
       await expect(page.getByRole('menu')).toBeVisible()
       await expect(page.getByRole('menuitem', { name: 'Duplicate Tab' })).toBeVisible()
@@ -55,7 +68,11 @@ for (const [orientation, viewport] of [
       await newCollection(page, 'Touch')
       const rowBox = await row(page, 'Touch').boundingBox()
       if (!rowBox) throw new Error('no row')
-      await row(page, 'Touch').dispatchEvent('pointerdown', { ...at, clientX: rowBox.x + 30, clientY: rowBox.y + 10 })
+      await row(page, 'Touch').dispatchEvent('pointerdown', {
+        ...at,
+        clientX: rowBox.x + 30,
+        clientY: rowBox.y + 10,
+      })
       await expect(page.getByRole('menuitem', { name: 'Hinzufügen' })).toBeVisible()
     })
   })
