@@ -15,7 +15,7 @@ import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
 import { exchange, headerOf, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
-import type { Env } from './route.ts'
+import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
 
 export interface NodeTransportOptions {
@@ -64,9 +64,10 @@ async function send(
   let streaming = false
   try {
     for (let redirects = 0; ; redirects++) {
+      const target = dispatchers.target(current.url, options.proxy, options.tls)
       const hop: HopResponse = await exchange({
         method: current.method,
-        target: dispatchers.target(current.url, options.proxy, options.tls),
+        target,
         headers: current.headers,
         body: current.body,
         signal,
@@ -77,6 +78,10 @@ async function send(
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
         },
       })
+      if (hop.status === 407 && target.route.kind === 'http' && target.origin !== current.url.origin) {
+        void hop.stream?.cancel()
+        throw proxyRefused(target.route)
+      }
       const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
       if (next) {
         if (redirects >= maxRedirects) {
@@ -102,6 +107,18 @@ async function send(
   } finally {
     if (!streaming) stop()
   }
+}
+
+/** In absolute form the proxy answers itself; its 407 is a proxy failure, as it is for CONNECT. */
+function proxyRefused(route: ProxyRoute): TransportError {
+  const hint =
+    route.username === undefined
+      ? 'the proxy needs a username and password'
+      : 'the proxy rejected the username or password'
+  return new TransportError(
+    `${describeProxy(route)} answered 407 Proxy Authentication Required (${hint})`,
+    'proxy',
+  )
 }
 
 function toWireResponse(
