@@ -103,6 +103,23 @@ describe('responses', () => {
     }
   })
 
+  it('fall back to the standard reason phrase when the server sends none', async () => {
+    const server = await startRaw('HTTP/1.1 404 \r\nContent-Length: 0\r\n\r\n')
+    try {
+      expect((await transport.send(wire('GET', server.url), {})).statusText).toBe('Not Found')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('to HEAD carry headers and no body', async () => {
+    const response = await transport.send(wire('HEAD', `${echo.url}/bytes/5000`), {})
+    expect(response.status).toBe(200)
+    expect(response.headers).toContainEqual(['content-length', '5000'])
+    expect(response.body.length).toBe(0)
+    expect(last().method).toBe('HEAD')
+  })
+
   it('are binary-safe both ways', async () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i)
     const echoed = json<{ bodyBase64: string }>(

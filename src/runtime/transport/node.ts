@@ -2,6 +2,7 @@
  * The node transport (CLI and relay): undici with our own connector, so proxies, client
  * certificates, custom CAs and timing phases all work, and headers go out as the user wrote them.
  */
+import { STATUS_CODES } from 'node:http'
 import { cookiesFromHeaders } from '../../model/cookies.ts'
 import {
   headerBlockSize,
@@ -142,7 +143,8 @@ function toWireResponse(
   const requestBody = request.body?.length ?? 0
   return {
     status: hop.status,
-    statusText: hop.statusText,
+    // HTTP/2 and some HTTP/1.1 servers send no reason phrase; show the standard one then.
+    statusText: hop.statusText || STATUS_CODES[hop.status] || '',
     httpVersion: '1.1',
     headers: hop.headers,
     body: bodyStream ? new Uint8Array(0) : body,
