@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { startEchoServer, type EchoRecord, type EchoServer } from '../fixtures/echo-server.ts'
@@ -169,22 +169,31 @@ describe('responses', () => {
     expect(response.sizes.requestHeaders).toBe(expected)
   })
 
-  it('decode gzip bodies and count the compressed bytes', async () => {
-    const payload = JSON.stringify({ words: 'compress me '.repeat(200) })
-    const zipped = gzipSync(payload)
-    const server = await startHttp((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })
-      res.end(zipped)
-    })
-    try {
-      const response = await transport.send(wire('GET', server.url, [['Accept-Encoding', 'gzip']]), {})
-      expect(text(response.body)).toBe(payload)
-      expect(response.sizes.responseBody).toBe(zipped.length)
-      expect(response.headers).toContainEqual(['Content-Encoding', 'gzip'])
-    } finally {
-      await server.close()
-    }
-  })
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ] as const)(
+    'decode %s bodies, buffered and streamed, and count the compressed bytes',
+    async (coding, zip) => {
+      const payload = JSON.stringify({ words: 'compress me '.repeat(200) })
+      const zipped = zip(payload)
+      const server = await startHttp((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding })
+        res.end(zipped)
+      })
+      try {
+        const response = await transport.send(wire('GET', server.url, [['Accept-Encoding', coding]]), {})
+        expect(text(response.body)).toBe(payload)
+        expect(response.sizes.responseBody).toBe(zipped.length)
+        expect(response.headers).toContainEqual(['Content-Encoding', coding])
+        const streamed = await transport.send(wire('GET', server.url), { responseBody: 'stream' })
+        expect(await new Response(streamed.bodyStream).text()).toBe(payload)
+      } finally {
+        await server.close()
+      }
+    },
+  )
 
   it('report timing phases: connect on a new connection, none on a reused one', async () => {
     const fresh = createNodeTransport()
