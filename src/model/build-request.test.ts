@@ -263,7 +263,7 @@ describe('authorization', () => {
     })
     const authorization = request.headers.find(([n]) => n === 'Authorization')?.[1]
     expect(authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AK\/\d{8}\/us-east-1\/execute-api\/aws4_request, SignedHeaders=host;user-agent;x-amz-date, Signature=[0-9a-f]{64}$/,
+      /^AWS4-HMAC-SHA256 Credential=AK\/\d{8}\/us-east-1\/execute-api\/aws4_request, SignedHeaders=host;x-amz-date, Signature=[0-9a-f]{64}$/,
     )
     expect(request.headers.some(([n]) => n === 'X-Amz-Date')).toBe(true)
   })
