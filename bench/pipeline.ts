@@ -1,0 +1,83 @@
+/**
+ * `npm run bench:pipeline`: 1000 requests through `sendbox run` (no scripts) against a raw undici
+ * loop, same echo server, same run. Target: Sendbox at no less than 80% of the raw loop's rate.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { Agent, request } from 'undici'
+import { postmanCollection } from '../tests/helpers/postman.ts'
+import { startEchoProcess } from './echo-process.ts'
+
+const COUNT = Number(process.env.BENCH_COUNT ?? 1000)
+const ROUNDS = 3
+
+// The echo server runs in its own process so that neither side competes with it for an event loop.
+const { url, close } = await startEchoProcess()
+
+async function rawLoop(): Promise<number> {
+  const agent = new Agent({ keepAliveTimeout: 10_000 })
+  const started = performance.now()
+  for (let i = 0; i < COUNT; i++) {
+    const res = await request(`${url}/get?i=${i}`, {
+      dispatcher: agent,
+      headers: { 'user-agent': 'raw/1.0' },
+    })
+    await res.body.arrayBuffer()
+  }
+  const rate = COUNT / ((performance.now() - started) / 1000)
+  await agent.close()
+  return rate
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'sendbox-bench-'))
+const items = Array.from({ length: COUNT }, (_, i) => ({
+  name: `r${i}`,
+  request: { method: 'GET', url: `${url}/get?i=${i}` },
+}))
+writeFileSync(join(dir, 'c.json'), JSON.stringify(postmanCollection('bench', items)))
+
+async function sendboxRun(): Promise<number> {
+  const { spawn } = await import('node:child_process')
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      [
+        resolve(import.meta.dirname, '../bin/sendbox.js'),
+        'run',
+        'c.json',
+        '-r',
+        'json',
+        '--reporter-json-export',
+        'r.json',
+      ],
+      {
+        cwd: dir,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    )
+    child.on('error', fail)
+    child.on('close', async (code) => {
+      if (code !== 0) return fail(new Error(`sendbox run exited ${code}`))
+      const { readFileSync } = await import('node:fs')
+      const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'))
+      // The run's own duration: process start-up is not part of the per-request rate.
+      done(COUNT / (report.durationMs / 1000))
+    })
+  })
+}
+
+const raw: number[] = []
+const sendbox: number[] = []
+for (let round = 0; round < ROUNDS; round++) {
+  raw.push(await rawLoop())
+  sendbox.push(await sendboxRun())
+}
+await close()
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const r = median(raw)
+const s = median(sendbox)
+console.log(`bench:pipeline  ${COUNT} GET requests, median of ${ROUNDS} rounds`)
+console.log(`  raw undici loop   ${r.toFixed(0)} req/s`)
+console.log(`  sendbox run       ${s.toFixed(0)} req/s`)
+console.log(`  ratio             ${((s / r) * 100).toFixed(1)}% of raw (target >= 80%)`)
