@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { Agent, request } from 'undici'
+import { spawn } from 'node:child_process'
 import { postmanCollection } from '../tests/helpers/postman.ts'
 import { startEchoProcess } from './echo-process.ts'
 
@@ -15,19 +15,24 @@ const ROUNDS = 3
 // The echo server runs in its own process so that neither side competes with it for an event loop.
 const { url, close } = await startEchoProcess()
 
-async function rawLoop(): Promise<number> {
-  const agent = new Agent({ keepAliveTimeout: 10_000 })
-  const started = performance.now()
-  for (let i = 0; i < COUNT; i++) {
-    const res = await request(`${url}/get?i=${i}`, {
-      dispatcher: agent,
-      headers: { 'user-agent': 'raw/1.0' },
+/** Runs a bench script in a fresh process and returns what it printed. */
+function runScript(args: string[]): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     })
-    await res.body.arrayBuffer()
-  }
-  const rate = COUNT / ((performance.now() - started) / 1000)
-  await agent.close()
-  return rate
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.on('error', fail)
+    child.on('close', (code) =>
+      code === 0 ? done(out.trim()) : fail(new Error(`${args[0]} exited ${code}`)),
+    )
+  })
+}
+
+async function rawLoop(): Promise<number> {
+  const ms = Number(await runScript([resolve(import.meta.dirname, 'raw-loop.ts'), url, String(COUNT)]))
+  return COUNT / (ms / 1000)
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'sendbox-bench-'))
@@ -38,7 +43,6 @@ const items = Array.from({ length: COUNT }, (_, i) => ({
 writeFileSync(join(dir, 'c.json'), JSON.stringify(postmanCollection('bench', items)))
 
 async function sendboxRun(): Promise<number> {
-  const { spawn } = await import('node:child_process')
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
