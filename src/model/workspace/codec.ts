@@ -29,8 +29,8 @@ export function withoutSecretValues(variables: Variable[]): Variable[] {
   return variables.map((variable) => (variable.secret ? { ...clone(variable), value: '' } : clone(variable)))
 }
 
-export function requestEntity(spec: Partial<RequestFields>, parentId: Id): EntityMap {
-  const fields: Record<string, unknown> = { parentId }
+export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
+  const fields: Record<string, unknown> = { parentId, collectionId }
   for (const key of REQUEST_FIELDS) if (spec[key] !== undefined) fields[key] = clone(spec[key])
   return makeEntity(fields)
 }

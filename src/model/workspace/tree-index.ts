@@ -5,7 +5,8 @@
  *   without duplicates, followed by items that name it but are missing from the array (by id);
  * - a folder cycle (two peers moved two folders into each other) is broken at the folder with
  *   the smallest id, which goes to the root of its `collectionId`;
- * - an item whose parent was deleted is unreachable and not shown.
+ * - an item whose parent was deleted while another peer moved it there or created it there
+ *   goes to the root of its `collectionId` rather than vanish; gone with its collection.
  * The rules read only converged state, so two docs with the same state show the same tree.
  */
 import type * as Y from 'yjs'
@@ -35,21 +36,16 @@ export class TreeIndex {
   }
 
   private resolveParent(id: Id): Id | null {
-    const request = this.r.requests.get(id)
-    if (request) {
-      const parentId = request.get('parentId') as Id
-      return this.isContainer(parentId) ? parentId : null
-    }
-    const folder = this.r.folders.get(id)
-    if (!folder) return null
-    const parentId = folder.get('parentId') as Id
+    const entity = this.r.requests.get(id) ?? this.r.folders.get(id)
+    if (!entity) return null
+    const parentId = entity.get('parentId') as Id
+    const home = entity.get('collectionId') as Id | undefined
+    const fallback = home !== undefined && this.r.collections.has(home) ? home : null
     if (this.r.collections.has(parentId)) return parentId
-    if (!this.r.folders.has(parentId)) return null
+    if (!this.r.folders.has(parentId)) return fallback
+    if (this.r.requests.has(id)) return parentId
     const cycle = this.cycleThrough(id)
-    if (cycle && id === cycle.reduce((a, b) => (b < a ? b : a))) {
-      const collectionId = folder.get('collectionId') as Id
-      return this.r.collections.has(collectionId) ? collectionId : null
-    }
+    if (cycle && id === cycle.reduce((a, b) => (b < a ? b : a))) return fallback
     return parentId
   }
 
@@ -132,11 +128,27 @@ export class TreeIndex {
     return grouped
   }
 
+  /**
+   * Folders whose effective parent is not their stored one (a broken cycle, a vanished
+   * parent), with the parent they are shown under.
+   */
+  displacedFolders(): [Id, Id][] {
+    const displaced: [Id, Id][] = []
+    for (const [id, folder] of this.r.folders) {
+      const parent = this.parentOf(id)
+      if (parent !== null && parent !== folder.get('parentId')) displaced.push([id, parent])
+    }
+    return displaced
+  }
+
   /** Every descendant of a container (folders and requests), depth first. */
   descendantsOf(parentId: Id): Id[] {
     const result: Id[] = []
+    const seen = new Set<Id>([parentId])
     const visit = (id: Id) => {
       for (const childId of this.childrenOf(id)) {
+        if (seen.has(childId)) continue
+        seen.add(childId)
         result.push(childId)
         if (this.r.folders.has(childId)) visit(childId)
       }
