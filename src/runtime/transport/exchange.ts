@@ -6,7 +6,7 @@
 import type { Dispatcher } from 'undici'
 import type { HeaderList } from '../../model/wire.ts'
 import type { Target } from './dispatcher.ts'
-import { expectHead, takePhases, type ConnectPhases } from './timings.ts'
+import { expectHead, takePhases, tlsFacts, type ConnectPhases, type TlsFacts } from './timings.ts'
 import { TransportError } from './types.ts'
 
 export type BodyMode = 'buffer' | 'stream' | 'discard'
@@ -20,6 +20,16 @@ export interface HopRequest {
   maxBytes?: number
   /** Chosen once the status and headers are known. */
   bodyMode(status: number, headers: HeaderList): BodyMode
+}
+
+/** A failed exchange, with what is known of its connection to explain the failure. */
+export class ExchangeError extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly context: { tls?: TlsFacts; freshConnection: boolean; answered: boolean },
+  ) {
+    super(error instanceof Error ? error.message : String(error), { cause: error })
+  }
 }
 
 export interface HopResponse {
@@ -49,6 +59,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined
     let resumeSocket: (() => void) | undefined
     let paused = false
+    let socket: object | undefined
     const chunks: Buffer[] = []
     const response: HopResponse = {
       status: 0,
@@ -91,6 +102,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         if (settled) return abort(new Error('cancelled'))
         expectHead((sent) => {
           response.head = sent.head
+          socket = sent.socket
           response.phases = takePhases(sent.socket)
           response.sentAt = performance.now()
         })
@@ -163,7 +175,13 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         settle()
       },
       onError(error) {
-        fail(error)
+        fail(
+          new ExchangeError(error, {
+            tls: socket && tlsFacts(socket),
+            freshConnection: response.phases !== undefined,
+            answered: response.status > 0,
+          }),
+        )
       },
     }
 
