@@ -32,12 +32,23 @@ export interface RunOptions {
   runner?: QuickJSScriptRunner
 }
 
-export const TEST_LIMITS: Partial<ScriptLimits> = { timeMs: 400, inFlightTimeMs: 800, sleepMs: 300 }
+export const TEST_LIMITS: Partial<ScriptLimits> = { timeMs: 1000, inFlightTimeMs: 2000, sleepMs: 300 }
 
 let shared: Promise<QuickJSScriptRunner> | undefined
-export function testRunner(): Promise<QuickJSScriptRunner> {
-  shared ??= createScriptRunner({ limits: TEST_LIMITS })
+/** The shared runner, warmed up once: the first run compiles the wasm code paths. */
+export function testRunner(limits: Partial<ScriptLimits> = TEST_LIMITS): Promise<QuickJSScriptRunner> {
+  if (limits !== TEST_LIMITS) return warm(createScriptRunner({ limits }))
+  shared ??= warm(createScriptRunner({ limits }))
   return shared
+}
+
+async function warm(creating: Promise<QuickJSScriptRunner>): Promise<QuickJSScriptRunner> {
+  const runner = await creating
+  await runScript('expect(1).to.equal(1); test("w", () => {}); await bru.sleep(1)', {
+    runner,
+    response: { body: '{}' },
+  })
+  return runner
 }
 
 export function jsonResponse(body: unknown, code = 200, headers: HeaderList = []): RunOptions['response'] {

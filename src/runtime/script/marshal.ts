@@ -29,6 +29,21 @@ const ERROR_TYPES: Record<string, ErrorConstructor> = {
   URIError,
 }
 
+/** Guest built-in constructors arrive by name (`expect(d).to.be.instanceOf(Date)`). */
+const BUILTINS: Record<string, unknown> = {
+  ...ERROR_TYPES,
+  Date,
+  Array,
+  Object,
+  Map,
+  Set,
+  RegExp,
+  Number,
+  String,
+  Boolean,
+  Promise,
+}
+
 export function errorConstructor(name: string): ErrorConstructor | undefined {
   return Object.prototype.hasOwnProperty.call(ERROR_TYPES, name) ? ERROR_TYPES[name] : undefined
 }
@@ -71,7 +86,9 @@ function decodeTagged(tag: string, value: { [key: string]: Encoded }, hooks: Dec
     case 'f':
       return hooks.fn(Number(value.i), str('n'))
     case 'E':
-      return errorConstructor(str('n')) ?? hooks.fn(-1, str('n'))
+      return Object.prototype.hasOwnProperty.call(BUILTINS, str('n'))
+        ? BUILTINS[str('n')]
+        : hooks.fn(-1, str('n'))
     case 'N':
       return hooks.node(Number(value.i))
     case 'P':

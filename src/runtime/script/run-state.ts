@@ -8,11 +8,12 @@ import { SecretWithheldError } from '../../model/variables.ts'
 import type { ScriptError, ScriptErrorKind, ScriptRunInput, TestResult } from './types.ts'
 import type { ScriptLimits } from './limits.ts'
 import { messages, ScriptAbort } from './errors.ts'
-import { AssertionBridge, type FlushRequest } from './host-assert.ts'
+import { AssertionBridge, AssertionRef, type FlushRequest } from './host-assert.ts'
 import { HostResponse } from './host-response.ts'
-import { decode, encode, errorConstructor, TAG, type DecodeHooks, type Encoded } from './marshal.ts'
+import { decode, encode, errorConstructor, type DecodeHooks, type Encoded } from './marshal.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
-import { ApiRegistry, GuestPromise, GuestWait } from './api/bridge.ts'
+import { ApiRegistry, EXPECT, GuestPromise, GuestWait, isApi } from './api/bridge.ts'
+import { LIB } from './bootstrap.ts'
 
 export interface GuestCalls {
   /** Calls a guest function registered by the codec; answers `v<json>` or `e<json>`. */
@@ -72,61 +73,58 @@ export class ScriptRun {
   }
 
   /** The guest's only way out. Never throws: failures travel back as `e<json>`. */
-  dispatch(op: string, json: string): string {
+  dispatch(op: string, arg: string): string {
     try {
       if (this.abort) return fail('Error', this.abort.message)
-      const value = this.op(op, JSON.parse(json) as unknown)
-      if (value instanceof Cacheable) return 'v' + JSON.stringify({ ...(value.encoded as object), c: 1 })
-      if (value instanceof Raw) return 'v' + JSON.stringify(value.encoded)
-      return value === undefined ? '' : 'v' + JSON.stringify(this.out(value))
+      switch (op) {
+        case 'g': {
+          const comma = arg.indexOf(',')
+          const { value, stable } = this.registry.get(Number(arg.slice(0, comma)), arg.slice(comma + 1))
+          return this.reply(value, stable)
+        }
+        case 'c': {
+          const comma = arg.indexOf(',')
+          const fn = this.registry.callable(Number(arg.slice(0, comma)))
+          if (!fn) throw new TypeError('not a function')
+          const raw = JSON.parse(arg.slice(comma + 1)) as unknown
+          const hooks = this.hooks()
+          const args = Array.isArray(raw) ? (raw as Encoded[]).map((item) => decode(item, hooks)) : []
+          return this.reply(fn(...args))
+        }
+        case 'x':
+          return this.reply(this.assertions.flush(JSON.parse(arg) as FlushRequest))
+        case 'pr': {
+          const list = JSON.parse(arg) as unknown[]
+          const promise = this.guestPromises.get(Number(list[0]))
+          this.guestPromises.delete(Number(list[0]))
+          const info = (list[2] ?? { n: 'Error', m: 'rejected' }) as ErrorInfo
+          promise?.settle(list[1] === true, list[1] === true ? undefined : toError(info))
+          return ''
+        }
+        case 'L':
+          return LIB
+      }
+      throw new TypeError(`Unknown sandbox call ${op}`)
     } catch (error) {
       return this.failure(error)
     }
   }
 
-  out(value: unknown): Encoded {
-    return encode(value, this.registry.hook)
+  /** A host value in the guest's answer format (see guest/core.ts). */
+  reply(value: unknown, stable = false): string {
+    if (value === undefined) return ''
+    if (value instanceof AssertionRef) return `a${value.chain},${value.handle},${value.callable ? 1 : 0}`
+    if (value instanceof GuestWait) return `w${value.id}`
+    if (value === EXPECT) return 'x'
+    if (value !== null && (typeof value === 'object' || typeof value === 'function') && isApi(value)) {
+      return `n${this.registry.ref(value)},${typeof value === 'function' ? 1 : 0},${stable ? 1 : 0}`
+    }
+    const json = JSON.stringify(this.out(value))
+    return (json.includes('\\u0000t') ? 'v' : 'j') + json
   }
 
-  private op(op: string, arg: unknown): unknown {
-    const list = Array.isArray(arg) ? (arg as unknown[]) : []
-    switch (op) {
-      case 'g': {
-        const { value, stable } = this.registry.get(Number(list[0]), String(list[1]))
-        const encoded = this.out(value)
-        // Stable members (methods, nested API objects) are cached by the guest's proxy.
-        if (
-          stable &&
-          encoded !== null &&
-          typeof encoded === 'object' &&
-          !Array.isArray(encoded) &&
-          encoded[TAG] === 'N'
-        ) {
-          return new Cacheable(encoded)
-        }
-        return new Raw(encoded)
-      }
-      case 'c': {
-        const fn = this.registry.callable(Number(list[0]))
-        if (!fn) throw new TypeError('not a function')
-        const hooks = this.hooks()
-        const args = Array.isArray(list[1]) ? (list[1] as Encoded[]).map((item) => decode(item, hooks)) : []
-        return fn(...args)
-      }
-      case 'x':
-        return this.assertions.flush(arg as FlushRequest)
-      case 'pr': {
-        const promise = this.guestPromises.get(Number(list[0]))
-        this.guestPromises.delete(Number(list[0]))
-        const info = list[2] as ErrorInfo | null
-        promise?.settle(
-          list[1] === true,
-          list[1] === true ? undefined : toError(info ?? { n: 'Error', m: 'rejected' }),
-        )
-        return undefined
-      }
-    }
-    throw new TypeError(`Unknown sandbox call ${op}`)
+  out(value: unknown): Encoded {
+    return encode(value, this.registry.hook)
   }
 
   private failure(error: unknown): string {
@@ -200,8 +198,8 @@ export class ScriptRun {
   }
 
   private resolveWait(id: number, ok: boolean, payload: Encoded): void {
-    const json = JSON.stringify(payload)
-    this.queue(() => this.guest?.settle(id, ok, json))
+    const text = (ok ? 'v' : 'e') + JSON.stringify(payload)
+    this.queue(() => this.guest?.settle(id, ok, text))
   }
 
   /** Runs guest work on the next loop turn; a callback that throws fails the script. */
@@ -278,7 +276,7 @@ export class ScriptRun {
       stub = (...args: unknown[]) => {
         const guest = this.guest
         if (!guest) throw new Error('The script has ended')
-        const out = guest.invoke(id, JSON.stringify(this.out(args)))
+        const out = guest.invoke(id, this.reply(args))
         const payload = JSON.parse(out.slice(1)) as Encoded
         if (out[0] === 'v') return decode(payload, this.hooks())
         if (this.testDepth > 0 && Date.now() > this.deadline) this.timedOutInTest = true
@@ -305,14 +303,6 @@ export class GuestError extends Error {
     super(message)
     this.name = name
   }
-}
-
-/** Wraps an API result that the guest proxy may cache, or must not. */
-class Cacheable {
-  constructor(readonly encoded: Encoded) {}
-}
-class Raw {
-  constructor(readonly encoded: Encoded) {}
 }
 
 function fail(name: string, message: string): string {

@@ -29,6 +29,10 @@ function isPlain(value: object): boolean {
   return proto === Object.prototype || proto === null
 }
 
+export function isApi(value: object): boolean {
+  return MARKED.has(value)
+}
+
 /** A host promise handed to the guest as a guest promise (tag `W`). */
 export class GuestWait {
   constructor(readonly id: number) {}
