@@ -61,7 +61,12 @@ export interface TestResult {
   error: string | null
 }
 
-export type ScriptErrorKind = 'script' | 'timeout' | 'limit' | 'secret' | 'unsupported' | 'sandbox'
+/**
+ * `script`: the user's code threw. `timeout`/`limit`/`secret`/`unsupported`: the runtime stopped it.
+ * `cancelled`: the send was cancelled. `sandbox`: the sandbox itself failed (not the user's fault).
+ */
+export type ScriptErrorKind =
+  'script' | 'timeout' | 'limit' | 'secret' | 'unsupported' | 'cancelled' | 'sandbox'
 
 export interface ScriptError {
   kind: ScriptErrorKind
