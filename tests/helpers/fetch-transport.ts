@@ -6,7 +6,10 @@ export async function fetchSend(request: WireRequest, signal: AbortSignal): Prom
   const response = await fetch(request.url, {
     method: request.method,
     headers: request.headers,
-    body: request.body && request.method !== 'GET' && request.method !== 'HEAD' ? request.body : undefined,
+    body:
+      request.body && request.method !== 'GET' && request.method !== 'HEAD'
+        ? new Blob([request.body as Uint8Array<ArrayBuffer>])
+        : undefined,
     signal,
     redirect: 'follow',
   })
