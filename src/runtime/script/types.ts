@@ -6,6 +6,7 @@
 import type { VariableContext } from '../../model/variables.ts'
 import type { HeaderList, WireRequest, WireResponse } from '../../model/wire.ts'
 import type { RequestBody } from '../../model/types.ts'
+import type { RequestChanges } from '../../model/request-changes.ts'
 
 export type ScriptPhase = 'pre-request' | 'post-response'
 
@@ -74,15 +75,6 @@ export interface ScriptError {
   origin: string
 }
 
-/** Changes a pre-request script made through `req.*`; applied last, after auth. */
-export interface RequestChanges {
-  method?: string
-  /** Headers set, in order; a later set of the same name replaces the earlier one. */
-  setHeaders: HeaderList
-  deleteHeaders: string[]
-  body?: string
-}
-
 export interface ScriptRunResult {
   error: ScriptError | null
   tests: TestResult[]
@@ -96,6 +88,4 @@ export interface ScriptRunner {
   dispose(): void
 }
 
-export function emptyChanges(): RequestChanges {
-  return { setHeaders: [], deleteHeaders: [] }
-}
+export { emptyChanges, type RequestChanges } from '../../model/request-changes.ts'
