@@ -25,7 +25,11 @@ import { checkProxy, checkTls, parseRelayRequest, RelayRefusal } from './relay-v
 
 export { RelayRefusal }
 
-export type TestProxy = (proxy: ProxySettings, tls?: TlsSettings) => Promise<unknown>
+/** Settings → Proxy `Test Connection`: the relay opens the connection the page cannot. */
+export type TestProxy = (
+  proxy: ProxySettings,
+  options: { tls?: TlsSettings; target?: string },
+) => Promise<unknown>
 
 export interface RelayDeps {
   transport: Transport
@@ -126,6 +130,7 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
         'x-content-type-options': 'nosniff',
       })
       res.write(encodeJsonFrame(FRAME_HEAD, head(response)))
+      const headAt = performance.now()
       let received = 0
       const forward = (bytes: Uint8Array) => {
         received += bytes.length
@@ -161,9 +166,16 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
         const message = `the response is larger than the limit of ${maxBytes} bytes`
         return void res.end(encodeJsonFrame(FRAME_ERROR, { code: 'too-large', message }))
       }
+      // A streamed body ends after the transport answered: its download time is the relay's, and so
+      // is its size when no Content-Length announced it.
+      const timings = { ...response.timings }
+      if (response.bodyStream && timings.download === undefined) {
+        timings.download = performance.now() - headAt
+        timings.total += timings.download
+      }
       const end: RelayEnd = {
-        timings: response.timings,
-        sizes: { ...response.sizes, responseBody: received },
+        timings,
+        sizes: { ...response.sizes, responseBody: response.sizes.responseBody || received },
       }
       res.end(encodeJsonFrame(FRAME_END, end))
     } finally {
@@ -173,7 +185,7 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
 
   async function checkProxyConnection(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!testProxy) throw new RelayRefusal(501, 'other', 'this server cannot test proxies')
-    let parsed: { proxy?: unknown; tls?: unknown }
+    let parsed: { proxy?: unknown; tls?: unknown; target?: unknown }
     try {
       parsed = JSON.parse((await readAll(req, MAX_TEST_PROXY_BYTES)).toString('utf8')) as typeof parsed
     } catch (error) {
@@ -182,9 +194,13 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
     }
     const proxy = checkProxy(parsed.proxy)
     const tls = parsed.tls === undefined ? undefined : checkTls(parsed.tls)
+    const target = parsed.target
+    if (target !== undefined && (typeof target !== 'string' || !/^https?:\/\//.test(target))) {
+      throw new RelayRefusal(400, 'invalid-request', 'target must be an http(s) URL')
+    }
     let result: unknown
     try {
-      result = await testProxy(proxy, tls)
+      result = await testProxy(proxy, { tls, target })
     } catch (error) {
       const body = errorBody(error)
       return sendError(res, 502, body.code === 'other' ? { ...body, code: 'proxy' } : body)

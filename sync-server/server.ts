@@ -50,6 +50,12 @@ async function listen(server: http.Server, host: string, port: number): Promise<
   return (server.address() as { port: number }).port
 }
 
+/** A wildcard address is where to listen, not what to open: the browser gets loopback. */
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
+  return host.includes(':') ? `[${host}]` : host
+}
+
 function json(res: http.ServerResponse, value: unknown) {
   res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   res.end(JSON.stringify(value))
@@ -151,7 +157,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   })
 
   return {
-    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    url: `http://${displayHost(config.host)}:${port}`,
     port,
     secrets,
     async close() {

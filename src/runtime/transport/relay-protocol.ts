@@ -64,6 +64,8 @@ export interface RelayErrorBody {
 export interface RelayTestProxyRequest {
   proxy: ProxySettings
   tls?: TlsJson
+  /** Reached through the proxy to prove it works; the Node transport picks one when absent. */
+  target?: string
 }
 
 const encoder = new TextEncoder()

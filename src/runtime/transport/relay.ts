@@ -14,6 +14,7 @@ import {
   type RelayEvent,
   type RelayTestProxyRequest,
 } from './relay-protocol.ts'
+import type { ProxyTestResult } from './proxy-test.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
 
 export interface RelayTransportOptions {
@@ -182,10 +183,14 @@ export async function fetchRelayToken(
 export async function testProxyThroughRelay(
   options: RelayTransportOptions,
   proxy: ProxySettings,
-  tls?: TlsSettings,
-): Promise<unknown> {
+  test: { tls?: TlsSettings; target?: string } = {},
+): Promise<ProxyTestResult> {
   const doFetch = options.fetch ?? globalThis.fetch
-  const body: RelayTestProxyRequest = { proxy, ...(tls ? { tls: tlsToJson(tls) } : {}) }
+  const body: RelayTestProxyRequest = {
+    proxy,
+    ...(test.tls ? { tls: tlsToJson(test.tls) } : {}),
+    ...(test.target ? { target: test.target } : {}),
+  }
   let response: Response
   try {
     response = await doFetch(`${options.baseUrl.replace(/\/+$/, '')}/relay/test-proxy`, {
@@ -197,5 +202,5 @@ export async function testProxyThroughRelay(
     throw failure(error, undefined, 'Relay unreachable')
   }
   if (!response.ok) throw await relayError(response)
-  return response.json()
+  return (await response.json()) as ProxyTestResult
 }
