@@ -84,6 +84,16 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     res.setHeader('vary', 'Origin')
     if (!policy.originAllowed(req))
       return sendError(res, 403, { code: 'cors', message: 'origin not allowed' })
+    if (pathname === '/relay/token') {
+      // Never with CORS headers: not even a configured origin may read the token.
+      if (req.method !== 'GET' || !policy.mayReadToken(req)) {
+        return sendError(res, 403, {
+          code: 'other',
+          message: 'the token is given only to the app served here',
+        })
+      }
+      return json(res, { token: secrets.accessToken })
+    }
     const cors = policy.corsOrigin(req)
     if (cors) res.setHeader('access-control-allow-origin', cors)
     if (req.method === 'OPTIONS') {
@@ -94,15 +104,6 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
         res.setHeader('access-control-max-age', '600')
       }
       return void res.writeHead(204).end()
-    }
-    if (pathname === '/relay/token' && req.method === 'GET') {
-      if (!policy.mayReadToken(req)) {
-        return sendError(res, 403, {
-          code: 'other',
-          message: 'the token is given only to the app served here',
-        })
-      }
-      return json(res, { token: secrets.accessToken })
     }
     if (!sameToken(bearer(req), secrets.accessToken)) {
       res.setHeader('www-authenticate', 'Bearer')
