@@ -94,7 +94,8 @@ function collect(argv: string[], env: Record<string, string | undefined>): Map<s
       continue
     }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
-    if (value === undefined) throw new StartupError(`${flag} needs a value`)
+    if (value === undefined || (eq < 0 && value.startsWith('--')))
+      throw new StartupError(`${flag} needs a value`)
     raw.set(flag, value)
   }
   return raw
