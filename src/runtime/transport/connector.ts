@@ -11,7 +11,7 @@ import { SocksClient } from 'socks'
 import type { buildConnector } from 'undici'
 import { describeProxy, stripBrackets, type ProxyRoute, type Route } from './route.ts'
 import type { makeSecureContexts } from './tls-options.ts'
-import { recordPhases, type ConnectPhases } from './timings.ts'
+import { recordPhases, watchTls, type ConnectPhases } from './timings.ts'
 
 type SecureContexts = ReturnType<typeof makeSecureContexts>
 
@@ -116,11 +116,18 @@ async function startTls(
   stage: 'target' | 'proxy',
 ): Promise<tls.TLSSocket> {
   const started = performance.now()
+  let context: ReturnType<SecureContexts['forHost']>
+  try {
+    context = contexts.forHost(host, port)
+  } catch (error) {
+    socket.destroy()
+    throw error
+  }
   const secure = tls.connect({
     socket,
     host,
     servername: net.isIP(host) ? undefined : host,
-    secureContext: contexts.forHost(host, port),
+    secureContext: context.secureContext,
     rejectUnauthorized: contexts.rejectUnauthorized,
     ALPNProtocols: ['http/1.1'],
   })
@@ -133,6 +140,7 @@ async function startTls(
       cause: error,
     })
   }
+  if (stage === 'target') watchTls(secure, context.clientCertificate)
   const elapsed = performance.now() - started
   phases.tls = (phases.tls ?? 0) + elapsed
   return secure

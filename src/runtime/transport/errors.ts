@@ -4,6 +4,7 @@
  */
 import { TransportError } from './types.ts'
 import { ConnectError } from './connector.ts'
+import { ExchangeError } from './exchange.ts'
 import { ClientCertificateError } from './tls-options.ts'
 
 const SYSTEM_REASONS: Record<string, string> = {
@@ -34,6 +35,7 @@ const TRUST_HINT = 'Add its CA certificate in Settings → Zertifikate, or disab
 export function toTransportError(error: unknown, url: URL): TransportError {
   if (error instanceof TransportError) return error
   const authority = url.host
+  if (error instanceof ExchangeError) return explainExchange(error, authority, url)
   if (error instanceof ClientCertificateError)
     return new TransportError(error.message, 'tls', { cause: error })
   if (error instanceof ConnectError) {
@@ -73,6 +75,33 @@ export function toTransportError(error: unknown, url: URL): TransportError {
     )
   }
   return new TransportError(message || 'Unknown error', 'other', { cause: error })
+}
+
+/**
+ * TLS 1.3 servers check the client certificate after the handshake, so a refusal shows up as a
+ * dropped connection once the request is sent; the socket's own TLS error says why.
+ */
+function explainExchange(failure: ExchangeError, authority: string, url: URL): TransportError {
+  const { error, context } = failure
+  if (error instanceof TransportError) return error
+  const fromSocket = context.tls?.error && tlsError(context.tls.error, authority)
+  if (fromSocket) return fromSocket
+  const dropped = errorCode(error) === 'UND_ERR_SOCKET' && context.freshConnection && !context.answered
+  if (dropped && context.tls?.clientCertificate) {
+    return new TransportError(
+      `${authority} closed the connection right after the TLS handshake: it did not accept the client certificate`,
+      'tls',
+      { cause: error },
+    )
+  }
+  if (dropped && context.tls) {
+    return new TransportError(
+      `${authority} closed the connection right after the TLS handshake without answering (it may require a client certificate)`,
+      'other',
+      { cause: error },
+    )
+  }
+  return toTransportError(error, url)
 }
 
 function wrap(message: string, cause: unknown, code: TransportError['code'], error: Error): TransportError {

@@ -6,7 +6,7 @@
 import type { Dispatcher } from 'undici'
 import type { HeaderList } from '../../model/wire.ts'
 import type { Target } from './dispatcher.ts'
-import { expectHead, takePhases, type ConnectPhases } from './timings.ts'
+import { expectHead, takePhases, tlsFacts, type ConnectPhases, type TlsFacts } from './timings.ts'
 import { TransportError } from './types.ts'
 
 export type BodyMode = 'buffer' | 'stream' | 'discard'
@@ -18,8 +18,20 @@ export interface HopRequest {
   body: Uint8Array | null
   signal: AbortSignal
   maxBytes?: number
+  /** Turns any failure into the error to report (rejection or stream error). */
+  explain(error: unknown): Error
   /** Chosen once the status and headers are known. */
   bodyMode(status: number, headers: HeaderList): BodyMode
+}
+
+/** A failed exchange, with what is known of its connection to explain the failure. */
+export class ExchangeError extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly context: { tls?: TlsFacts; freshConnection: boolean; answered: boolean },
+  ) {
+    super(error instanceof Error ? error.message : String(error), { cause: error })
+  }
 }
 
 export interface HopResponse {
@@ -49,6 +61,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined
     let resumeSocket: (() => void) | undefined
     let paused = false
+    let socket: object | undefined
     const chunks: Buffer[] = []
     const response: HopResponse = {
       status: 0,
@@ -62,23 +75,29 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
     const settle = (error?: unknown) => {
       if (settled) return
       settled = true
-      signal.removeEventListener('abort', onAbort)
+      // An open stream still answers to the signal; it lets go when the body ends.
+      if (!controller) signal.removeEventListener('abort', onAbort)
       if (error) reject(error)
       else resolve(response)
     }
-    const fail = (error: Error) => {
-      abortRequest?.(error)
+    let failed = false
+    const fail = (error: unknown) => {
+      if (failed) return
+      failed = true
+      const explained = request.explain(error)
       if (controller) {
         try {
-          controller.error(error)
+          controller.error(explained)
         } catch {
           // already closed or errored
         }
         controller = undefined
       }
-      settle(error)
+      abortRequest?.(explained)
+      signal.removeEventListener('abort', onAbort)
+      settle(explained)
     }
-    const onAbort = () => fail(signal.reason as Error)
+    const onAbort = () => fail(signal.reason)
     signal.addEventListener('abort', onAbort)
     if (signal.aborted) return onAbort()
 
@@ -91,6 +110,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         if (settled) return abort(new Error('cancelled'))
         expectHead((sent) => {
           response.head = sent.head
+          socket = sent.socket
           response.phases = takePhases(sent.socket)
           response.sentAt = performance.now()
         })
@@ -125,6 +145,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
               },
               cancel() {
                 controller = undefined
+                signal.removeEventListener('abort', onAbort)
                 abortRequest?.(new TransportError('Response stream cancelled', 'aborted'))
               },
             },
@@ -135,6 +156,8 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         return true
       },
       onData(chunk) {
+        // Resuming a paused parser replays an empty body chunk; pausing on it would stall forever.
+        if (chunk.length === 0) return true
         response.bodyBytes += chunk.length
         if (maxBytes !== undefined && response.bodyBytes > maxBytes) {
           fail(tooLarge())
@@ -152,6 +175,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       },
       onComplete() {
         response.endAt = performance.now()
+        signal.removeEventListener('abort', onAbort)
         if (controller) {
           controller.close()
           controller = undefined
@@ -163,7 +187,13 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         settle()
       },
       onError(error) {
-        fail(error)
+        fail(
+          new ExchangeError(error, {
+            tls: socket && tlsFacts(socket),
+            freshConnection: response.phases !== undefined,
+            answered: response.status > 0,
+          }),
+        )
       },
     }
 

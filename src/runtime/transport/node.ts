@@ -71,12 +71,11 @@ async function send(
         body: current.body,
         signal,
         maxBytes: options.maxResponseBytes,
+        explain: (error) => toTransportError(error, current.url),
         bodyMode: (status, headers) => {
           if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
         },
-      }).catch((error: unknown) => {
-        throw toTransportError(error, current.url)
       })
       const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
       if (next) {

@@ -32,16 +32,19 @@ export function pickClientCertificate(
 
 /** Secure contexts are costly to build (the whole root store is parsed), so each is made once. */
 export function makeSecureContexts(settings: TlsSettings) {
-  const contexts = new Map<string, tls.SecureContext>()
+  const contexts = new Map<string, { secureContext: tls.SecureContext; clientCertificate: boolean }>()
   const ca = settings.caPem.length > 0 ? [...tls.rootCertificates, ...settings.caPem] : undefined
   return {
     rejectUnauthorized: settings.verify,
-    forHost(hostname: string, port: number): tls.SecureContext {
+    forHost(hostname: string, port: number) {
       const certificate = pickClientCertificate(settings.clientCertificates, hostname, port)
       const key = certificate ? String(settings.clientCertificates.indexOf(certificate)) : '-'
       let context = contexts.get(key)
       if (!context) {
-        context = createContext(ca, certificate, hostname)
+        context = {
+          secureContext: createContext(ca, certificate, hostname),
+          clientCertificate: !!certificate,
+        }
         contexts.set(key, context)
       }
       return context
