@@ -1,0 +1,272 @@
+/**
+ * The Sendbox collection file: `{ "sendbox": 1, "collection": <Collection of src/model/types.ts> }`.
+ * Written by the app's export, read by the app's import and by `sendbox run`. Reading checks
+ * every field and stops at the first problem, naming where it is (`collection.children[2].method`)
+ * and what is wrong, so the CLI can print one clear line. Optional fields may be left out and
+ * take the defaults of `factories.ts`; a missing id is generated.
+ */
+import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
+import { newId } from '../ids.ts'
+import {
+  HTTP_METHODS,
+  REQUEST_KINDS,
+  type Auth,
+  type Collection,
+  type FormDataRow,
+  type KeyValueRow,
+  type RequestBody,
+  type Scripts,
+  type TreeItem,
+  type Variable,
+} from '../types.ts'
+
+export const SENDBOX_FORMAT_VERSION = 1
+
+export interface SendboxCollectionFile {
+  sendbox: typeof SENDBOX_FORMAT_VERSION
+  collection: Collection
+}
+
+export class SendboxFormatError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`)
+    this.name = 'SendboxFormatError'
+  }
+}
+
+/** The file for a collection; secret values are never in it (they stay on the device). */
+export function serializeSendboxCollection(collection: Collection): string {
+  const file: SendboxCollectionFile = { sendbox: SENDBOX_FORMAT_VERSION, collection }
+  return JSON.stringify(file, null, 2) + '\n'
+}
+
+/** Reads a collection file (its text, or already-parsed JSON); throws `SendboxFormatError`. */
+export function parseSendboxCollection(input: unknown): Collection {
+  let json = input
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input)
+    } catch (error) {
+      throw new SendboxFormatError('$', `not valid JSON (${(error as Error).message})`)
+    }
+  }
+  const root = object(json, '$')
+  if (!('sendbox' in root)) throw new SendboxFormatError('sendbox', 'missing: not a Sendbox collection file')
+  if (root.sendbox !== SENDBOX_FORMAT_VERSION) {
+    throw new SendboxFormatError(
+      'sendbox',
+      `unsupported version ${JSON.stringify(root.sendbox)} (expected 1)`,
+    )
+  }
+  const ids = new Set<string>()
+  const source = object(root.collection, 'collection')
+  const collection = makeCollection({
+    id: id(source.id, 'collection.id', ids),
+    name: string(source.name, 'collection.name'),
+    auth: optional(source.auth, 'collection.auth', auth, { type: 'none' }),
+    variables: optional(source.variables, 'collection.variables', variables(ids), []),
+    scripts: optional(source.scripts, 'collection.scripts', scripts, makeScripts()),
+  })
+  collection.children = optional(source.children, 'collection.children', children(ids), [])
+  return collection
+}
+
+type Check<T> = (value: unknown, path: string) => T
+
+function fail(path: string, reason: string): never {
+  throw new SendboxFormatError(path, reason)
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`
+}
+
+function object(value: unknown, path: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    fail(path, value === undefined ? 'missing' : `expected an object, got ${describe(value)}`)
+  }
+  return value as Record<string, unknown>
+}
+
+function string(value: unknown, path: string): string {
+  if (typeof value !== 'string')
+    fail(path, value === undefined ? 'missing' : `expected a string, got ${describe(value)}`)
+  return value
+}
+
+function boolean(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') fail(path, `expected true or false, got ${describe(value)}`)
+  return value
+}
+
+function oneOf<T extends string>(allowed: readonly T[]): Check<T> {
+  return (value, path) => {
+    if (typeof value !== 'string' || !allowed.includes(value as T)) {
+      fail(path, `expected one of ${allowed.join(', ')}, got ${describe(value)}`)
+    }
+    return value as T
+  }
+}
+
+function optional<T>(value: unknown, path: string, check: Check<T>, fallback: T): T {
+  return value === undefined ? fallback : check(value, path)
+}
+
+function array<T>(item: Check<T>): Check<T[]> {
+  return (value, path) => {
+    if (!Array.isArray(value)) fail(path, `expected an array, got ${describe(value)}`)
+    return value.map((entry, index) => item(entry, `${path}[${index}]`))
+  }
+}
+
+function id(value: unknown, path: string, seen: Set<string>): string {
+  const result = optional(value, path, string, newId())
+  if (result === '') fail(path, 'must not be empty')
+  if (seen.has(result)) fail(path, `duplicate id ${JSON.stringify(result)}`)
+  seen.add(result)
+  return result
+}
+
+const row: Check<KeyValueRow> = (value, path) => {
+  const source = object(value, path)
+  const result = makeRow({
+    key: string(source.key, `${path}.key`),
+    value: optional(source.value, `${path}.value`, string, ''),
+    enabled: optional(source.enabled, `${path}.enabled`, boolean, true),
+  })
+  if (typeof source.id === 'string' && source.id !== '') result.id = source.id
+  if (source.description !== undefined) result.description = string(source.description, `${path}.description`)
+  return result
+}
+
+const formRow: Check<FormDataRow> = (value, path) => {
+  const source = object(value, path)
+  const result: FormDataRow = {
+    ...row(value, path),
+    type: optional(source.type, `${path}.type`, oneOf(['text', 'file'] as const), 'text'),
+  }
+  for (const key of ['fileName', 'contentType', 'fileRef'] as const) {
+    if (source[key] !== undefined) result[key] = string(source[key], `${path}.${key}`)
+  }
+  return result
+}
+
+function variables(ids: Set<string>): Check<Variable[]> {
+  return array((value, path) => {
+    const source = object(value, path)
+    return makeVariable({
+      id: id(source.id, `${path}.id`, ids),
+      key: string(source.key, `${path}.key`),
+      value: optional(source.value, `${path}.value`, string, ''),
+      enabled: optional(source.enabled, `${path}.enabled`, boolean, true),
+      secret: optional(source.secret, `${path}.secret`, boolean, false),
+    })
+  })
+}
+
+const scripts: Check<Scripts> = (value, path) => {
+  const source = object(value, path)
+  return makeScripts({
+    preRequest: optional(source.preRequest, `${path}.preRequest`, string, ''),
+    postResponse: optional(source.postResponse, `${path}.postResponse`, string, ''),
+  })
+}
+
+const AUTH_FIELDS: Record<Auth['type'], readonly string[]> = {
+  inherit: [],
+  none: [],
+  bearer: ['token'],
+  apikey: ['key', 'value'],
+  basic: ['username', 'password'],
+  oauth2: ['accessToken', 'authUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scope'],
+  sigv4: ['accessKeyId', 'secretAccessKey', 'sessionToken', 'region', 'service'],
+}
+
+const auth: Check<Auth> = (value, path) => {
+  const source = object(value, path)
+  const type = oneOf(Object.keys(AUTH_FIELDS) as Auth['type'][])(source.type, `${path}.type`)
+  const result: Record<string, unknown> = { type }
+  for (const field of AUTH_FIELDS[type])
+    result[field] = optional(source[field], `${path}.${field}`, string, '')
+  if (type === 'apikey')
+    result.addTo = optional(source.addTo, `${path}.addTo`, oneOf(['header', 'query'] as const), 'header')
+  if (type === 'oauth2') {
+    const grants = ['token', 'authorization-code', 'client-credentials'] as const
+    result.grant = optional(source.grant, `${path}.grant`, oneOf(grants), 'token')
+  }
+  return result as Auth
+}
+
+const body: Check<RequestBody> = (value, path) => {
+  const source = object(value, path)
+  const type = oneOf(['none', 'raw', 'form-data', 'urlencoded', 'graphql'] as const)(
+    source.type,
+    `${path}.type`,
+  )
+  switch (type) {
+    case 'none':
+      return { type }
+    case 'raw':
+      return {
+        type,
+        language: optional(
+          source.language,
+          `${path}.language`,
+          oneOf(['text', 'json', 'xml'] as const),
+          'text',
+        ),
+        text: optional(source.text, `${path}.text`, string, ''),
+      }
+    case 'form-data':
+      return { type, rows: optional(source.rows, `${path}.rows`, array(formRow), []) }
+    case 'urlencoded':
+      return { type, rows: optional(source.rows, `${path}.rows`, array(row), []) }
+    case 'graphql': {
+      const result: RequestBody = {
+        type,
+        query: optional(source.query, `${path}.query`, string, ''),
+        variables: optional(source.variables, `${path}.variables`, string, ''),
+      }
+      if (source.operationName !== undefined)
+        result.operationName = string(source.operationName, `${path}.operationName`)
+      return result
+    }
+  }
+}
+
+function children(ids: Set<string>): Check<TreeItem[]> {
+  return array((value, path): TreeItem => {
+    const source = object(value, path)
+    const type = oneOf(['folder', 'request'] as const)(source.type, `${path}.type`)
+    if (type === 'folder') {
+      return makeFolder({
+        id: id(source.id, `${path}.id`, ids),
+        name: string(source.name, `${path}.name`),
+        auth: optional(source.auth, `${path}.auth`, auth, { type: 'inherit' }),
+        variables: optional(source.variables, `${path}.variables`, variables(ids), []),
+        scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),
+        children: optional(source.children, `${path}.children`, children(ids), []),
+      })
+    }
+    const kind = optional(source.kind, `${path}.kind`, oneOf(REQUEST_KINDS), 'http')
+    const base = makeRequest({ kind })
+    return makeRequest({
+      id: id(source.id, `${path}.id`, ids),
+      kind,
+      name: optional(source.name, `${path}.name`, string, ''),
+      method: optional(source.method, `${path}.method`, oneOf(HTTP_METHODS), base.method),
+      url: string(source.url, `${path}.url`),
+      params: optional(source.params, `${path}.params`, array(row), []),
+      headers: optional(source.headers, `${path}.headers`, array(row), base.headers),
+      cookies: optional(source.cookies, `${path}.cookies`, array(row), []),
+      body: optional(source.body, `${path}.body`, body, base.body),
+      auth: optional(source.auth, `${path}.auth`, auth, { type: 'inherit' }),
+      scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),
+    })
+  })
+}

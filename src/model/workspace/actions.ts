@@ -1,0 +1,294 @@
+/** Writes to the tree: each action is one transaction, so observers and undo see one step. */
+import * as Y from 'yjs'
+import { newId } from '../ids.ts'
+import { makeCollection, makeFolder, makeRequest } from '../factories.ts'
+import type { Auth, Collection, Folder, Id, Scripts, TreeItem, Variable } from '../types.ts'
+import type { Deleted, Duplicated, MoveTarget, RequestFields } from './api.ts'
+import { clone, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
+import { readCollection, readFolder, readRequest } from './read.ts'
+import { orderedIds, TreeIndex } from './tree-index.ts'
+import { childrenArray, entityKindOf, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
+
+export class TreeError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TreeError'
+  }
+}
+
+function container(doc: Y.Doc, id: Id): EntityMap {
+  const { collections, folders } = roots(doc)
+  const entity = collections.get(id) ?? folders.get(id)
+  if (!entity) throw new TreeError(`No collection or folder with id ${id}`)
+  return entity
+}
+
+/** Inserts `id` so that it ends up at `position` among the parent's children as read. */
+function insertChild(doc: Y.Doc, parentId: Id, id: Id, position: number | undefined): void {
+  const parent = container(doc, parentId)
+  let array = childrenArray(parent)
+  if (!array) {
+    array = new Y.Array<Id>()
+    parent.set('children', array)
+  }
+  const siblings = new TreeIndex(doc).childrenOf(parentId).filter((childId) => childId !== id)
+  const before = position === undefined ? undefined : siblings[Math.max(0, position)]
+  const raw = before === undefined ? -1 : array.toArray().indexOf(before)
+  if (raw < 0) array.push([id])
+  else array.insert(raw, [id])
+}
+
+function removeFromArray(array: Y.Array<Id> | undefined, id: Id): void {
+  if (!array) return
+  const items = array.toArray()
+  for (let i = items.length - 1; i >= 0; i--) if (items[i] === id) array.delete(i, 1)
+}
+
+function insertInOrder(order: Y.Array<Id>, existing: Y.Map<EntityMap>, id: Id, position?: number): void {
+  const siblings = orderedIds(order, existing).filter((other) => other !== id)
+  const before = position === undefined ? undefined : siblings[Math.max(0, position)]
+  const raw = before === undefined ? -1 : order.toArray().indexOf(before)
+  if (raw < 0) order.push([id])
+  else order.insert(raw, [id])
+}
+
+/** Writes a plain item and everything below it under `parentId`. */
+function writeItem(doc: Y.Doc, item: TreeItem, parentId: Id, collectionId: Id): void {
+  const { folders, requests } = roots(doc)
+  if (item.type === 'request') {
+    requests.set(item.id, requestEntity(item, parentId, collectionId))
+    return
+  }
+  const fields = { parentId, collectionId, ...containerFields(item) }
+  folders.set(
+    item.id,
+    makeEntity(
+      fields,
+      item.children.map((child) => child.id),
+    ),
+  )
+  for (const child of item.children) writeItem(doc, child, item.id, collectionId)
+}
+
+function writeCollection(doc: Y.Doc, collection: Collection, position?: number): void {
+  const { collections, collectionOrder } = roots(doc)
+  const entity = makeEntity(
+    containerFields(collection),
+    collection.children.map((child) => child.id),
+  )
+  collections.set(collection.id, entity)
+  for (const child of collection.children) writeItem(doc, child, collection.id, collection.id)
+  insertInOrder(collectionOrder, collections, collection.id, position)
+}
+
+export function createCollection(doc: Y.Doc, fields: Partial<Collection> = {}, origin?: unknown): Id {
+  const collection = makeCollection(fields)
+  transact(doc, origin, () => writeCollection(doc, collection))
+  return collection.id
+}
+
+/** Adds a plain collection (an import) with fresh ids; returns its id. */
+export function importCollection(doc: Y.Doc, collection: Collection, origin?: unknown): Id {
+  const copy = reId(collection, new Map(), newId)
+  transact(doc, origin, () => writeCollection(doc, copy))
+  return copy.id
+}
+
+export function createFolder(
+  doc: Y.Doc,
+  target: MoveTarget,
+  fields: Partial<Folder> = {},
+  origin?: unknown,
+): Id {
+  const folder = makeFolder(fields)
+  transact(doc, origin, () => {
+    const collectionId = new TreeIndex(doc).collectionOf(target.parentId)
+    if (collectionId === undefined) throw new TreeError(`No collection or folder with id ${target.parentId}`)
+    writeItem(doc, folder, target.parentId, collectionId)
+    insertChild(doc, target.parentId, folder.id, target.index)
+  })
+  return folder.id
+}
+
+export function createRequest(
+  doc: Y.Doc,
+  target: MoveTarget,
+  fields: Partial<RequestFields> = {},
+  origin?: unknown,
+): Id {
+  const spec = makeRequest(fields)
+  transact(doc, origin, () => {
+    const collectionId = new TreeIndex(doc).collectionOf(target.parentId)
+    if (collectionId === undefined) throw new TreeError(`No collection or folder with id ${target.parentId}`)
+    writeItem(doc, spec, target.parentId, collectionId)
+    insertChild(doc, target.parentId, spec.id, target.index)
+  })
+  return spec.id
+}
+
+function entity(doc: Y.Doc, id: Id): EntityMap {
+  const kind = entityKindOf(doc, id)
+  if (!kind) throw new TreeError(`Nothing with id ${id}`)
+  return roots(doc)[kind].get(id)!
+}
+
+export function renameItem(doc: Y.Doc, id: Id, name: string, origin?: unknown): void {
+  transact(doc, origin, () => entity(doc, id).set('name', name))
+}
+
+export function updateRequest(doc: Y.Doc, id: Id, patch: Partial<RequestFields>, origin?: unknown): void {
+  const request = roots(doc).requests.get(id)
+  if (!request) throw new TreeError(`No request with id ${id}`)
+  transact(doc, origin, () => {
+    for (const key of REQUEST_FIELDS) {
+      const value = patch[key]
+      if (value !== undefined) request.set(key, clone(value))
+    }
+  })
+}
+
+/** Auth of a collection, folder or request. */
+export function setAuth(doc: Y.Doc, id: Id, auth: Auth, origin?: unknown): void {
+  transact(doc, origin, () => {
+    const target = entityKindOf(doc, id) === 'requests' ? roots(doc).requests.get(id)! : container(doc, id)
+    target.set('auth', clone(auth))
+  })
+}
+
+/** Scripts of a collection, folder or request; fields not given stay. */
+export function setScripts(doc: Y.Doc, id: Id, scripts: Partial<Scripts>, origin?: unknown): void {
+  transact(doc, origin, () => {
+    const target = entityKindOf(doc, id) === 'requests' ? roots(doc).requests.get(id)! : container(doc, id)
+    const current = (target.get('scripts') as Scripts | undefined) ?? { preRequest: '', postResponse: '' }
+    target.set('scripts', { ...current, ...scripts })
+  })
+}
+
+export function duplicateItem(doc: Y.Doc, id: Id, origin?: unknown): Duplicated {
+  const idMap = new Map<Id, Id>()
+  const copyId = transact(doc, origin, () => {
+    const r = roots(doc)
+    if (r.collections.has(id)) {
+      const copy = reId(readCollection(doc, id)!, idMap, newId)
+      copy.name = `${copy.name} Copy`
+      const position = orderedIds(r.collectionOrder, r.collections).indexOf(id) + 1
+      writeCollection(doc, copy, position)
+      return copy.id
+    }
+    const index = new TreeIndex(doc)
+    const parentId = index.parentOf(id)
+    const original = r.requests.has(id) ? readRequest(doc, id) : readFolder(doc, id, index)
+    if (!original || parentId === null) throw new TreeError(`No item in a collection with id ${id}`)
+    const copy = reId(original, idMap, newId)
+    copy.name = `${copy.name} Copy`
+    writeItem(doc, copy, parentId, index.collectionOf(parentId)!)
+    insertChild(doc, parentId, copy.id, index.childrenOf(parentId).indexOf(id) + 1)
+    return copy.id
+  })
+  return { id: copyId, idMap }
+}
+
+/** Everything below `id`: by the tree as read, and by raw `parentId` (hidden leftovers too). */
+function subtree(doc: Y.Doc, id: Id): Id[] {
+  const { folders, requests } = roots(doc)
+  const found = new Set(new TreeIndex(doc).descendantsOf(id))
+  const byRawParent = new Map<Id, Id[]>()
+  for (const map of [folders, requests]) {
+    for (const [childId, child] of map) {
+      const parentId = child.get('parentId') as Id
+      const list = byRawParent.get(parentId)
+      if (list) list.push(childId)
+      else byRawParent.set(parentId, [childId])
+    }
+  }
+  const queue = [id, ...found]
+  while (queue.length > 0) {
+    for (const childId of byRawParent.get(queue.pop()!) ?? []) {
+      if (childId !== id && !found.has(childId)) {
+        found.add(childId)
+        queue.push(childId)
+      }
+    }
+  }
+  return [...found]
+}
+
+/** Deletes a collection, folder or request with everything below it. */
+export function deleteItem(doc: Y.Doc, id: Id, origin?: unknown): Deleted {
+  return transact(doc, origin, () => {
+    const r = roots(doc)
+    const kind = entityKindOf(doc, id)
+    if (kind === undefined || kind === 'environments')
+      throw new TreeError(`No collection, folder or request ${id}`)
+    const ids = [id, ...subtree(doc, id)]
+    const variableIds: Id[] = []
+    for (const itemId of ids) {
+      const item = r.collections.get(itemId) ?? r.folders.get(itemId)
+      for (const variable of (item?.get('variables') as Variable[] | undefined) ?? [])
+        variableIds.push(variable.id)
+    }
+    if (kind === 'collections') {
+      removeFromArray(r.collectionOrder, id)
+    } else {
+      const parentId = new TreeIndex(doc).parentOf(id)
+      const rawParentId = r[kind].get(id)!.get('parentId') as Id
+      for (const parent of new Set([parentId, rawParentId])) {
+        const parentEntity =
+          parent === null ? undefined : (r.collections.get(parent) ?? r.folders.get(parent))
+        if (parentEntity) removeFromArray(childrenArray(parentEntity), id)
+      }
+    }
+    for (const itemId of ids) {
+      r.collections.delete(itemId)
+      r.folders.delete(itemId)
+      r.requests.delete(itemId)
+    }
+    return { ids, variableIds }
+  })
+}
+
+/**
+ * Reorders an item among its siblings or moves it to another collection or folder; a
+ * collection moves among collections. Refuses to put a folder into itself or below itself.
+ */
+export function moveItem(doc: Y.Doc, id: Id, target: MoveTarget, origin?: unknown): void {
+  transact(doc, origin, () => {
+    const r = roots(doc)
+    if (r.collections.has(id)) {
+      removeFromArray(r.collectionOrder, id)
+      insertInOrder(r.collectionOrder, r.collections, id, target.index)
+      return
+    }
+    const kind = r.folders.has(id) ? 'folders' : r.requests.has(id) ? 'requests' : undefined
+    if (!kind) throw new TreeError(`Nothing to move with id ${id}`)
+    container(doc, target.parentId)
+    settleDisplacedFolders(doc)
+    const index = new TreeIndex(doc)
+    if (kind === 'folders' && index.isWithin(target.parentId, id)) {
+      throw new TreeError('A folder cannot be moved into itself or one of its subfolders')
+    }
+    const item = r[kind].get(id)!
+    const moved = [id, ...(kind === 'folders' ? index.descendantsOf(id) : [])]
+    const collectionId = index.collectionOf(target.parentId)
+    for (const parent of new Set([index.parentOf(id), item.get('parentId') as Id])) {
+      const parentEntity = parent === null ? undefined : (r.collections.get(parent) ?? r.folders.get(parent))
+      if (parentEntity) removeFromArray(childrenArray(parentEntity), id)
+    }
+    item.set('parentId', target.parentId)
+    for (const movedId of collectionId === undefined ? [] : moved) {
+      const entity = r.folders.get(movedId) ?? r.requests.get(movedId)
+      if (entity && entity.get('collectionId') !== collectionId) entity.set('collectionId', collectionId)
+    }
+    insertChild(doc, target.parentId, id, target.index)
+  })
+}
+
+/**
+ * Writes where displaced folders are shown as where they are, before a move changes the
+ * stored parents the reading rules were applied to: otherwise moving the inner folder of a
+ * broken cycle out would pull the outer one in after it.
+ */
+function settleDisplacedFolders(doc: Y.Doc): void {
+  const { folders } = roots(doc)
+  for (const [id, parent] of new TreeIndex(doc).displacedFolders()) folders.get(id)!.set('parentId', parent)
+}

@@ -1,0 +1,278 @@
+/**
+ * The workspace data layer as the UI, the CLI and the sync-server see it.
+ *
+ * Two Yjs documents, each passed in by the caller (persistence and sync attach from outside):
+ * - the workspace doc: collections, folders, requests, environments, workspace and global
+ *   variables (synced between collaborators; never holds a secret's value);
+ * - the device doc: tabs and drafts, history, per-request runs, settings, secret values and
+ *   their script-access flags, OAuth tokens, the active environment (never synced).
+ *
+ * Every function here takes plain values and returns plain values (`src/model/types.ts`); no
+ * Y.Map leaves this folder. Every write runs in one transaction whose origin is `origin` when
+ * given, else `LOCAL_ORIGIN`, so an UndoManager or a provider can tell its own updates apart.
+ * Ids are stable: items are addressed by id, never by position.
+ */
+import type { HeaderList } from '../wire.ts'
+import type { ProxySettings, TlsSettings } from '../settings.ts'
+import type { Auth, HttpMethod, Id, RequestKind, RequestSpec, Scripts, Variable } from '../types.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Workspace document: shapes
+
+export type ItemType = 'collection' | 'folder' | 'request'
+
+/** Where an item goes: into `parentId` (a collection or a folder) before `index` (default: last). */
+export interface MoveTarget {
+  parentId: Id
+  index?: number
+}
+
+/** A request as stored: everything but the tree. */
+export type RequestFields = Omit<RequestSpec, 'type' | 'id'>
+
+/** The settings of a container (collection or folder) that its requests inherit. */
+export interface ContainerSettings {
+  id: Id
+  name: string
+  auth: Auth
+  variables: Variable[]
+  scripts: Scripts
+}
+
+/** What a request inherits from, nearest first: its folders, then its collection. */
+export interface AncestorChain {
+  folders: ContainerSettings[]
+  collection: ContainerSettings
+}
+
+/** One visible row of the sidebar tree, in display order (for a virtualized list). */
+export interface TreeRow {
+  id: Id
+  type: ItemType
+  name: string
+  /** 0 for a collection, 1 for its direct children, and so on. */
+  depth: number
+  parentId: Id | null
+  /** Requests only. */
+  method?: HttpMethod
+  kind?: RequestKind
+  /** Collections and folders: whether they hold anything, and whether the caller expanded them. */
+  hasChildren: boolean
+  expanded: boolean
+}
+
+/** Which variable table: the workspace's, the global one, or one owned by an entity. */
+export type VariableOwner =
+  | { scope: 'global' }
+  | { scope: 'workspace' }
+  | { scope: 'collection'; id: Id }
+  | { scope: 'folder'; id: Id }
+  | { scope: 'environment'; id: Id }
+
+/** What a change to the workspace touched: entity ids whose fields or children changed. */
+export interface WorkspaceChange {
+  origin: unknown
+  /** True when the change was made on this doc (not applied from a remote update). */
+  local: boolean
+  /** Collections, folders, requests and environments created, changed or deleted. */
+  ids: Set<Id>
+  /** The tree's shape changed (an item was created, deleted, moved or reordered). */
+  structure: boolean
+}
+
+/** A result of `duplicateItem`: the copy's id and old id → new id for every copied entity. */
+export interface Duplicated {
+  id: Id
+  idMap: Map<Id, Id>
+}
+
+/** A result of `deleteItem`: every removed entity and every removed variable's id. */
+export interface Deleted {
+  ids: Id[]
+  variableIds: Id[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Device document: shapes
+
+export type ResponseView = 'pretty' | 'raw' | 'preview'
+
+/** One open tab: its draft, the saved request it edits (null for a new one), unsaved changes. */
+export interface TabState {
+  id: Id
+  draft: RequestSpec
+  savedRequestId: Id | null
+  dirty: boolean
+}
+
+export interface EditorSettings {
+  /** `JSON beim Senden automatisch formatieren`. */
+  formatJsonOnSend: boolean
+  /** Formatiert, Roh, Vorschau. */
+  responseView: ResponseView
+}
+
+/** The proxy as stored: the password is valid for the session only and never written. */
+export type StoredProxySettings = Omit<ProxySettings, 'password'>
+
+export interface DeviceSettings {
+  editor: EditorSettings
+  proxy: StoredProxySettings
+  tls: TlsSettings
+  /** Action name → key binding (e.g. `newTab` → `Mod+T`); send and save are not rebindable. */
+  keyboard: Record<string, string>
+}
+
+/** A `password` in a proxy patch is dropped: it is valid for the session only. */
+export type SettingsPatch = {
+  [K in Exclude<keyof DeviceSettings, 'proxy'>]?: Partial<DeviceSettings[K]>
+} & { proxy?: Partial<ProxySettings> }
+
+/** A secret's value and whether scripts may read it (spec 5.3), keyed by the variable's id. */
+export interface SecretValue {
+  value: string
+  scriptAccess: boolean
+}
+
+/** One sent (or failed) request in the history; `status` is absent when nothing came back. */
+export interface HistoryEntry {
+  id: Id
+  /** Epoch milliseconds. */
+  time: number
+  method: string
+  url: string
+  requestId?: Id
+  status?: number
+  durationMs?: number
+  outcome: 'done' | 'failed' | 'not-sent'
+  error?: string
+}
+
+/** A response kept with a run so an older run can be opened again; the body is capped. */
+export interface StoredResponse {
+  status: number
+  statusText: string
+  headers: HeaderList
+  /** Body text (or base64 when `bodyEncoding` is `base64`), at most `RUN_BODY_LIMIT` characters. */
+  body: string
+  bodyEncoding: 'text' | 'base64'
+  /** The body was longer than what is kept. */
+  truncated: boolean
+  sizeBytes: number
+}
+
+export interface RunEntry {
+  id: Id
+  time: number
+  status?: number
+  durationMs?: number
+  outcome: 'done' | 'failed' | 'not-sent'
+  response?: StoredResponse
+}
+
+export interface OAuthToken {
+  accessToken: string
+  tokenType?: string
+  refreshToken?: string
+  /** Epoch milliseconds; absent when the server gave no expiry. */
+  expiresAt?: number
+  scope?: string
+}
+
+/** The Sendbox collection file; `parseSendboxCollection` in `src/model/import/sendbox.ts` reads it. */
+export type { SendboxCollectionFile } from '../import/sendbox.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+
+// Opening a doc (after persistence loaded it) and the schema
+export { initDevice, initWorkspace } from './init.ts'
+export { LOCAL_ORIGIN, WORKSPACE_SCHEMA_VERSION } from './workspace-doc.ts'
+export { SchemaTooNewError, schemaVersion } from './migrations/index.ts'
+
+// Tree: collections, folders, requests (`TreeError` for a missing id or a folder moved below itself)
+export {
+  createCollection,
+  createFolder,
+  createRequest,
+  deleteItem,
+  duplicateItem,
+  importCollection,
+  moveItem,
+  renameItem,
+  setAuth,
+  setScripts,
+  TreeError,
+  updateRequest,
+} from './actions.ts'
+
+// Reading
+export {
+  exportCollection,
+  findAncestors,
+  itemType,
+  listCollections,
+  listTree,
+  readCollection,
+  readFolder,
+  readRequest,
+} from './read.ts'
+export { subscribe } from './observe.ts'
+
+// Environments, variable tables, and the layers a send resolves variables through
+export {
+  createEnvironment,
+  deleteEnvironment,
+  listEnvironments,
+  readVariables,
+  setVariables,
+  variableLayers,
+} from './variable-tables.ts'
+
+// Device doc: settings, environment choice, secrets, OAuth tokens
+export {
+  activeEnvironmentId,
+  copySecrets,
+  DEFAULT_SETTINGS,
+  DEVICE_SCHEMA_VERSION,
+  deleteOAuthToken,
+  forgetSecrets,
+  HISTORY_LIMIT,
+  readOAuthToken,
+  readSecret,
+  readSettings,
+  RUNS_PER_REQUEST,
+  setActiveEnvironment,
+  setOAuthToken,
+  setSecretScriptAccess,
+  setSecretValue,
+  subscribeDevice,
+  updateSettings,
+} from './device-doc.ts'
+
+// Tabs
+export {
+  activeTabId,
+  closeAllTabs,
+  closeOtherTabs,
+  closeTab,
+  duplicateTab,
+  listTabs,
+  markTabSaved,
+  moveTab,
+  openTab,
+  setActiveTab,
+  updateDraft,
+} from './tabs.ts'
+
+// History and per-request runs
+export {
+  addHistoryEntry,
+  addRun,
+  clearHistory,
+  clearRuns,
+  readHistory,
+  readRuns,
+  RUN_BODY_LIMIT,
+  storedResponse,
+} from './history.ts'

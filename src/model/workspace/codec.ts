@@ -1,0 +1,97 @@
+/**
+ * Plain values in and out of entity Y.Maps. Values are cloned both ways: Yjs keeps a local
+ * write's object as is, so a caller mutating it later would change the doc without an update.
+ */
+import type { Auth, Collection, Folder, Id, RequestSpec, Scripts, TreeItem, Variable } from '../types.ts'
+import { makeScripts } from '../factories.ts'
+import type { ContainerSettings, RequestFields } from './api.ts'
+import { makeEntity, type EntityMap } from './workspace-doc.ts'
+
+export const REQUEST_FIELDS = [
+  'kind',
+  'name',
+  'method',
+  'url',
+  'params',
+  'headers',
+  'cookies',
+  'body',
+  'auth',
+  'scripts',
+] as const satisfies readonly (keyof RequestFields)[]
+
+export function clone<T>(value: T): T {
+  return value === null || typeof value !== 'object' ? value : structuredClone(value)
+}
+
+/** Secret values never enter the workspace doc. */
+export function withoutSecretValues(variables: Variable[]): Variable[] {
+  return variables.map((variable) => (variable.secret ? { ...clone(variable), value: '' } : clone(variable)))
+}
+
+export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
+  const fields: Record<string, unknown> = { parentId, collectionId }
+  for (const key of REQUEST_FIELDS) if (spec[key] !== undefined) fields[key] = clone(spec[key])
+  return makeEntity(fields)
+}
+
+export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
+  const get = <T>(key: string, fallback: T): T => {
+    const value = entity.get(key)
+    return value === undefined ? fallback : (clone(value) as T)
+  }
+  return {
+    type: 'request',
+    id,
+    kind: get('kind', 'http'),
+    name: get('name', ''),
+    method: get('method', 'GET'),
+    url: get('url', ''),
+    params: get('params', []),
+    headers: get('headers', []),
+    cookies: get('cookies', []),
+    body: get('body', { type: 'none' }),
+    auth: get('auth', { type: 'inherit' }),
+    scripts: get('scripts', makeScripts()),
+  }
+}
+
+export function readContainerEntity(id: Id, entity: EntityMap, defaultAuth: Auth['type']): ContainerSettings {
+  return {
+    id,
+    name: (entity.get('name') as string | undefined) ?? '',
+    auth: clone((entity.get('auth') as Auth | undefined) ?? ({ type: defaultAuth } as Auth)),
+    variables: clone((entity.get('variables') as Variable[] | undefined) ?? []),
+    scripts: clone((entity.get('scripts') as Scripts | undefined) ?? makeScripts()),
+  }
+}
+
+export function containerFields(container: Partial<Collection | Folder>): Record<string, unknown> {
+  return {
+    name: container.name,
+    auth: clone(container.auth),
+    variables: container.variables ? withoutSecretValues(container.variables) : undefined,
+    scripts: clone(container.scripts),
+  }
+}
+
+/** A deep copy of a tree with new ids for every item, variable and row. */
+export function reId<T extends Collection | TreeItem>(item: T, idMap: Map<Id, Id>, newId: () => Id): T {
+  const copy = clone(item)
+  const visit = (node: Collection | TreeItem) => {
+    const id = newId()
+    idMap.set(node.id, id)
+    node.id = id
+    if ('variables' in node) {
+      for (const variable of node.variables) {
+        const variableId = newId()
+        idMap.set(variable.id, variableId)
+        variable.id = variableId
+      }
+    }
+    if ('children' in node) node.children.forEach(visit)
+    else for (const row of [...node.params, ...node.headers, ...node.cookies]) row.id = newId()
+  }
+  visit(copy)
+  return copy
+}

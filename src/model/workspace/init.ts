@@ -1,0 +1,14 @@
+/** Opening a doc: create the root types and bring an older doc to the current schema. */
+import type * as Y from 'yjs'
+import { DEVICE_MIGRATIONS, migrate, WORKSPACE_MIGRATIONS } from './migrations/index.ts'
+import { LOCAL_ORIGIN } from './workspace-doc.ts'
+
+/** Call after persistence has loaded the stored state (see migrations/index.ts). */
+export function initWorkspace(doc: Y.Doc, origin: unknown = LOCAL_ORIGIN): { from: number; to: number } {
+  return migrate(doc, WORKSPACE_MIGRATIONS, origin)
+}
+
+/** Call after persistence has loaded the stored state (see migrations/index.ts). */
+export function initDevice(device: Y.Doc, origin: unknown = LOCAL_ORIGIN): { from: number; to: number } {
+  return migrate(device, DEVICE_MIGRATIONS, origin)
+}

@@ -1,0 +1,59 @@
+/**
+ * Versioned schemas. A doc's version is `meta.schemaVersion` (absent: 0, the unversioned
+ * prototype). Each version change is one file with an `up()` that rewrites a doc of the
+ * version before it, and a fixture test (`vN.input.json` → `vN.output.json`).
+ *
+ * Run a migration only after persistence has loaded the stored state: run on an empty doc it
+ * would stamp the current version, and the old data loaded afterwards would never be migrated.
+ * `up()` must be idempotent and write the same values on every peer, since two peers may
+ * migrate the same synced doc at once.
+ */
+import type * as Y from 'yjs'
+import { upDevice1 } from './device/v1.ts'
+import { upWorkspace1 } from './workspace/v1.ts'
+
+export interface Migration {
+  /** The version this migration produces. */
+  version: number
+  up(doc: Y.Doc): void
+}
+
+export const WORKSPACE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upWorkspace1 }]
+export const DEVICE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upDevice1 }]
+
+/** The doc was written by a newer Sendbox: reading it with this version could lose data. */
+export class SchemaTooNewError extends Error {
+  constructor(
+    readonly found: number,
+    readonly supported: number,
+  ) {
+    super(
+      `This data was saved by a newer version of Sendbox (schema ${found}; this version reads up to ${supported}).`,
+    )
+    this.name = 'SchemaTooNewError'
+  }
+}
+
+export function schemaVersion(doc: Y.Doc): number {
+  const version = doc.getMap('meta').get('schemaVersion')
+  return typeof version === 'number' ? version : 0
+}
+
+/** Brings the doc to the newest version, one transaction per step; returns the versions passed. */
+export function migrate(
+  doc: Y.Doc,
+  migrations: readonly Migration[],
+  origin: unknown,
+): { from: number; to: number } {
+  const from = schemaVersion(doc)
+  const latest = migrations.at(-1)?.version ?? 0
+  if (from > latest) throw new SchemaTooNewError(from, latest)
+  for (const migration of migrations) {
+    if (migration.version <= schemaVersion(doc)) continue
+    doc.transact(() => {
+      migration.up(doc)
+      doc.getMap('meta').set('schemaVersion', migration.version)
+    }, origin)
+  }
+  return { from, to: schemaVersion(doc) }
+}

@@ -1,0 +1,89 @@
+/**
+ * The schema of the workspace Y.Doc. Root types:
+ *
+ *   meta          Y.Map   schemaVersion
+ *   collections   Y.Map   id → Y.Map { name, auth, variables, scripts, children: Y.Array<id> }
+ *   folders       Y.Map   id → Y.Map { parentId, collectionId, name, auth, variables, scripts, children }
+ *   requests      Y.Map   id → Y.Map { parentId, collectionId, kind, name, method, url, params,
+ *                                      headers, cookies, body, auth, scripts }
+ *   environments  Y.Map   id → Y.Map { name, variables }
+ *   collectionOrder, environmentOrder   Y.Array<id>   sidebar order
+ *   variables     Y.Map   'workspace' | 'global' → Variable[]
+ *
+ * Field values are plain JSON (bodies are strings, tables are arrays): Y.Text bodies and Y.Map
+ * rows double encode and apply times, and fields are edited by one person at a time. Separate
+ * keys still merge: two people editing the URL and the headers of one request both win.
+ *
+ * `parentId` is the truth about where an item is; the parents' `children` arrays only order
+ * them. Concurrent moves can leave an id in two arrays, or in none: reading (`tree-index.ts`)
+ * trusts `parentId`, so every peer sees the same tree. `collectionId` is where an item goes
+ * when its parent vanished under it (a concurrent delete) or a concurrent move made a cycle.
+ */
+import * as Y from 'yjs'
+import type { Id } from '../types.ts'
+
+export const WORKSPACE_SCHEMA_VERSION = 1
+
+/** The default transaction origin of every action. */
+export const LOCAL_ORIGIN = 'sendbox-local'
+
+export type EntityMap = Y.Map<unknown>
+export type EntityKind = 'collections' | 'folders' | 'requests' | 'environments'
+export const ENTITY_KINDS: readonly EntityKind[] = ['collections', 'folders', 'requests', 'environments']
+
+export interface WorkspaceRoots {
+  meta: Y.Map<unknown>
+  collections: Y.Map<EntityMap>
+  folders: Y.Map<EntityMap>
+  requests: Y.Map<EntityMap>
+  environments: Y.Map<EntityMap>
+  collectionOrder: Y.Array<Id>
+  environmentOrder: Y.Array<Id>
+  variables: Y.Map<unknown>
+}
+
+export function roots(doc: Y.Doc): WorkspaceRoots {
+  return {
+    meta: doc.getMap('meta'),
+    collections: doc.getMap('collections'),
+    folders: doc.getMap('folders'),
+    requests: doc.getMap('requests'),
+    environments: doc.getMap('environments'),
+    collectionOrder: doc.getArray('collectionOrder'),
+    environmentOrder: doc.getArray('environmentOrder'),
+    variables: doc.getMap('variables'),
+  }
+}
+
+export function transact<T>(doc: Y.Doc, origin: unknown, fn: () => T): T {
+  let result: T | undefined
+  doc.transact(() => {
+    result = fn()
+  }, origin ?? LOCAL_ORIGIN)
+  return result as T
+}
+
+/** A new Y.Map entity from plain fields; `children` becomes a Y.Array of ids. */
+export function makeEntity(fields: Record<string, unknown>, children?: Id[]): EntityMap {
+  const entity = new Y.Map<unknown>()
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) entity.set(key, value)
+  }
+  if (children) {
+    const array = new Y.Array<Id>()
+    array.push(children)
+    entity.set('children', array)
+  }
+  return entity
+}
+
+export function childrenArray(entity: EntityMap): Y.Array<Id> | undefined {
+  const children = entity.get('children')
+  return children instanceof Y.Array ? (children as Y.Array<Id>) : undefined
+}
+
+export function entityKindOf(doc: Y.Doc, id: Id): EntityKind | undefined {
+  const all = roots(doc)
+  for (const kind of ENTITY_KINDS) if (all[kind].has(id)) return kind
+  return undefined
+}
