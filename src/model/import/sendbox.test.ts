@@ -14,7 +14,14 @@ import {
   setVariables,
 } from '../workspace/api.ts'
 import type { Collection, Folder, RequestSpec, TreeItem } from '../types.ts'
-import { parseSendboxCollection, SendboxFormatError, serializeSendboxCollection } from './sendbox.ts'
+import {
+  isSendboxFile,
+  parseSendboxCollection,
+  parseSendboxEnvironment,
+  SendboxFormatError,
+  serializeSendboxCollection,
+  serializeSendboxEnvironment,
+} from './sendbox.ts'
 
 function file(collection: unknown): string {
   return JSON.stringify({ sendbox: 1, collection })
@@ -191,5 +198,38 @@ describe('export and import', () => {
       items.flatMap((item) => [item.id, ...('children' in item ? ids((item as Folder).children) : [])])
     const originalIds = new Set(ids(parsed.children))
     expect(ids(copy.children).filter((itemId) => originalIds.has(itemId))).toEqual([])
+  })
+})
+
+describe('environment files', () => {
+  it('round-trips an environment without secret values', () => {
+    const environment = {
+      id: 'e1',
+      name: 'Dev',
+      variables: [
+        makeVariable({ key: 'base', value: 'http://127.0.0.1' }),
+        makeVariable({ key: 'pw', value: 'hidden', secret: true }),
+      ],
+    }
+    const text = serializeSendboxEnvironment(environment)
+    expect(text).not.toContain('hidden')
+    expect(isSendboxFile(JSON.parse(text))).toBe(true)
+    const parsed = parseSendboxEnvironment(text)
+    expect(parsed).toEqual({
+      ...environment,
+      variables: [environment.variables[0], { ...environment.variables[1], value: '' }],
+    })
+  })
+
+  it.each([
+    ['a collection file', '{"sendbox": 1, "collection": {"name": "C"}}', /^environment: missing$/],
+    ['a Postman environment', '{"values": []}', /^sendbox: missing: not a Sendbox environment file$/],
+    [
+      'a bad variable',
+      '{"sendbox": 1, "environment": {"variables": [{"value": "x"}]}}',
+      /^environment\.variables\[0\]\.key: missing$/,
+    ],
+  ])('names the problem in %s', (_case, input, message) => {
+    expect(() => parseSendboxEnvironment(input)).toThrow(message)
   })
 })
