@@ -1,0 +1,113 @@
+/** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
+import { onCleanup, onMount, Show } from 'solid-js'
+import { AllTabs } from '../tabs/all-tabs.tsx'
+import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
+import { ContainerSettings } from '../dialogs/container-settings.tsx'
+import { SaveDialog } from '../dialogs/save-dialog.tsx'
+import { EnvironmentSelector, VariablesDialog } from '../environments/index.tsx'
+import { messages } from '../messages.ts'
+import { RequestHeader } from '../request-header/index.tsx'
+import { Sidebar } from '../sidebar/index.tsx'
+import { useStore } from '../store/context.tsx'
+import type { DialogState } from '../store/ui-state.ts'
+import { TabBar } from '../tabs/index.tsx'
+import { keepFocusedFieldVisible } from './keep-focused-visible.ts'
+import { isMacPlatform, matchShortcut } from './shortcuts.ts'
+import { UpdatePrompt } from './update-prompt.tsx'
+
+export function App() {
+  const store = useStore()
+  const mac = isMacPlatform(navigator.platform)
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const action = matchShortcut(e, mac)
+    if (!action || store.ui.dialog()) return
+    const tab = store.activeTab()
+    switch (action) {
+      case 'new-tab':
+        e.preventDefault()
+        store.newTab('http')
+        break
+      case 'save':
+        e.preventDefault()
+        if (tab && store.save(tab.id) === 'needs-destination') {
+          store.ui.openDialog({ kind: 'save', tabId: tab.id })
+        }
+        break
+      case 'rename':
+        e.preventDefault()
+        if (tab) store.ui.setRenamingTab(true)
+        break
+      case 'duplicate':
+        e.preventDefault()
+        if (tab) store.duplicateSavedRequest(tab.id)
+        break
+      case 'send':
+        // Sending is wired by the request editor.
+        break
+    }
+  }
+
+  onMount(() => {
+    window.addEventListener('keydown', onKeyDown)
+    const stopKeeping = keepFocusedFieldVisible()
+    if (store.state.tabs.length === 0) store.newTab('http')
+    onCleanup(() => {
+      window.removeEventListener('keydown', onKeyDown)
+      stopKeeping()
+    })
+  })
+
+  return (
+    <div class="app" classList={{ 'sidebar-closed': !store.ui.sidebarOpen() }}>
+      <header class="topbar">
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={messages.toggleSidebar}
+          aria-expanded={store.ui.sidebarOpen()}
+          onClick={() => store.ui.setSidebarOpen(!store.ui.sidebarOpen())}
+        >
+          ☰
+        </button>
+        <h1 class="brand">{messages.appName}</h1>
+        <EnvironmentSelector />
+      </header>
+      <Show when={store.ui.sidebarOpen()}>
+        <Sidebar />
+      </Show>
+      <main class="workbench">
+        <TabBar />
+        <Show when={store.activeTab()} keyed>
+          {(tab) => <RequestHeader tab={tab} />}
+        </Show>
+      </main>
+      <DialogHost />
+      <UpdatePrompt />
+    </div>
+  )
+}
+
+function DialogHost() {
+  const store = useStore()
+  return (
+    <Show when={store.ui.dialog()} keyed>
+      {(dialog) => dialogView(dialog)}
+    </Show>
+  )
+}
+
+function dialogView(dialog: DialogState) {
+  switch (dialog.kind) {
+    case 'confirm-delete':
+      return <ConfirmDelete id={dialog.id} name={dialog.name} />
+    case 'save':
+      return <SaveDialog tabId={dialog.tabId} />
+    case 'container-settings':
+      return <ContainerSettings id={dialog.id} />
+    case 'variables':
+      return <VariablesDialog />
+    case 'all-tabs':
+      return <AllTabs />
+  }
+}

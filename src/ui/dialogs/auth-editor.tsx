@@ -1,0 +1,133 @@
+/** The authorization of a collection or folder (spec 5.1); requests below inherit it. */
+import { For, Show } from 'solid-js'
+import type { Auth, AuthType } from '../../model/types.ts'
+import { messages } from '../messages.ts'
+
+const TYPES: { type: AuthType; label: string }[] = [
+  { type: 'inherit', label: messages.authInherit },
+  { type: 'none', label: messages.authNone },
+  { type: 'bearer', label: messages.authBearer },
+  { type: 'apikey', label: messages.authApiKey },
+  { type: 'basic', label: messages.authBasic },
+  { type: 'oauth2', label: messages.authOAuth2 },
+  { type: 'sigv4', label: messages.authSigV4 },
+]
+
+/** A fresh auth of a type, keeping what the user typed into fields both types share. */
+export function authOfType(type: AuthType, previous: Auth): Auth {
+  const old = previous as Partial<Record<string, string>>
+  const keep = (field: string, fallback = '') => old[field] ?? fallback
+  switch (type) {
+    case 'inherit':
+    case 'none':
+      return { type }
+    case 'bearer':
+      return { type, token: keep('token') }
+    case 'apikey':
+      return { type, key: keep('key'), value: keep('value'), addTo: 'header' }
+    case 'basic':
+      return { type, username: keep('username'), password: keep('password') }
+    case 'oauth2':
+      return {
+        type,
+        grant: 'client-credentials',
+        accessToken: '',
+        authUrl: '',
+        tokenUrl: '',
+        clientId: '',
+        clientSecret: '',
+        scope: '',
+      }
+    case 'sigv4':
+      return {
+        type,
+        accessKeyId: '',
+        secretAccessKey: '',
+        sessionToken: '',
+        region: 'us-east-1',
+        service: 'execute-api',
+      }
+  }
+}
+
+type Field = { name: string; label: string; secret?: boolean }
+const FIELDS: Partial<Record<AuthType, Field[]>> = {
+  bearer: [{ name: 'token', label: messages.token }],
+  apikey: [
+    { name: 'key', label: messages.key },
+    { name: 'value', label: messages.value },
+  ],
+  basic: [
+    { name: 'username', label: messages.username },
+    { name: 'password', label: messages.password, secret: true },
+  ],
+  oauth2: [
+    { name: 'accessToken', label: 'Access Token' },
+    { name: 'authUrl', label: 'Authorization-URL' },
+    { name: 'tokenUrl', label: 'Token-URL' },
+    { name: 'clientId', label: 'Client-ID' },
+    { name: 'clientSecret', label: 'Client-Secret', secret: true },
+    { name: 'scope', label: 'Scope' },
+  ],
+  sigv4: [
+    { name: 'accessKeyId', label: messages.accessKeyId },
+    { name: 'secretAccessKey', label: messages.secretAccessKey, secret: true },
+    { name: 'sessionToken', label: messages.sessionToken },
+    { name: 'region', label: messages.region },
+    { name: 'service', label: messages.service },
+  ],
+}
+
+export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange: (auth: Auth) => void }) {
+  const values = () => props.auth as unknown as Record<string, string>
+  const set = (name: string, value: string) => props.onChange({ ...props.auth, [name]: value } as Auth)
+  return (
+    <div class="auth-editor">
+      <label class="field">
+        <span>{messages.authType}</span>
+        <select
+          class="input"
+          value={props.auth.type}
+          onChange={(e) => props.onChange(authOfType(e.currentTarget.value as AuthType, props.auth))}
+        >
+          <For each={TYPES.filter((t) => props.allowInherit || t.type !== 'inherit')}>
+            {(t) => <option value={t.type}>{t.label}</option>}
+          </For>
+        </select>
+      </label>
+      <Show when={props.auth.type === 'apikey'}>
+        <label class="field">
+          <span>{messages.addTo}</span>
+          <select class="input" value={values().addTo} onChange={(e) => set('addTo', e.currentTarget.value)}>
+            <option value="header">{messages.addToHeader}</option>
+            <option value="query">{messages.addToQuery}</option>
+          </select>
+        </label>
+      </Show>
+      <Show when={props.auth.type === 'oauth2'}>
+        <label class="field">
+          <span>Grant Type</span>
+          <select class="input" value={values().grant} onChange={(e) => set('grant', e.currentTarget.value)}>
+            <option value="token">Paste access token</option>
+            <option value="authorization-code">Authorization Code + PKCE</option>
+            <option value="client-credentials">Client credentials</option>
+          </select>
+        </label>
+      </Show>
+      <For each={FIELDS[props.auth.type] ?? []}>
+        {(field) => (
+          <label class="field">
+            <span>{field.label}</span>
+            <input
+              class="input"
+              type={field.secret ? 'password' : 'text'}
+              autocomplete="off"
+              value={values()[field.name] ?? ''}
+              onChange={(e) => set(field.name, e.currentTarget.value)}
+            />
+          </label>
+        )}
+      </For>
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+/** Settings of a collection or folder: `Autorisierung` (inherited by requests), variables, `Skript`. */
+import { createMemo, createSignal, For, Match, Show, Switch } from 'solid-js'
+import type { Id } from '../../model/types.ts'
+import { CodeEditor } from '../code-editor/index.tsx'
+import { VariableTable } from '../environments/variable-table.tsx'
+import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+import { AuthEditor } from './auth-editor.tsx'
+import { Dialog } from './dialog.tsx'
+
+type Section = 'auth' | 'variables' | 'scripts'
+
+export function ContainerSettings(props: { id: Id }) {
+  const store = useStore()
+  const [section, setSection] = createSignal<Section>('auth')
+  const settings = createMemo(() => {
+    store.workspaceVersion()
+    return store.readContainer(props.id)
+  })
+  const isCollection = () => store.itemType(props.id) === 'collection'
+  const close = () => store.ui.closeDialog()
+  const sections: { id: Section; label: string }[] = [
+    { id: 'auth', label: messages.authorization },
+    { id: 'variables', label: messages.variables },
+    { id: 'scripts', label: messages.scripts },
+  ]
+
+  return (
+    <Dialog title={`${messages.settings}: ${settings()?.name ?? ''}`} onClose={close} wide>
+      <Show when={settings()} fallback={<p class="muted">{messages.emptyWorkspace}</p>}>
+        {(current) => (
+          <>
+            <div class="segmented" role="tablist" aria-label={messages.settings}>
+              <For each={sections}>
+                {(s) => (
+                  <button
+                    type="button"
+                    role="tab"
+                    class="segment"
+                    aria-selected={section() === s.id}
+                    onClick={() => setSection(s.id)}
+                  >
+                    {s.label}
+                  </button>
+                )}
+              </For>
+            </div>
+            <div class="scope-panel" role="tabpanel">
+              <Switch>
+                <Match when={section() === 'auth'}>
+                  <AuthEditor
+                    auth={current().auth}
+                    allowInherit={!isCollection()}
+                    onChange={(auth) => store.setContainerAuth(props.id, auth)}
+                  />
+                </Match>
+                <Match when={section() === 'variables'}>
+                  <VariableTable
+                    owner={
+                      isCollection()
+                        ? { scope: 'collection', id: props.id }
+                        : { scope: 'folder', id: props.id }
+                    }
+                    label={messages.variables}
+                  />
+                </Match>
+                <Match when={section() === 'scripts'}>
+                  <h3 class="subheading">{messages.preRequest}</h3>
+                  <CodeEditor
+                    label={messages.preRequest}
+                    value={current().scripts.preRequest}
+                    onChange={(preRequest) => store.setContainerScripts(props.id, { preRequest })}
+                  />
+                  <h3 class="subheading">{messages.postResponse}</h3>
+                  <CodeEditor
+                    label={messages.postResponse}
+                    value={current().scripts.postResponse}
+                    onChange={(postResponse) => store.setContainerScripts(props.id, { postResponse })}
+                  />
+                </Match>
+              </Switch>
+            </div>
+          </>
+        )}
+      </Show>
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={close}>
+          {messages.close}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

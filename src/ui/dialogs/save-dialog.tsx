@@ -1,0 +1,112 @@
+/** `Anfrage speichern`: name (`Anfragename`), a destination collection or folder, `Hier speichern`. */
+import { createMemo, createSignal, For, Show } from 'solid-js'
+import type { Id } from '../../model/types.ts'
+import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+import { displayName } from '../store/request-name.ts'
+import { Dialog } from './dialog.tsx'
+
+export function SaveDialog(props: { tabId: Id }) {
+  const store = useStore()
+  const tab = () => store.state.tabs.find((t) => t.id === props.tabId)
+  const [name, setName] = createSignal(displayName(tab()?.draft.name ?? '', tab()?.draft.url ?? '', ''))
+  const [expanded, setExpanded] = createSignal<ReadonlySet<Id>>(new Set())
+  const rows = createMemo(() => {
+    store.workspaceVersion()
+    return store.containerRows(expanded())
+  })
+  const [destination, setDestination] = createSignal<Id | null>(rows()[0]?.id ?? null)
+  const close = () => store.ui.closeDialog()
+  const toggle = (id: Id) =>
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+  const save = (e: Event) => {
+    e.preventDefault()
+    const parentId = destination()
+    if (!parentId) return
+    store.saveAs(props.tabId, name(), parentId)
+    close()
+  }
+
+  return (
+    <Dialog title={messages.saveRequest} onClose={close} wide>
+      <form class="save-form" onSubmit={save}>
+        <label class="field">
+          <span>{messages.requestNameLabel}</span>
+          <input
+            class="input"
+            value={name()}
+            onInput={(e) => setName(e.currentTarget.value)}
+            autofocus
+            enterkeyhint="done"
+          />
+        </label>
+        <div class="field">
+          <span id="save-destination-label">{messages.destination}</span>
+          <div class="destination-tree" role="tree" aria-labelledby="save-destination-label">
+            <For each={rows()}>
+              {(row) => (
+                <div
+                  role="treeitem"
+                  class="destination-row"
+                  classList={{ selected: destination() === row.id }}
+                  aria-selected={destination() === row.id}
+                  aria-expanded={row.hasChildren ? row.expanded : undefined}
+                  aria-level={row.depth + 1}
+                  aria-label={row.name}
+                  tabindex="0"
+                  style={{ 'padding-left': `${row.depth * 16 + 4}px` }}
+                  onClick={() => setDestination(row.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault()
+                      setDestination(row.id)
+                    }
+                  }}
+                >
+                  <button
+                    type="button"
+                    class="icon-button twisty"
+                    aria-label={row.expanded ? messages.collapse(row.name) : messages.expand(row.name)}
+                    disabled={!row.hasChildren}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      toggle(row.id)
+                    }}
+                  >
+                    {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
+                  </button>
+                  <span class="row-icon" aria-hidden="true">
+                    {row.type === 'collection' ? '▣' : '▤'}
+                  </span>
+                  <span class="row-name">{row.name}</span>
+                </div>
+              )}
+            </For>
+            <Show when={rows().length === 0}>
+              <p class="muted">{messages.emptyWorkspace}</p>
+              <button type="button" class="button" onClick={() => setDestination(store.createCollection())}>
+                {messages.newCollection}
+              </button>
+            </Show>
+          </div>
+          <Show when={!destination()}>
+            <p class="muted">{messages.chooseDestination}</p>
+          </Show>
+        </div>
+        <div class="dialog-actions">
+          <button type="button" class="button" onClick={close}>
+            {messages.cancel}
+          </button>
+          <button type="submit" class="button primary" disabled={!destination()}>
+            {messages.saveHere}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,124 @@
+/** The environment selector of the top bar and the `Variables` dialog (global, workspace, environments). */
+import { createSignal, For, Show } from 'solid-js'
+import type { Id } from '../../model/types.ts'
+import { Dialog } from '../dialogs/dialog.tsx'
+import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+import { VariableTable } from './variable-table.tsx'
+
+export function EnvironmentSelector() {
+  const store = useStore()
+  return (
+    <div class="environment-selector">
+      <select
+        class="input"
+        aria-label={messages.environment}
+        value={store.state.activeEnvironmentId ?? ''}
+        onChange={(e) => store.selectEnvironment(e.currentTarget.value || null)}
+      >
+        <option value="">{messages.noEnvironment}</option>
+        <For each={store.state.environments}>{(env) => <option value={env.id}>{env.name}</option>}</For>
+      </select>
+      <button
+        type="button"
+        class="button"
+        aria-label={messages.manageVariables}
+        onClick={() => store.ui.openDialog({ kind: 'variables' })}
+      >
+        {messages.variables}
+      </button>
+    </div>
+  )
+}
+
+type Scope = 'global' | 'workspace' | 'environment'
+
+export function VariablesDialog() {
+  const store = useStore()
+  const [scope, setScope] = createSignal<Scope>(store.state.activeEnvironmentId ? 'environment' : 'global')
+  const [envId, setEnvId] = createSignal<Id | null>(
+    store.state.activeEnvironmentId ?? store.state.environments[0]?.id ?? null,
+  )
+  const close = () => store.ui.closeDialog()
+  const scopes: { id: Scope; label: string }[] = [
+    { id: 'global', label: messages.scopeGlobal },
+    { id: 'workspace', label: messages.scopeWorkspace },
+    { id: 'environment', label: messages.scopeEnvironment },
+  ]
+  const currentEnv = () => store.state.environments.find((e) => e.id === envId())
+
+  return (
+    <Dialog title={messages.variables} onClose={close} wide>
+      <div class="segmented" role="tablist" aria-label={messages.variables}>
+        <For each={scopes}>
+          {(s) => (
+            <button
+              type="button"
+              role="tab"
+              class="segment"
+              aria-selected={scope() === s.id}
+              onClick={() => setScope(s.id)}
+            >
+              {s.label}
+            </button>
+          )}
+        </For>
+      </div>
+      <div class="scope-panel" role="tabpanel">
+        <Show when={scope() === 'global'}>
+          <VariableTable owner={{ scope: 'global' }} label={messages.scopeGlobal} />
+        </Show>
+        <Show when={scope() === 'workspace'}>
+          <VariableTable owner={{ scope: 'workspace' }} label={messages.scopeWorkspace} />
+        </Show>
+        <Show when={scope() === 'environment'}>
+          <div class="environment-bar">
+            <select
+              class="input"
+              aria-label={messages.environments}
+              value={envId() ?? ''}
+              onChange={(e) => setEnvId(e.currentTarget.value || null)}
+            >
+              <For each={store.state.environments}>{(env) => <option value={env.id}>{env.name}</option>}</For>
+            </select>
+            <Show when={currentEnv()}>
+              {(env) => (
+                <input
+                  class="input"
+                  aria-label={`${messages.environment} name`}
+                  value={env().name}
+                  onChange={(e) => store.renameEnvironment(env().id, e.currentTarget.value)}
+                />
+              )}
+            </Show>
+            <button type="button" class="button" onClick={() => setEnvId(store.createEnvironment())}>
+              {messages.newEnvironment}
+            </button>
+            <Show when={currentEnv()}>
+              {(env) => (
+                <button
+                  type="button"
+                  class="button danger"
+                  onClick={() => {
+                    store.deleteEnvironment(env().id)
+                    setEnvId(store.state.environments.find((e) => e.id !== env().id)?.id ?? null)
+                  }}
+                >
+                  {messages.delete}
+                </button>
+              )}
+            </Show>
+          </div>
+          <Show when={envId()} keyed>
+            {(id) => <VariableTable owner={{ scope: 'environment', id }} label={currentEnv()?.name ?? ''} />}
+          </Show>
+        </Show>
+      </div>
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={close}>
+          {messages.close}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,27 @@
+/** Entry of the web app: open the local documents, then render. */
+import { createRoot } from 'solid-js'
+import { render } from 'solid-js/web'
+import { App } from './app/index.tsx'
+import { messages } from './messages.ts'
+import { openDocs } from './store/docs.ts'
+import { createAppStore } from './store/index.ts'
+import { StoreProvider } from './store/context.tsx'
+import './styles.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html lacks #root')
+root.textContent = messages.loading
+
+openDocs('default').then((docs) => {
+  const store = createRoot(() => createAppStore(docs))
+  root.textContent = ''
+  document.documentElement.dataset.loadMs = docs.loadMs.toFixed(1)
+  render(
+    () => (
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    ),
+    root,
+  )
+})

@@ -1,0 +1,83 @@
+/**
+ * The top of a request: its name (click to rename, or F2 / Ctrl+E), where it is saved, the method
+ * and the URL. Sending and the rest of the editor belong to the request editor, which comes later.
+ */
+import { createMemo, For, Show } from 'solid-js'
+import { HTTP_METHODS, type HttpMethod } from '../../model/types.ts'
+import type { TabState } from '../../model/workspace/api.ts'
+import { messages } from '../messages.ts'
+import { RenameField } from '../sidebar/tree-row.tsx'
+import { useStore } from '../store/context.tsx'
+import { displayName } from '../store/request-name.ts'
+
+export function RequestHeader(props: { tab: TabState }) {
+  const store = useStore()
+  const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
+  const location = createMemo(() => {
+    store.workspaceVersion()
+    const id = props.tab.savedRequestId
+    const chain = id ? store.ancestors(id) : undefined
+    if (!chain) return ''
+    return [chain.collection.name, ...chain.folders.map((f) => f.name).reverse()].join(' / ')
+  })
+
+  return (
+    <section class="request-header" aria-label={name()}>
+      <div class="request-title">
+        <Show when={location()}>
+          <span class="muted request-location">{location()} /</span>
+        </Show>
+        <Show
+          when={store.ui.renamingTab()}
+          fallback={
+            <button
+              type="button"
+              class="request-name"
+              title={`${messages.rename} (F2)`}
+              aria-label={`${messages.requestName}: ${name()}`}
+              onClick={() => store.ui.setRenamingTab(true)}
+            >
+              {name()}
+            </button>
+          }
+        >
+          <RenameField
+            value={props.tab.draft.name || name()}
+            label={messages.requestName}
+            onDone={(value) => {
+              store.ui.setRenamingTab(false)
+              if (value !== null && value.trim() && value !== props.tab.draft.name) {
+                store.renameTab(props.tab.id, value)
+              }
+            }}
+          />
+        </Show>
+      </div>
+      <div class="url-bar">
+        <select
+          class="input method-select"
+          aria-label={messages.method}
+          value={props.tab.draft.method}
+          onChange={(e) => store.editDraft(props.tab.id, { method: e.currentTarget.value as HttpMethod })}
+        >
+          <For each={HTTP_METHODS}>{(method) => <option value={method}>{method}</option>}</For>
+        </select>
+        <input
+          class="input url-input"
+          aria-label={messages.url}
+          placeholder={messages.urlPlaceholder}
+          value={props.tab.draft.url}
+          spellcheck={false}
+          autocomplete="off"
+          autocapitalize="off"
+          inputMode="url"
+          enterkeyhint="send"
+          onInput={(e) => store.editDraft(props.tab.id, { url: e.currentTarget.value })}
+        />
+        <button type="button" class="button primary send-button" aria-label={messages.send}>
+          {messages.send}
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,167 @@
+/** One row of the sidebar tree: twisty, icon or method, name (or its rename field) and `⋯`. */
+import { createSignal, Show } from 'solid-js'
+import type { TreeRow } from '../../model/workspace/api.ts'
+import { messages } from '../messages.ts'
+import { makeContextTrigger } from '../menus/context-trigger.ts'
+import { Menu, type MenuItem } from '../menus/menu.tsx'
+import { useStore } from '../store/context.tsx'
+import type { DropPosition } from './tree-rows.ts'
+
+export const ROW_HEIGHT = 40
+
+export interface TreeRowProps {
+  row: TreeRow
+  top: number
+  dropHint: DropPosition | null
+  onDragStart: (e: DragEvent) => void
+  onDragOver: (e: DragEvent) => void
+  onDrop: (e: DragEvent) => void
+  onDragEnd: () => void
+}
+
+export function TreeRowView(props: TreeRowProps) {
+  const store = useStore()
+  const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
+  const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
+  const row = () => props.row
+  const name = () => row().name || messages.untitled
+  const isContainer = () => row().type !== 'request'
+  const renaming = () => store.ui.renamingItem() === row().id
+
+  const items = (): MenuItem[] => {
+    const id = row().id
+    const common: MenuItem[] = [
+      { label: messages.rename, action: () => store.ui.setRenamingItem(id) },
+      { label: messages.duplicate, action: () => store.duplicateItem(id) },
+    ]
+    const del: MenuItem = {
+      label: messages.delete,
+      danger: true,
+      action: () => store.ui.openDialog({ kind: 'confirm-delete', id, name: name() }),
+    }
+    if (!isContainer()) return [...common, del]
+    return [
+      {
+        label: messages.add,
+        children: [
+          { label: messages.addRequest, action: () => store.addRequest(id) },
+          { label: messages.addFolder, action: () => store.addFolder(id) },
+        ],
+      },
+      ...common,
+      { label: messages.settings, action: () => store.ui.openDialog({ kind: 'container-settings', id }) },
+      del,
+    ]
+  }
+
+  const activate = () => {
+    if (renaming()) return
+    if (isContainer()) store.toggleExpanded(row().id)
+    else store.openRequest(row().id)
+  }
+
+  return (
+    <div
+      role="treeitem"
+      class="tree-row"
+      classList={{
+        [`drop-${props.dropHint}`]: props.dropHint !== null,
+        container: isContainer(),
+      }}
+      aria-level={row().depth + 1}
+      aria-expanded={isContainer() ? row().expanded : undefined}
+      aria-label={name()}
+      data-id={row().id}
+      tabindex="0"
+      draggable={!renaming()}
+      style={{ transform: `translateY(${props.top}px)`, 'padding-left': `${row().depth * 14 + 4}px` }}
+      onClick={activate}
+      onKeyDown={(e) => {
+        trigger.onKeyDown(e)
+        if (e.target !== e.currentTarget) return
+        if (e.key === 'Enter') activate()
+        else if (e.key === 'F2') {
+          // The row's own rename, not the active tab's.
+          e.stopPropagation()
+          store.ui.setRenamingItem(row().id)
+        }
+      }}
+      onContextMenu={trigger.onContextMenu}
+      onPointerDown={trigger.onPointerDown}
+      onPointerMove={trigger.onPointerMove}
+      onPointerUp={trigger.onPointerUp}
+      onPointerCancel={trigger.onPointerCancel}
+      onDragStart={(e) => {
+        trigger.cancel()
+        props.onDragStart(e)
+      }}
+      onDragOver={(e) => props.onDragOver(e)}
+      onDrop={(e) => props.onDrop(e)}
+      onDragEnd={() => props.onDragEnd()}
+    >
+      <Show
+        when={isContainer()}
+        fallback={<span class={`method method-${row().method}`}>{row().method}</span>}
+      >
+        <span class="twisty" aria-hidden="true">
+          {row().expanded ? '▾' : '▸'}
+        </span>
+        <span class="row-icon" aria-hidden="true">
+          {row().type === 'collection' ? '▣' : '▤'}
+        </span>
+      </Show>
+      <Show when={renaming()} fallback={<span class="row-name">{name()}</span>}>
+        <RenameField
+          value={row().name}
+          onDone={(name) => {
+            store.ui.setRenamingItem(null)
+            if (name !== null && name !== row().name) store.renameItem(row().id, name)
+          }}
+        />
+      </Show>
+      <button
+        type="button"
+        class="icon-button row-more"
+        aria-label={messages.moreActions(name())}
+        aria-haspopup="menu"
+        onClick={(e) => {
+          e.stopPropagation()
+          const rect = e.currentTarget.getBoundingClientRect()
+          setMenu({ x: rect.left, y: rect.bottom })
+        }}
+      >
+        ⋯
+      </button>
+      <Show when={menu()}>
+        {(at) => <Menu items={items()} x={at().x} y={at().y} label={name()} onClose={() => setMenu(null)} />}
+      </Show>
+    </div>
+  )
+}
+
+/** In-place rename: Enter keeps, Escape cancels, leaving the field keeps. */
+export function RenameField(props: { value: string; label?: string; onDone: (name: string | null) => void }) {
+  let done = false
+  const finish = (name: string | null) => {
+    if (done) return
+    done = true
+    props.onDone(name)
+  }
+  return (
+    <input
+      class="input rename-input"
+      aria-label={props.label ?? messages.rename}
+      value={props.value}
+      ref={(el) => queueMicrotask(() => (el.focus(), el.select()))}
+      enterkeyhint="done"
+      onClick={(e) => e.stopPropagation()}
+      onPointerDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation()
+        if (e.key === 'Enter') finish(e.currentTarget.value)
+        else if (e.key === 'Escape') finish(null)
+      }}
+      onBlur={(e) => finish(e.currentTarget.value)}
+    />
+  )
+}

@@ -1,0 +1,95 @@
+/**
+ * The app's reactive view of the two documents, and the only door from components to the data
+ * layer. Components read signals and stores from here and call its actions; they never see a
+ * Y.Doc. Reads are re-derived from the plain data API whenever a document reports a change.
+ */
+import { batch, createMemo, createSignal, type Accessor } from 'solid-js'
+import { createStore, reconcile } from 'solid-js/store'
+import * as data from '../../model/workspace/api.ts'
+import type { Environment, Id } from '../../model/types.ts'
+import type { OpenDocs } from './docs.ts'
+import { makeTabActions } from './tab-actions.ts'
+import { makeTreeActions } from './tree-actions.ts'
+import { makeVariableActions } from './variable-actions.ts'
+import { createUiState } from './ui-state.ts'
+
+export interface AppState {
+  tabs: data.TabState[]
+  activeTabId: Id | null
+  environments: Environment[]
+  activeEnvironmentId: Id | null
+}
+
+export function createAppStore(docs: OpenDocs) {
+  const { workspace, device } = docs
+  const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
+  const [deviceVersion, setDeviceVersion] = createSignal(0)
+  const [expanded, setExpanded] = createSignal<ReadonlySet<Id>>(new Set())
+  const [state, setState] = createStore<AppState>({
+    tabs: [],
+    activeTabId: null,
+    environments: [],
+    activeEnvironmentId: null,
+  })
+
+  const readDevice = () =>
+    batch(() => {
+      setState('tabs', reconcile(data.listTabs(device), { key: 'id', merge: true }))
+      setState('activeTabId', data.activeTabId(device))
+      setState('activeEnvironmentId', data.activeEnvironmentId(device))
+      setDeviceVersion((v) => v + 1)
+    })
+  const readWorkspace = () =>
+    batch(() => {
+      setState('environments', reconcile(data.listEnvironments(workspace), { key: 'id' }))
+      setWorkspaceVersion((v) => v + 1)
+    })
+  readDevice()
+  readWorkspace()
+  const unsubscribeDevice = data.subscribeDevice(device, readDevice)
+  const unsubscribeWorkspace = data.subscribe(workspace, readWorkspace)
+
+  const tree: Accessor<data.TreeRow[]> = createMemo(() => {
+    workspaceVersion()
+    return data.listTree(workspace, expanded())
+  })
+
+  const toggleExpanded = (id: Id, open?: boolean) =>
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (open ?? !next.has(id)) next.add(id)
+      else next.delete(id)
+      return next
+    })
+
+  /** Expands the collection and folders above an item so its row shows in the sidebar. */
+  const reveal = (id: Id) => {
+    const chain = data.findAncestors(workspace, id)
+    if (!chain) return
+    setExpanded((current) => new Set([...current, chain.collection.id, ...chain.folders.map((f) => f.id)]))
+  }
+
+  const activeTab = createMemo(() => state.tabs.find((t) => t.id === state.activeTabId))
+
+  return {
+    state,
+    tree,
+    expanded,
+    toggleExpanded,
+    reveal,
+    activeTab,
+    workspaceVersion,
+    deviceVersion,
+    loadMs: docs.loadMs,
+    ui: createUiState(),
+    ...makeTreeActions(docs, toggleExpanded),
+    ...makeTabActions(docs, reveal),
+    ...makeVariableActions(docs),
+    dispose() {
+      unsubscribeDevice()
+      unsubscribeWorkspace()
+    },
+  }
+}
+
+export type AppStore = ReturnType<typeof createAppStore>

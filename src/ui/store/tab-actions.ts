@@ -1,0 +1,98 @@
+/** Tab, draft and save actions. Drafts live in the device doc, so they survive a reload or crash. */
+import * as data from '../../model/workspace/api.ts'
+import { makeRequest } from '../../model/factories.ts'
+import type { Id, RequestKind, RequestSpec } from '../../model/types.ts'
+import type { OpenDocs } from './docs.ts'
+import { nameFromUrl } from './request-name.ts'
+
+export type SaveOutcome = 'saved' | 'needs-destination'
+
+function fieldsOf(draft: RequestSpec): data.RequestFields {
+  const { type: _type, id: _id, ...fields } = draft
+  return fields
+}
+
+export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void) {
+  const { workspace, device } = docs
+  const tab = (id: Id) => data.listTabs(device).find((t) => t.id === id)
+
+  const actions = {
+    newTab(kind: RequestKind = 'http'): Id {
+      return data.openTab(device, makeRequest({ kind }))
+    },
+    activateTab(id: Id) {
+      data.setActiveTab(device, id)
+    },
+    duplicateTab(id: Id): Id {
+      return data.duplicateTab(device, id)
+    },
+    closeTab(id: Id) {
+      data.closeTab(device, id)
+    },
+    closeOtherTabs(id: Id) {
+      data.closeOtherTabs(device, id)
+    },
+    closeAllTabs() {
+      data.closeAllTabs(device)
+    },
+    /** `Alle schließen`: closes every tab and opens a fresh request. */
+    closeAllAndOpenFresh() {
+      data.closeAllTabs(device)
+      actions.newTab('http')
+    },
+    moveTab(id: Id, toIndex: number) {
+      data.moveTab(device, id, toIndex)
+    },
+    editDraft(id: Id, patch: Partial<data.RequestFields>) {
+      data.updateDraft(device, id, patch)
+    },
+    /** Ctrl+S: in place when the tab's request is in a collection, else the caller asks where. */
+    save(id: Id): SaveOutcome {
+      const current = tab(id)
+      if (!current) return 'saved'
+      const savedId = current.savedRequestId
+      if (!savedId || !data.readRequest(workspace, savedId)) return 'needs-destination'
+      const fields = fieldsOf(current.draft)
+      if (!fields.name.trim()) fields.name = nameFromUrl(fields.url)
+      data.updateRequest(workspace, savedId, fields)
+      if (fields.name !== current.draft.name) data.updateDraft(device, id, { name: fields.name })
+      data.markTabSaved(device, id, savedId)
+      return 'saved'
+    },
+    /** `Hier speichern` of the save dialog: a new request in the chosen collection or folder. */
+    saveAs(id: Id, name: string, parentId: Id): Id | undefined {
+      const current = tab(id)
+      if (!current) return undefined
+      const fields = { ...fieldsOf(current.draft), name: name.trim() || nameFromUrl(current.draft.url) }
+      const requestId = data.createRequest(workspace, { parentId }, fields)
+      data.updateDraft(device, id, { name: fields.name })
+      data.markTabSaved(device, id, requestId)
+      reveal(requestId)
+      return requestId
+    },
+    /** Rename from the request header (click, F2, Ctrl+E): a saved request is renamed at once. */
+    renameTab(id: Id, name: string) {
+      const current = tab(id)
+      const trimmed = name.trim()
+      if (!current || !trimmed) return
+      data.updateDraft(device, id, { name: trimmed })
+      const savedId = current.savedRequestId
+      if (savedId && data.readRequest(workspace, savedId)) {
+        data.renameItem(workspace, savedId, trimmed)
+        if (!current.dirty) data.markTabSaved(device, id, savedId)
+      }
+    },
+    /** Ctrl+D: duplicates the saved request of the tab and opens the copy. */
+    duplicateSavedRequest(id: Id): Id | undefined {
+      const savedId = tab(id)?.savedRequestId
+      if (!savedId || !data.readRequest(workspace, savedId)) return undefined
+      const copy = data.duplicateItem(workspace, savedId)
+      data.copySecrets(device, copy.idMap)
+      reveal(copy.id)
+      const request = data.readRequest(workspace, copy.id)
+      if (request) data.openTab(device, request, { savedRequestId: copy.id })
+      return copy.id
+    },
+  }
+  return actions
+}

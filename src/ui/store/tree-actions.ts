@@ -1,0 +1,95 @@
+/** Sidebar actions on collections, folders and requests, in plain calls to the data layer. */
+import * as data from '../../model/workspace/api.ts'
+import type { Auth, Id, Scripts } from '../../model/types.ts'
+import { messages } from '../messages.ts'
+import type { OpenDocs } from './docs.ts'
+
+export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean) => void) {
+  const { workspace, device } = docs
+
+  /** Keeps open tabs' names in step with a rename in the sidebar, without touching their edits. */
+  const renameTabsOf = (requestId: Id, name: string) => {
+    for (const tab of data.listTabs(device)) {
+      if (tab.savedRequestId !== requestId) continue
+      data.updateDraft(device, tab.id, { name })
+      if (!tab.dirty) data.markTabSaved(device, tab.id, requestId)
+    }
+  }
+
+  return {
+    createCollection(): Id {
+      return data.createCollection(workspace, { name: messages.newCollectionName })
+    },
+    addRequest(parentId: Id): Id {
+      const id = data.createRequest(workspace, { parentId }, { name: messages.newRequestName })
+      expand(parentId, true)
+      const request = data.readRequest(workspace, id)
+      if (request) data.openTab(device, request, { savedRequestId: id })
+      return id
+    },
+    addFolder(parentId: Id): Id {
+      const id = data.createFolder(workspace, { parentId }, { name: messages.newFolderName })
+      expand(parentId, true)
+      return id
+    },
+    renameItem(id: Id, name: string) {
+      const trimmed = name.trim()
+      if (!trimmed) return
+      data.renameItem(workspace, id, trimmed)
+      if (data.itemType(workspace, id) === 'request') renameTabsOf(id, trimmed)
+    },
+    duplicateItem(id: Id): Id {
+      const copy = data.duplicateItem(workspace, id)
+      data.copySecrets(device, copy.idMap)
+      return copy.id
+    },
+    deleteItem(id: Id) {
+      const removed = data.deleteItem(workspace, id)
+      data.forgetSecrets(device, removed.variableIds)
+    },
+    moveItem(id: Id, target: data.MoveTarget) {
+      data.moveItem(workspace, id, target)
+      if (target.parentId) expand(target.parentId, true)
+    },
+    openRequest(id: Id) {
+      const open = data.listTabs(device).find((t) => t.savedRequestId === id)
+      if (open) return data.setActiveTab(device, open.id)
+      const request = data.readRequest(workspace, id)
+      if (request) data.openTab(device, request, { savedRequestId: id })
+    },
+    /** Collections and folders only, for the save dialog's destination tree. */
+    containerRows(expanded: ReadonlySet<Id>): data.TreeRow[] {
+      return data.listTree(workspace, expanded).filter((row) => row.type !== 'request')
+    },
+    itemType(id: Id) {
+      return data.itemType(workspace, id)
+    },
+    readContainer(id: Id): data.ContainerSettings | undefined {
+      return readContainer(workspace, id)
+    },
+    setContainerAuth(id: Id, auth: Auth) {
+      data.setAuth(workspace, id, auth)
+    },
+    setContainerScripts(id: Id, scripts: Partial<Scripts>) {
+      data.setScripts(workspace, id, scripts)
+    },
+    /** The collection a request inherits from and its auth, for the request header's hint. */
+    ancestors(id: Id): data.AncestorChain | undefined {
+      return data.findAncestors(workspace, id)
+    },
+  }
+}
+
+/** A collection's or folder's own settings, without its children. */
+export function readContainer(doc: import('yjs').Doc, id: Id): data.ContainerSettings | undefined {
+  const type = data.itemType(doc, id)
+  const found =
+    type === 'collection'
+      ? data.readCollection(doc, id)
+      : type === 'folder'
+        ? data.readFolder(doc, id)
+        : undefined
+  return (
+    found && { id, name: found.name, auth: found.auth, variables: found.variables, scripts: found.scripts }
+  )
+}

@@ -1,0 +1,32 @@
+/** View state that is not data: which dialog is open and what is being renamed. */
+import { createSignal } from 'solid-js'
+import type { Id } from '../../model/types.ts'
+
+export type DialogState =
+  | { kind: 'confirm-delete'; id: Id; name: string }
+  | { kind: 'save'; tabId: Id }
+  | { kind: 'container-settings'; id: Id }
+  | { kind: 'variables' }
+  | { kind: 'all-tabs' }
+
+export function createUiState() {
+  const [dialog, setDialog] = createSignal<DialogState | null>(null)
+  /** The sidebar row being renamed in place. */
+  const [renamingItem, setRenamingItem] = createSignal<Id | null>(null)
+  /** The request header's name is being edited (click, F2, Ctrl+E). */
+  const [renamingTab, setRenamingTab] = createSignal(false)
+  const [sidebarOpen, setSidebarOpen] = createSignal(true)
+  return {
+    dialog,
+    openDialog: (d: DialogState) => setDialog(d),
+    closeDialog: () => setDialog(null),
+    renamingItem,
+    setRenamingItem,
+    renamingTab,
+    setRenamingTab,
+    sidebarOpen,
+    setSidebarOpen,
+  }
+}
+
+export type UiState = ReturnType<typeof createUiState>

@@ -1,0 +1,37 @@
+/** Environments, variable tables and secrets (secret values stay in the device doc). */
+import * as data from '../../model/workspace/api.ts'
+import type { Id, Variable } from '../../model/types.ts'
+import { messages } from '../messages.ts'
+import type { OpenDocs } from './docs.ts'
+
+export function makeVariableActions(docs: OpenDocs) {
+  const { workspace, device } = docs
+  return {
+    readVariables(owner: data.VariableOwner): Variable[] {
+      return data.readVariables(workspace, owner, device)
+    },
+    setVariables(owner: data.VariableOwner, variables: Variable[]) {
+      data.setVariables(workspace, device, owner, variables)
+    },
+    scriptAccess(variableId: Id): boolean {
+      return data.readSecret(device, variableId)?.scriptAccess ?? false
+    },
+    setScriptAccess(variableId: Id, allowed: boolean) {
+      data.setSecretScriptAccess(device, variableId, allowed)
+    },
+    createEnvironment(name: string = messages.newEnvironment): Id {
+      return data.createEnvironment(workspace, { name })
+    },
+    renameEnvironment(id: Id, name: string) {
+      if (name.trim()) data.renameItem(workspace, id, name.trim())
+    },
+    deleteEnvironment(id: Id) {
+      const removed = data.deleteEnvironment(workspace, id)
+      data.forgetSecrets(device, removed.variableIds)
+      if (data.activeEnvironmentId(device) === id) data.setActiveEnvironment(device, null)
+    },
+    selectEnvironment(id: Id | null) {
+      data.setActiveEnvironment(device, id)
+    },
+  }
+}

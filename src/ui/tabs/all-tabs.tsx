@@ -1,0 +1,68 @@
+/** `Alle Tabs`: every open tab, searchable, and `Alle schließen` (closes all, opens a fresh one). */
+import { createSignal, For } from 'solid-js'
+import { Dialog } from '../dialogs/dialog.tsx'
+import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+import { displayName } from '../store/request-name.ts'
+import { matchesTabSearch } from './tab-order.ts'
+
+export function AllTabs() {
+  const store = useStore()
+  const [query, setQuery] = createSignal('')
+  const close = () => store.ui.closeDialog()
+  const shown = () =>
+    store.state.tabs
+      .map((tab) => ({ tab, name: displayName(tab.draft.name, tab.draft.url, messages.untitled) }))
+      .filter(({ tab, name }) =>
+        matchesTabSearch(query(), { name, method: tab.draft.method, url: tab.draft.url }),
+      )
+
+  return (
+    <Dialog title={messages.allTabs} onClose={close}>
+      <input
+        class="input"
+        type="search"
+        aria-label={messages.searchTabs}
+        placeholder={messages.searchTabs}
+        value={query()}
+        onInput={(e) => setQuery(e.currentTarget.value)}
+      />
+      <ul class="all-tabs-list" aria-label={messages.allTabs}>
+        <For each={shown()}>
+          {({ tab, name }) => (
+            <li>
+              <button
+                type="button"
+                class="all-tabs-item"
+                classList={{ active: store.state.activeTabId === tab.id }}
+                onClick={() => {
+                  store.activateTab(tab.id)
+                  close()
+                }}
+              >
+                <span class={`method method-${tab.draft.method}`}>{tab.draft.method}</span>
+                <span class="tab-name">{name}</span>
+                {tab.dirty ? <span aria-label={messages.unsavedChanges}> ●</span> : null}
+              </button>
+            </li>
+          )}
+        </For>
+      </ul>
+      <div class="dialog-actions">
+        <button
+          type="button"
+          class="button danger"
+          onClick={() => {
+            store.closeAllAndOpenFresh()
+            close()
+          }}
+        >
+          {messages.closeAll}
+        </button>
+        <button type="button" class="button" onClick={close}>
+          {messages.close}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,95 @@
+/** The tab bar: tabs (drag to reorder), `+` with HTTP and GraphQL, and the `Alle Tabs` list. */
+import { createSignal, For, Show } from 'solid-js'
+import { messages } from '../messages.ts'
+import { Menu } from '../menus/menu.tsx'
+import { useStore } from '../store/context.tsx'
+import { Tab } from './tab.tsx'
+import { tabDropIndex } from './tab-order.ts'
+
+export function TabBar() {
+  const store = useStore()
+  const [newMenu, setNewMenu] = createSignal<{ x: number; y: number } | null>(null)
+  const [dragFrom, setDragFrom] = createSignal<number | null>(null)
+  const [hint, setHint] = createSignal<{ index: number; after: boolean } | null>(null)
+
+  const sideOf = (e: DragEvent) => {
+    const rect = (e.currentTarget as HTMLElement).getBoundingClientRect()
+    return e.clientX > rect.left + rect.width / 2
+  }
+
+  return (
+    <div class="tab-bar">
+      <div class="tabs" role="tablist" aria-label="Tabs">
+        <For each={store.state.tabs}>
+          {(tab, index) => (
+            <Tab
+              tab={tab}
+              index={index()}
+              dropSide={hint()?.index === index() ? (hint()?.after ? 'after' : 'before') : null}
+              onDragStart={(e) => {
+                setDragFrom(index())
+                e.dataTransfer?.setData('text/plain', tab.draft.name)
+                if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
+              }}
+              onDragOver={(e) => {
+                if (dragFrom() === null) return
+                e.preventDefault()
+                setHint({ index: index(), after: sideOf(e) })
+              }}
+              onDrop={(e) => {
+                const from = dragFrom()
+                setHint(null)
+                setDragFrom(null)
+                if (from === null) return
+                e.preventDefault()
+                const to = tabDropIndex(from, index(), sideOf(e))
+                const moving = store.state.tabs[from]
+                if (moving && to !== from) store.moveTab(moving.id, to)
+              }}
+              onDragEnd={() => {
+                setHint(null)
+                setDragFrom(null)
+              }}
+            />
+          )}
+        </For>
+        <button
+          type="button"
+          class="icon-button tab-new"
+          aria-label={messages.newTabMenu}
+          title={messages.newTabMenu}
+          aria-haspopup="menu"
+          onClick={(e) => {
+            const rect = e.currentTarget.getBoundingClientRect()
+            setNewMenu({ x: rect.left, y: rect.bottom })
+          }}
+        >
+          +
+        </button>
+      </div>
+      <button
+        type="button"
+        class="icon-button"
+        aria-label={messages.allTabs}
+        title={messages.allTabs}
+        onClick={() => store.ui.openDialog({ kind: 'all-tabs' })}
+      >
+        ▾
+      </button>
+      <Show when={newMenu()}>
+        {(at) => (
+          <Menu
+            label={messages.newTabMenu}
+            x={at().x}
+            y={at().y}
+            onClose={() => setNewMenu(null)}
+            items={[
+              { label: messages.kindHttp, action: () => store.newTab('http') },
+              { label: messages.kindGraphql, action: () => store.newTab('graphql') },
+            ]}
+          />
+        )}
+      </Show>
+    </div>
+  )
+}

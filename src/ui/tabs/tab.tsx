@@ -1,0 +1,90 @@
+/** One tab: method, name, and a close button that shows a dot while there are unsaved changes. */
+import { createSignal, Show } from 'solid-js'
+import type { TabState } from '../../model/workspace/api.ts'
+import { messages } from '../messages.ts'
+import { makeContextTrigger } from '../menus/context-trigger.ts'
+import { Menu, type MenuItem } from '../menus/menu.tsx'
+import { useStore } from '../store/context.tsx'
+import { displayName } from '../store/request-name.ts'
+
+export interface TabProps {
+  tab: TabState
+  index: number
+  dropSide: 'before' | 'after' | null
+  onDragStart: (e: DragEvent) => void
+  onDragOver: (e: DragEvent) => void
+  onDrop: (e: DragEvent) => void
+  onDragEnd: () => void
+}
+
+export function Tab(props: TabProps) {
+  const store = useStore()
+  const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
+  const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
+  const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
+  const active = () => store.state.activeTabId === props.tab.id
+
+  const items = (): MenuItem[] => [
+    { label: messages.newTab, action: () => store.newTab('http') },
+    { label: messages.duplicateTab, action: () => store.duplicateTab(props.tab.id) },
+    { label: messages.closeOthers, action: () => store.closeOtherTabs(props.tab.id) },
+    { label: messages.closeTab, action: () => store.closeTab(props.tab.id) },
+    { label: messages.closeAllTabs, action: () => store.closeAllTabs() },
+  ]
+
+  return (
+    <div
+      class="tab"
+      classList={{
+        active: active(),
+        dirty: props.tab.dirty,
+        [`drop-${props.dropSide}`]: props.dropSide !== null,
+      }}
+      role="tab"
+      aria-selected={active()}
+      aria-label={name()}
+      tabindex={active() ? 0 : -1}
+      draggable={true}
+      data-tab-id={props.tab.id}
+      onClick={() => store.activateTab(props.tab.id)}
+      onAuxClick={(e) => {
+        if (e.button === 1) store.closeTab(props.tab.id)
+      }}
+      onKeyDown={(e) => {
+        trigger.onKeyDown(e)
+        if (e.key === 'Delete') store.closeTab(props.tab.id)
+      }}
+      onContextMenu={trigger.onContextMenu}
+      onPointerDown={trigger.onPointerDown}
+      onPointerMove={trigger.onPointerMove}
+      onPointerUp={trigger.onPointerUp}
+      onPointerCancel={trigger.onPointerCancel}
+      onDragStart={(e) => {
+        trigger.cancel()
+        props.onDragStart(e)
+      }}
+      onDragOver={(e) => props.onDragOver(e)}
+      onDrop={(e) => props.onDrop(e)}
+      onDragEnd={() => props.onDragEnd()}
+    >
+      <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
+      <span class="tab-name">{name()}</span>
+      <button
+        type="button"
+        class="icon-button tab-close"
+        aria-label={messages.closeTabNamed(name())}
+        title={props.tab.dirty ? messages.unsavedChanges : messages.closeTab}
+        data-dirty={props.tab.dirty ? 'true' : 'false'}
+        onClick={(e) => {
+          e.stopPropagation()
+          store.closeTab(props.tab.id)
+        }}
+      >
+        {props.tab.dirty ? '●' : '×'}
+      </button>
+      <Show when={menu()}>
+        {(at) => <Menu items={items()} x={at().x} y={at().y} label={name()} onClose={() => setMenu(null)} />}
+      </Show>
+    </div>
+  )
+}

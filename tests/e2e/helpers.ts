@@ -1,0 +1,49 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export async function openApp(page: Page): Promise<void> {
+  await page.goto('/')
+  await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible()
+}
+
+export function sidebar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Collections' })
+}
+
+export function row(page: Page, name: string): Locator {
+  return sidebar(page).getByRole('treeitem', { name, exact: true })
+}
+
+export async function rowMenu(page: Page, name: string, ...path: string[]): Promise<void> {
+  await page.getByRole('button', { name: `More actions for ${name}`, exact: true }).click()
+  for (const item of path) await page.getByRole('menuitem', { name: item, exact: true }).click()
+}
+
+/** Creates a collection through the sidebar and names it. */
+export async function newCollection(page: Page, name: string): Promise<void> {
+  await sidebar(page).getByRole('button', { name: 'New Collection', exact: true }).click()
+  const field = sidebar(page).getByRole('textbox', { name: 'Umbenennen' })
+  await field.fill(name)
+  await field.press('Enter')
+  await expect(row(page, name)).toBeVisible()
+}
+
+export async function renameRow(page: Page, from: string, to: string): Promise<void> {
+  await rowMenu(page, from, 'Umbenennen')
+  const field = sidebar(page).getByRole('textbox', { name: 'Umbenennen' })
+  await field.fill(to)
+  await field.press('Enter')
+  await expect(row(page, to)).toBeVisible()
+}
+
+export function tabs(page: Page): Locator {
+  return page.getByRole('tablist', { name: 'Tabs' }).getByRole('tab')
+}
+
+export function activeTab(page: Page): Locator {
+  return page.getByRole('tablist', { name: 'Tabs' }).getByRole('tab', { selected: true })
+}
+
+export const urlField = (page: Page): Locator => page.getByRole('textbox', { name: 'URL', exact: true })
+
+/** Ctrl, or Meta on a Mac; the test browser runs on Linux. */
+export const MOD = 'Control'
