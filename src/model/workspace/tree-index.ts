@@ -158,15 +158,20 @@ export class TreeIndex {
   private group(): Map<Id, Id[]> {
     if (this.grouped) return this.grouped
     const grouped = new Map<Id, Id[]>()
-    const add = (id: Id) => {
-      const parent = this.parentOf(id)
+    const add = (id: Id, parent: Id | null) => {
       if (parent === null) return
       const list = grouped.get(parent)
       if (list) list.push(id)
       else grouped.set(parent, [id])
     }
-    for (const id of this.r.folders.keys()) add(id)
-    for (const id of this.r.requests.keys()) add(id)
+    this.r.folders.forEach((_folder, id) => add(id, this.parentOf(id)))
+    // The hot loop at 10k requests: resolve inline, without a second lookup or the cache.
+    const { collections, folders } = this.r
+    this.r.requests.forEach((request, id) => {
+      const parentId = request.get('parentId') as Id
+      if (folders.has(parentId) || collections.has(parentId)) add(id, parentId)
+      else add(id, this.parentOf(id))
+    })
     this.grouped = grouped
     return grouped
   }
