@@ -1,21 +1,15 @@
 /**
  * The Sendbox collection file: `{ "sendbox": 1, "collection": <Collection of src/model/types.ts> }`,
  * and the environment file: `{ "sendbox": 1, "environment": <Environment> }` (also used for
- * globals). Written by the app's export, read by the app's import and by `sendbox run`. Reading checks
+ * globals; `parseEnvironment` in `environment.ts` reads it). Written by the app's export, read
+ * by the app's import and by `sendbox run`. Reading checks
  * every field and stops at the first problem, naming where it is (`collection.children[2].method`)
  * and what is wrong, so the CLI can print one clear line. Optional fields may be left out and
  * take the defaults of `factories.ts`; a missing id is generated.
  */
-import {
-  makeCollection,
-  makeEnvironment,
-  makeFolder,
-  makeRequest,
-  makeRow,
-  makeScripts,
-  makeVariable,
-} from '../factories.ts'
+import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
+import { ImportError } from './import-error.ts'
 import {
   HTTP_METHODS,
   REQUEST_KINDS,
@@ -37,13 +31,15 @@ export interface SendboxCollectionFile {
   collection: Collection
 }
 
-export class SendboxFormatError extends Error {
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-  ) {
-    super(`${path}: ${reason}`)
+/** An `ImportError`, so every reader of import files reports it the same way (one line). */
+export class SendboxFormatError extends ImportError {
+  constructor(path: string, problem: string) {
+    super(path, problem)
     this.name = 'SendboxFormatError'
+  }
+
+  get reason(): string {
+    return this.problem
   }
 }
 
@@ -70,12 +66,7 @@ export function serializeSendboxEnvironment(environment: Environment): string {
   return JSON.stringify(file, null, 2) + '\n'
 }
 
-/** Whether parsed JSON claims to be a Sendbox file (for format detection before parsing). */
-export function isSendboxFile(json: unknown): boolean {
-  return json !== null && typeof json === 'object' && 'sendbox' in json
-}
-
-function fileRoot(input: unknown, kind: 'collection' | 'environment'): Record<string, unknown> {
+function fileRoot(input: unknown): Record<string, unknown> {
   let json = input
   if (typeof input === 'string') {
     try {
@@ -85,7 +76,8 @@ function fileRoot(input: unknown, kind: 'collection' | 'environment'): Record<st
     }
   }
   const source = object(json, '$')
-  if (!('sendbox' in source)) throw new SendboxFormatError('sendbox', `missing: not a Sendbox ${kind} file`)
+  if (!('sendbox' in source))
+    throw new SendboxFormatError('sendbox', 'missing: not a Sendbox collection file')
   if (source.sendbox !== SENDBOX_FORMAT_VERSION) {
     throw new SendboxFormatError(
       'sendbox',
@@ -95,20 +87,9 @@ function fileRoot(input: unknown, kind: 'collection' | 'environment'): Record<st
   return source
 }
 
-/** Reads an environment (or globals) file, its text or parsed JSON; throws `SendboxFormatError`. */
-export function parseSendboxEnvironment(input: unknown): Environment {
-  const source = object(fileRoot(input, 'environment').environment, 'environment')
-  const ids = new Set<string>()
-  return makeEnvironment({
-    id: id(source.id, 'environment.id', ids),
-    name: optional(source.name, 'environment.name', string, ''),
-    variables: optional(source.variables, 'environment.variables', variables(ids), []),
-  })
-}
-
 /** Reads a collection file (its text, or already-parsed JSON); throws `SendboxFormatError`. */
 export function parseSendboxCollection(input: unknown): Collection {
-  const file = fileRoot(input, 'collection')
+  const file = fileRoot(input)
   const ids = new Set<string>()
   const source = object(file.collection, 'collection')
   const collection = makeCollection({
