@@ -31,8 +31,12 @@ function insertChild(doc: Y.Doc, parentId: Id, id: Id, position: number | undefi
     array = new Y.Array<Id>()
     parent.set('children', array)
   }
-  const siblings = new TreeIndex(doc).childrenOf(parentId).filter((childId) => childId !== id)
-  const before = position === undefined ? undefined : siblings[Math.max(0, position)]
+  if (position === undefined) {
+    array.push([id])
+    return
+  }
+  const siblings = new TreeIndex(doc).listedChildrenOf(parentId).filter((childId) => childId !== id)
+  const before = siblings[Math.max(0, position)]
   const raw = before === undefined ? -1 : array.toArray().indexOf(before)
   if (raw < 0) array.push([id])
   else array.insert(raw, [id])
@@ -56,7 +60,7 @@ function insertInOrder(order: Y.Array<Id>, existing: Y.Map<EntityMap>, id: Id, p
 function writeItem(doc: Y.Doc, item: TreeItem, parentId: Id, collectionId: Id): void {
   const { folders, requests } = roots(doc)
   if (item.type === 'request') {
-    requests.set(item.id, requestEntity(item, parentId))
+    requests.set(item.id, requestEntity(item, parentId, collectionId))
     return
   }
   const fields = { parentId, collectionId, ...containerFields(item) }
@@ -118,8 +122,9 @@ export function createRequest(
 ): Id {
   const spec = makeRequest(fields)
   transact(doc, origin, () => {
-    container(doc, target.parentId)
-    roots(doc).requests.set(spec.id, requestEntity(spec, target.parentId))
+    const collectionId = new TreeIndex(doc).collectionOf(target.parentId)
+    if (collectionId === undefined) throw new TreeError(`No collection or folder with id ${target.parentId}`)
+    writeItem(doc, spec, target.parentId, collectionId)
     insertChild(doc, target.parentId, spec.id, target.index)
   })
   return spec.id
@@ -261,24 +266,33 @@ export function moveItem(doc: Y.Doc, id: Id, target: MoveTarget, origin?: unknow
     const kind = r.folders.has(id) ? 'folders' : r.requests.has(id) ? 'requests' : undefined
     if (!kind) throw new TreeError(`Nothing to move with id ${id}`)
     container(doc, target.parentId)
+    settleDisplacedFolders(doc)
     const index = new TreeIndex(doc)
     if (kind === 'folders' && index.isWithin(target.parentId, id)) {
       throw new TreeError('A folder cannot be moved into itself or one of its subfolders')
     }
     const item = r[kind].get(id)!
-    const oldParents = new Set([index.parentOf(id), item.get('parentId') as Id])
-    for (const parent of oldParents) {
+    const moved = [id, ...(kind === 'folders' ? index.descendantsOf(id) : [])]
+    const collectionId = index.collectionOf(target.parentId)
+    for (const parent of new Set([index.parentOf(id), item.get('parentId') as Id])) {
       const parentEntity = parent === null ? undefined : (r.collections.get(parent) ?? r.folders.get(parent))
       if (parentEntity) removeFromArray(childrenArray(parentEntity), id)
     }
     item.set('parentId', target.parentId)
-    const collectionId = index.collectionOf(target.parentId)
-    if (kind === 'folders' && collectionId !== undefined) {
-      for (const folderId of [id, ...index.descendantsOf(id)]) {
-        const folder = r.folders.get(folderId)
-        if (folder && folder.get('collectionId') !== collectionId) folder.set('collectionId', collectionId)
-      }
+    for (const movedId of collectionId === undefined ? [] : moved) {
+      const entity = r.folders.get(movedId) ?? r.requests.get(movedId)
+      if (entity && entity.get('collectionId') !== collectionId) entity.set('collectionId', collectionId)
     }
     insertChild(doc, target.parentId, id, target.index)
   })
+}
+
+/**
+ * Writes where displaced folders are shown as where they are, before a move changes the
+ * stored parents the reading rules were applied to: otherwise moving the inner folder of a
+ * broken cycle out would pull the outer one in after it.
+ */
+function settleDisplacedFolders(doc: Y.Doc): void {
+  const { folders } = roots(doc)
+  for (const [id, parent] of new TreeIndex(doc).displacedFolders()) folders.get(id)!.set('parentId', parent)
 }

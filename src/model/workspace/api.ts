@@ -123,9 +123,10 @@ export interface DeviceSettings {
   keyboard: Record<string, string>
 }
 
+/** A `password` in a proxy patch is dropped: it is valid for the session only. */
 export type SettingsPatch = {
-  [K in keyof DeviceSettings]?: Partial<DeviceSettings[K]>
-}
+  [K in Exclude<keyof DeviceSettings, 'proxy'>]?: Partial<DeviceSettings[K]>
+} & { proxy?: Partial<ProxySettings> }
 
 /** A secret's value and whether scripts may read it (spec 5.3), keyed by the variable's id. */
 export interface SecretValue {

@@ -20,8 +20,14 @@ export const REQUEST_FIELDS = [
   'scripts',
 ] as const satisfies readonly (keyof RequestFields)[]
 
+/** A deep copy of JSON-like data (and byte arrays): several times faster than structuredClone here. */
 export function clone<T>(value: T): T {
-  return value === null || typeof value !== 'object' ? value : structuredClone(value)
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map(clone) as T
+  if (value instanceof Uint8Array) return value.slice() as T
+  const copy: Record<string, unknown> = {}
+  for (const key in value) copy[key] = clone((value as Record<string, unknown>)[key])
+  return copy as T
 }
 
 /** Secret values never enter the workspace doc. */
@@ -29,8 +35,8 @@ export function withoutSecretValues(variables: Variable[]): Variable[] {
   return variables.map((variable) => (variable.secret ? { ...clone(variable), value: '' } : clone(variable)))
 }
 
-export function requestEntity(spec: Partial<RequestFields>, parentId: Id): EntityMap {
-  const fields: Record<string, unknown> = { parentId }
+export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
+  const fields: Record<string, unknown> = { parentId, collectionId }
   for (const key of REQUEST_FIELDS) if (spec[key] !== undefined) fields[key] = clone(spec[key])
   return makeEntity(fields)
 }

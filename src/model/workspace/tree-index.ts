@@ -5,12 +5,39 @@
  *   without duplicates, followed by items that name it but are missing from the array (by id);
  * - a folder cycle (two peers moved two folders into each other) is broken at the folder with
  *   the smallest id, which goes to the root of its `collectionId`;
- * - an item whose parent was deleted is unreachable and not shown.
+ * - an item whose parent was deleted while another peer moved it there or created it there
+ *   goes to the root of its `collectionId` rather than vanish; gone with its collection.
  * The rules read only converged state, so two docs with the same state show the same tree.
  */
 import type * as Y from 'yjs'
 import type { Id } from '../types.ts'
+import { describeChange } from './observe.ts'
 import { childrenArray, roots, type WorkspaceRoots } from './workspace-doc.ts'
+
+const cached = new WeakMap<Y.Doc, TreeIndex>()
+const watched = new WeakSet<Y.Doc>()
+
+/**
+ * The doc's index, kept until a transaction changes the tree's shape: edits of names, URLs or
+ * bodies leave it valid, so the sidebar re-reads rows without rescanning every item. Dropped
+ * before any observer runs, so a `subscribe` callback reads the new tree. Inside a transaction
+ * the state moves under the reader, so it gets a fresh index.
+ */
+export function treeIndex(doc: Y.Doc): TreeIndex {
+  if (doc._transaction !== null) return new TreeIndex(doc)
+  if (!watched.has(doc)) {
+    watched.add(doc)
+    doc.on('beforeObserverCalls', (transaction: Y.Transaction) => {
+      if (transaction.changed.size > 0 && describeChange(doc, transaction).structure) cached.delete(doc)
+    })
+  }
+  let index = cached.get(doc)
+  if (!index) {
+    index = new TreeIndex(doc)
+    cached.set(doc, index)
+  }
+  return index
+}
 
 export class TreeIndex {
   private readonly r: WorkspaceRoots
@@ -35,21 +62,16 @@ export class TreeIndex {
   }
 
   private resolveParent(id: Id): Id | null {
-    const request = this.r.requests.get(id)
-    if (request) {
-      const parentId = request.get('parentId') as Id
-      return this.isContainer(parentId) ? parentId : null
-    }
-    const folder = this.r.folders.get(id)
-    if (!folder) return null
-    const parentId = folder.get('parentId') as Id
+    const entity = this.r.requests.get(id) ?? this.r.folders.get(id)
+    if (!entity) return null
+    const parentId = entity.get('parentId') as Id
+    const home = entity.get('collectionId') as Id | undefined
+    const fallback = home !== undefined && this.r.collections.has(home) ? home : null
     if (this.r.collections.has(parentId)) return parentId
-    if (!this.r.folders.has(parentId)) return null
+    if (!this.r.folders.has(parentId)) return fallback
+    if (this.r.requests.has(id)) return parentId
     const cycle = this.cycleThrough(id)
-    if (cycle && id === cycle.reduce((a, b) => (b < a ? b : a))) {
-      const collectionId = folder.get('collectionId') as Id
-      return this.r.collections.has(collectionId) ? collectionId : null
-    }
+    if (cycle && id === cycle.reduce((a, b) => (b < a ? b : a))) return fallback
     return parentId
   }
 
@@ -96,6 +118,23 @@ export class TreeIndex {
     return this.folderChain(id).includes(ancestorId) || this.parentOf(id) === ancestorId
   }
 
+  /**
+   * The children listed in the parent's array, as read: cheap, since it skips the scan for
+   * items missing from the array (which only concurrent moves leave, and which read last).
+   */
+  listedChildrenOf(parentId: Id): Id[] {
+    const entity = this.r.collections.get(parentId) ?? this.r.folders.get(parentId)
+    const listed: Id[] = []
+    const placed = new Set<Id>()
+    for (const childId of entity ? (childrenArray(entity)?.toArray() ?? []) : []) {
+      if (!placed.has(childId) && this.parentOf(childId) === parentId) {
+        placed.add(childId)
+        listed.push(childId)
+      }
+    }
+    return listed
+  }
+
   childrenOf(parentId: Id): Id[] {
     const claimed = this.group().get(parentId)
     if (!claimed || claimed.length === 0) return []
@@ -119,24 +158,45 @@ export class TreeIndex {
   private group(): Map<Id, Id[]> {
     if (this.grouped) return this.grouped
     const grouped = new Map<Id, Id[]>()
-    const add = (id: Id) => {
-      const parent = this.parentOf(id)
+    const add = (id: Id, parent: Id | null) => {
       if (parent === null) return
       const list = grouped.get(parent)
       if (list) list.push(id)
       else grouped.set(parent, [id])
     }
-    for (const id of this.r.folders.keys()) add(id)
-    for (const id of this.r.requests.keys()) add(id)
+    this.r.folders.forEach((_folder, id) => add(id, this.parentOf(id)))
+    // The hot loop at 10k requests: resolve inline, without a second lookup or the cache.
+    const { collections, folders } = this.r
+    this.r.requests.forEach((request, id) => {
+      const parentId = request.get('parentId') as Id
+      if (folders.has(parentId) || collections.has(parentId)) add(id, parentId)
+      else add(id, this.parentOf(id))
+    })
     this.grouped = grouped
     return grouped
+  }
+
+  /**
+   * Folders whose effective parent is not their stored one (a broken cycle, a vanished
+   * parent), with the parent they are shown under.
+   */
+  displacedFolders(): [Id, Id][] {
+    const displaced: [Id, Id][] = []
+    for (const [id, folder] of this.r.folders) {
+      const parent = this.parentOf(id)
+      if (parent !== null && parent !== folder.get('parentId')) displaced.push([id, parent])
+    }
+    return displaced
   }
 
   /** Every descendant of a container (folders and requests), depth first. */
   descendantsOf(parentId: Id): Id[] {
     const result: Id[] = []
+    const seen = new Set<Id>([parentId])
     const visit = (id: Id) => {
       for (const childId of this.childrenOf(id)) {
+        if (seen.has(childId)) continue
+        seen.add(childId)
         result.push(childId)
         if (this.r.folders.has(childId)) visit(childId)
       }

@@ -4,8 +4,8 @@
  *   meta          Y.Map   schemaVersion
  *   collections   Y.Map   id → Y.Map { name, auth, variables, scripts, children: Y.Array<id> }
  *   folders       Y.Map   id → Y.Map { parentId, collectionId, name, auth, variables, scripts, children }
- *   requests      Y.Map   id → Y.Map { parentId, kind, name, method, url, params, headers, cookies,
- *                                      body, auth, scripts }
+ *   requests      Y.Map   id → Y.Map { parentId, collectionId, kind, name, method, url, params,
+ *                                      headers, cookies, body, auth, scripts }
  *   environments  Y.Map   id → Y.Map { name, variables }
  *   collectionOrder, environmentOrder   Y.Array<id>   sidebar order
  *   variables     Y.Map   'workspace' | 'global' → Variable[]
@@ -16,7 +16,8 @@
  *
  * `parentId` is the truth about where an item is; the parents' `children` arrays only order
  * them. Concurrent moves can leave an id in two arrays, or in none: reading (`tree-index.ts`)
- * trusts `parentId`, so every peer sees the same tree.
+ * trusts `parentId`, so every peer sees the same tree. `collectionId` is where an item goes
+ * when its parent vanished under it (a concurrent delete) or a concurrent move made a cycle.
  */
 import * as Y from 'yjs'
 import type { Id } from '../types.ts'

@@ -6,6 +6,7 @@
 import type { VariableContext } from '../../model/variables.ts'
 import type { HeaderList, WireRequest, WireResponse } from '../../model/wire.ts'
 import type { RequestBody } from '../../model/types.ts'
+import type { RequestChanges } from '../../model/request-changes.ts'
 
 export type ScriptPhase = 'pre-request' | 'post-response'
 
@@ -60,22 +61,18 @@ export interface TestResult {
   error: string | null
 }
 
-export type ScriptErrorKind = 'script' | 'timeout' | 'limit' | 'secret' | 'unsupported' | 'sandbox'
+/**
+ * `script`: the user's code threw. `timeout`/`limit`/`secret`/`unsupported`: the runtime stopped it.
+ * `cancelled`: the send was cancelled. `sandbox`: the sandbox itself failed (not the user's fault).
+ */
+export type ScriptErrorKind =
+  'script' | 'timeout' | 'limit' | 'secret' | 'unsupported' | 'cancelled' | 'sandbox'
 
 export interface ScriptError {
   kind: ScriptErrorKind
   /** The whole message, e.g. "TypeError: x is undefined". */
   message: string
   origin: string
-}
-
-/** Changes a pre-request script made through `req.*`; applied last, after auth. */
-export interface RequestChanges {
-  method?: string
-  /** Headers set, in order; a later set of the same name replaces the earlier one. */
-  setHeaders: HeaderList
-  deleteHeaders: string[]
-  body?: string
 }
 
 export interface ScriptRunResult {
@@ -91,6 +88,4 @@ export interface ScriptRunner {
   dispose(): void
 }
 
-export function emptyChanges(): RequestChanges {
-  return { setHeaders: [], deleteHeaders: [] }
-}
+export { emptyChanges, type RequestChanges } from '../../model/request-changes.ts'

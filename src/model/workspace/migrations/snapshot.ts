@@ -64,3 +64,14 @@ function entity(fields: Record<string, unknown>): Y.Map<unknown> {
   }
   return map
 }
+
+/** The JSON snapshot of a doc, with every root of the shape read as its type. */
+export function toSnapshot(doc: Y.Doc, shape: Record<string, RootShape>): Record<string, unknown> {
+  const json: Record<string, unknown> = {}
+  for (const [name, kind] of Object.entries(shape)) {
+    const root = kind === 'array' ? doc.getArray(name) : doc.getMap(name)
+    if ((root instanceof Y.Array ? root.length : (root as Y.Map<unknown>).size) > 0)
+      json[name] = root.toJSON()
+  }
+  return json
+}

@@ -1,6 +1,6 @@
 /**
  * 0 → 1. Version 0 is the unversioned prototype: requests had no `kind` and no cookies table,
- * variables had no `secret` flag, and folders did not record their collection.
+ * variables had no `secret` flag, and folders and requests did not record their collection.
  */
 import type * as Y from 'yjs'
 
@@ -9,17 +9,20 @@ type Entity = Y.Map<unknown>
 export function upWorkspace1(doc: Y.Doc): void {
   const collections = doc.getMap<Entity>('collections')
   const folders = doc.getMap<Entity>('folders')
-  for (const request of doc.getMap<Entity>('requests').values()) {
+  const requests = doc.getMap<Entity>('requests')
+  for (const request of requests.values()) {
     if (!request.has('kind')) {
       const body = request.get('body') as { type?: string } | undefined
       request.set('kind', body?.type === 'graphql' ? 'graphql' : 'http')
     }
     if (!request.has('cookies')) request.set('cookies', [])
   }
-  for (const [id, folder] of folders) {
-    if (folder.has('collectionId')) continue
-    const collectionId = collectionOf(id, folders, collections)
-    if (collectionId !== undefined) folder.set('collectionId', collectionId)
+  for (const map of [folders, requests]) {
+    for (const item of map.values()) {
+      if (item.has('collectionId')) continue
+      const collectionId = collectionOf(item.get('parentId') as string, folders, collections)
+      if (collectionId !== undefined) item.set('collectionId', collectionId)
+    }
   }
   const owners: Y.Map<unknown>[] = [
     ...collections.values(),

@@ -1,0 +1,25 @@
+/** Starts the echo server in a child process and hands back its URL. */
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+
+export async function startEchoProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, '../tests/fixtures/echo-server.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const url = await new Promise<string>((done, fail) => {
+    child.stdout.once('data', (chunk: Buffer) => done(chunk.toString().trim()))
+    child.once('exit', (code) => fail(new Error(`echo server exited ${code}`)))
+  })
+  return {
+    url,
+    close: () =>
+      new Promise((done) => {
+        child.once('exit', () => done())
+        child.kill()
+      }),
+  }
+}

@@ -1,0 +1,129 @@
+/** The json report of the CLI contract, built from a finished run. */
+import type { CollectionRun } from '../../runtime/run-collection.ts'
+import type { SendResult } from '../../runtime/send.ts'
+import type { HeaderList } from '../../model/wire.ts'
+
+export interface JsonExecution {
+  name: string
+  path: string[]
+  outcome: 'done' | 'not-sent' | 'failed'
+  error: string | null
+  request: { method: string; url: string; headers: HeaderList; bodySize: number } | null
+  response: {
+    code: number
+    status: string
+    responseTime: number
+    size: { headers: number; body: number; total: number }
+    headers: HeaderList
+  } | null
+  tests: { name: string; passed: boolean; error: string | null }[]
+  scriptError: string | null
+}
+
+export interface JsonReport {
+  collection: string
+  startedAt: string
+  durationMs: number
+  summary: {
+    requests: number
+    sent: number
+    notSent: number
+    failed: number
+    tests: number
+    passed: number
+    failedTests: number
+    scriptErrors: number
+  }
+  executions: JsonExecution[]
+}
+
+export const TIMEOUT_TEST = 'Tests did not finish (timeout)'
+
+export function toExecution(name: string, path: string[], result: SendResult): JsonExecution {
+  const tests = result.tests.map((t) => ({ name: t.name, passed: t.passed, error: t.error }))
+  // A test that never finished is reported as a failed test instead of silently missing.
+  if (result.testsTimedOut)
+    tests.push({ name: TIMEOUT_TEST, passed: false, error: 'A test never finished before the time limit.' })
+  const base = { name, path, tests }
+  switch (result.outcome) {
+    case 'not-sent':
+      return {
+        ...base,
+        outcome: 'not-sent',
+        error: `Request not sent: ${result.error}`,
+        request: null,
+        response: null,
+        scriptError: null,
+      }
+    case 'failed':
+      return {
+        ...base,
+        outcome: 'failed',
+        error: `Request failed: ${result.error}`,
+        request: wireSummary(result.request),
+        response: null,
+        scriptError: null,
+      }
+    case 'done': {
+      const { response } = result
+      return {
+        ...base,
+        outcome: 'done',
+        error: null,
+        request: wireSummary(result.request),
+        response: {
+          code: response.status,
+          status: response.statusText,
+          responseTime: Math.round(response.timings.total),
+          size: {
+            headers: response.sizes.responseHeaders,
+            body: response.sizes.responseBody,
+            total: response.sizes.responseHeaders + response.sizes.responseBody,
+          },
+          headers: response.headers,
+        },
+        scriptError: result.scriptError?.message ?? null,
+      }
+    }
+  }
+}
+
+function wireSummary(request: { method: string; url: string; headers: HeaderList; body: Uint8Array | null }) {
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    bodySize: request.body?.length ?? 0,
+  }
+}
+
+export function buildJsonReport(collectionName: string, run: CollectionRun): JsonReport {
+  const executions = run.results.map(({ planned, result }) =>
+    toExecution(planned.request.name, planned.path, result),
+  )
+  const allTests = executions.flatMap((e) => e.tests)
+  return {
+    collection: collectionName,
+    startedAt: run.startedAt.toISOString(),
+    durationMs: run.durationMs,
+    summary: {
+      requests: executions.length,
+      sent: executions.filter((e) => e.outcome === 'done').length,
+      notSent: executions.filter((e) => e.outcome === 'not-sent').length,
+      failed: executions.filter((e) => e.outcome === 'failed').length,
+      tests: allTests.length,
+      passed: allTests.filter((t) => t.passed).length,
+      failedTests: allTests.filter((t) => !t.passed).length,
+      scriptErrors: run.results.filter(
+        ({ result }) => result.outcome !== 'failed' && result.scriptError !== null,
+      ).length,
+    },
+    executions,
+  }
+}
+
+/** Exit status 0 only when every request was sent and every test passed. */
+export function reportSucceeded(report: JsonReport): boolean {
+  const s = report.summary
+  return s.notSent === 0 && s.failed === 0 && s.failedTests === 0 && s.scriptErrors === 0
+}

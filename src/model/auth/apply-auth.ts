@@ -1,0 +1,70 @@
+/** Turns the resolved authorization into headers or query parameters (spec 5.1). */
+import { base64, utf8 } from '../encoding.ts'
+import type { Auth } from '../types.ts'
+import type { VariableContext } from '../variables.ts'
+import type { HeaderList } from '../wire.ts'
+import { signV4 } from './sigv4.ts'
+
+export interface AuthAdditions {
+  headers: HeaderList
+  query: [string, string][]
+}
+
+export interface AuthInputs {
+  variables: VariableContext
+  /** The token held on the device for an OAuth 2.0 auth (fetched or renewed elsewhere). */
+  oauthToken?: string
+}
+
+/** Header and query additions for every type but signature v4, which needs the finished request. */
+export function authAdditions(auth: Auth, inputs: AuthInputs): AuthAdditions {
+  const v = (text: string) => inputs.variables.replace(text)
+  switch (auth.type) {
+    case 'inherit':
+    case 'none':
+    case 'sigv4':
+      return { headers: [], query: [] }
+    case 'bearer':
+      return { headers: [['Authorization', `Bearer ${v(auth.token)}`]], query: [] }
+    case 'basic':
+      return {
+        headers: [['Authorization', `Basic ${base64(utf8(`${v(auth.username)}:${v(auth.password)}`))}`]],
+        query: [],
+      }
+    case 'apikey': {
+      const key = v(auth.key)
+      if (key === '') return { headers: [], query: [] }
+      return auth.addTo === 'query'
+        ? { headers: [], query: [[key, v(auth.value)]] }
+        : { headers: [[key, v(auth.value)]], query: [] }
+    }
+    case 'oauth2': {
+      const token = inputs.oauthToken ?? (auth.grant === 'token' ? v(auth.accessToken) : '')
+      return token
+        ? { headers: [['Authorization', `Bearer ${token}`]], query: [] }
+        : { headers: [], query: [] }
+    }
+  }
+}
+
+/** Signature v4 signs the request as it will go out, so it runs after everything else is built. */
+export async function signatureHeaders(
+  auth: Auth,
+  request: { method: string; url: string; headers: HeaderList; body: Uint8Array | null },
+  variables: VariableContext,
+  signingDate?: Date,
+): Promise<HeaderList> {
+  if (auth.type !== 'sigv4') return []
+  const v = (text: string) => variables.replace(text)
+  return signV4(
+    request,
+    {
+      accessKeyId: v(auth.accessKeyId),
+      secretAccessKey: v(auth.secretAccessKey),
+      sessionToken: v(auth.sessionToken),
+      region: v(auth.region),
+      service: v(auth.service),
+    },
+    signingDate,
+  )
+}

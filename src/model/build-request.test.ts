@@ -1,0 +1,308 @@
+import { describe, expect, it } from 'vitest'
+import { buildWireRequest, USER_AGENT } from './build-request.ts'
+import { fromUtf8, utf8 } from './encoding.ts'
+import { makeRequest, makeRow } from './factories.ts'
+import { applyRequestChanges, emptyChanges } from './request-changes.ts'
+import type { Auth, FormDataRow, RequestSpec } from './types.ts'
+import { VariableContext } from './variables.ts'
+
+const variables = new VariableContext([
+  {
+    scope: 'environment',
+    variables: [
+      { key: 'baseUrl', value: 'https://api.test/v1' },
+      { key: 'id', value: '42' },
+      { key: 'token', value: 'tok-1' },
+      { key: 'user', value: 'ada' },
+      { key: 'pass', value: 'pä:ss' },
+      { key: 'q', value: 'a b&c' },
+    ],
+  },
+])
+
+const build = (fields: Partial<RequestSpec>, options: Partial<Parameters<typeof buildWireRequest>[1]> = {}) =>
+  buildWireRequest(makeRequest(fields), { variables, boundary: 'BOUNDARY', ...options })
+const text = (bytes: Uint8Array | null) => (bytes ? fromUtf8(bytes) : null)
+
+describe('URL', () => {
+  it.each([
+    ['{{baseUrl}}/users/{{id}}', 'https://api.test/v1/users/42'],
+    ['{{baseUrl}}/search?q={{q}}', 'https://api.test/v1/search?q=a%20b%26c'],
+    ['api.test/x', 'http://api.test/x'],
+    ['https://h.test/a b/ü?x=ü&flag&e=', 'https://h.test/a%20b/%C3%BC?x=%C3%BC&flag&e='],
+    ['https://h.test/p?x=1#frag', 'https://h.test/p?x=1'],
+    ['https://h.test/{{missing}}', 'https://h.test/%7B%7Bmissing%7D%7D'],
+  ])('%s → %s', async (url, expected) => {
+    expect((await build({ url })).url).toBe(expected)
+  })
+})
+
+describe('headers', () => {
+  it('sends User-Agent: Sendbox/1.0 first and only enabled rows', async () => {
+    const request = await build({
+      url: 'http://h/',
+      headers: [
+        makeRow({ key: 'X-A', value: '{{id}}' }),
+        makeRow({ key: 'X-Off', value: '1', enabled: false }),
+        makeRow(),
+      ],
+    })
+    expect(request.headers).toEqual([
+      ['User-Agent', USER_AGENT],
+      ['X-A', '42'],
+    ])
+  })
+
+  it('a user-defined User-Agent replaces the default', async () => {
+    const request = await build({
+      url: 'http://h/',
+      headers: [makeRow({ key: 'X-A', value: '1' }), makeRow({ key: 'user-agent', value: 'Mine/2' })],
+    })
+    expect(request.headers).toEqual([
+      ['X-A', '1'],
+      ['user-agent', 'Mine/2'],
+    ])
+  })
+
+  it('a disabled user User-Agent does not replace the default', async () => {
+    const request = await build({
+      url: 'http://h/',
+      headers: [makeRow({ key: 'User-Agent', value: 'Mine/2', enabled: false })],
+    })
+    expect(request.headers).toEqual([['User-Agent', USER_AGENT]])
+  })
+
+  it('sends the cookies table as one Cookie header', async () => {
+    const request = await build({
+      url: 'http://h/',
+      cookies: [
+        makeRow({ key: 'a', value: '1' }),
+        makeRow({ key: 'off', value: 'x', enabled: false }),
+        makeRow({ key: 'b', value: '{{id}}' }),
+      ],
+    })
+    expect(request.headers.filter(([n]) => n === 'Cookie')).toEqual([['Cookie', 'a=1; b=42']])
+  })
+})
+
+describe('bodies', () => {
+  it.each([
+    ['text', 'text/plain'],
+    ['json', 'application/json'],
+    ['xml', 'application/xml'],
+  ] as const)('raw %s sets %s', async (language, type) => {
+    const request = await build({
+      method: 'POST',
+      url: 'http://h/',
+      body: { type: 'raw', language, text: 'id={{id}}' },
+    })
+    expect(request.headers).toContainEqual(['Content-Type', type])
+    expect(text(request.body)).toBe('id=42')
+  })
+
+  it('keeps a user Content-Type', async () => {
+    const request = await build({
+      method: 'POST',
+      url: 'http://h/',
+      headers: [makeRow({ key: 'content-type', value: 'application/vnd.api+json' })],
+      body: { type: 'raw', language: 'json', text: '{}' },
+    })
+    expect(request.headers.filter(([n]) => n.toLowerCase() === 'content-type')).toEqual([
+      ['content-type', 'application/vnd.api+json'],
+    ])
+  })
+
+  it('formats JSON before sending when the setting is on, and leaves invalid JSON alone', async () => {
+    const body = { type: 'raw', language: 'json', text: '{"a":[1,{"b":"{{id}}"}]}' } as const
+    expect(text((await build({ method: 'POST', url: 'http://h/', body }, { formatJson: true })).body)).toBe(
+      '{\n  "a": [\n    1,\n    {\n      "b": "42"\n    }\n  ]\n}',
+    )
+    expect(text((await build({ method: 'POST', url: 'http://h/', body })).body)).toBe('{"a":[1,{"b":"42"}]}')
+    const broken = { type: 'raw', language: 'json', text: '{"a": {{unquoted}} }' } as const
+    expect(
+      text((await build({ method: 'POST', url: 'http://h/', body: broken }, { formatJson: true })).body),
+    ).toBe('{"a": {{unquoted}} }')
+  })
+
+  it('URL-encodes enabled rows', async () => {
+    const request = await build({
+      method: 'POST',
+      url: 'http://h/',
+      body: {
+        type: 'urlencoded',
+        rows: [
+          makeRow({ key: 'q', value: '{{q}}' }),
+          makeRow({ key: 'x', value: 'y', enabled: false }),
+          makeRow({ key: 'ü', value: '+' }),
+        ],
+      },
+    })
+    expect(text(request.body)).toBe('q=a+b%26c&%C3%BC=%2B')
+    expect(request.headers).toContainEqual(['Content-Type', 'application/x-www-form-urlencoded'])
+  })
+
+  it('sends GraphQL as JSON {query, variables}', async () => {
+    const request = await build({
+      kind: 'graphql',
+      url: 'http://h/graphql',
+      body: { type: 'graphql', query: 'query { user(id: {{id}}) { name } }', variables: '{"n": {{id}}}' },
+    })
+    expect(request.method).toBe('POST')
+    expect(JSON.parse(text(request.body)!)).toEqual({
+      query: 'query { user(id: 42) { name } }',
+      variables: { n: 42 },
+    })
+    expect(request.headers.filter(([n]) => n.toLowerCase() === 'content-type')).toEqual([
+      ['Content-Type', 'application/json'],
+    ])
+  })
+
+  it('rejects GraphQL variables that are not JSON with a clear message', async () => {
+    await expect(
+      build({
+        kind: 'graphql',
+        url: 'http://h/',
+        body: { type: 'graphql', query: '{a}', variables: '{oops' },
+      }),
+    ).rejects.toThrow(/GraphQL variables are not valid JSON/)
+  })
+
+  it('encodes multipart text and file rows', async () => {
+    const rows: FormDataRow[] = [
+      { ...makeRow({ key: 'name', value: '{{user}}' }), type: 'text' },
+      {
+        ...makeRow({ key: 'doc', value: '' }),
+        type: 'file',
+        fileName: 'a.txt',
+        contentType: 'text/plain',
+        fileRef: 'f1',
+      },
+      { ...makeRow({ key: 'skip', value: 'x', enabled: false }), type: 'text' },
+    ]
+    const request = await build(
+      { method: 'POST', url: 'http://h/', body: { type: 'form-data', rows } },
+      { resolveFile: async (row) => utf8(`content of ${row.fileRef}`) },
+    )
+    expect(request.headers).toContainEqual(['Content-Type', 'multipart/form-data; boundary=BOUNDARY'])
+    expect(text(request.body)).toBe(
+      '--BOUNDARY\r\nContent-Disposition: form-data; name="name"\r\n\r\nada\r\n' +
+        '--BOUNDARY\r\nContent-Disposition: form-data; name="doc"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\ncontent of f1\r\n' +
+        '--BOUNDARY--\r\n',
+    )
+  })
+})
+
+describe('authorization', () => {
+  const withAuth = (auth: Auth, fields: Partial<RequestSpec> = {}) =>
+    build({ url: 'http://h/p?a=1', auth, ...fields })
+  const authHeader = async (auth: Auth) =>
+    (await withAuth(auth)).headers.find(([n]) => n === 'Authorization')?.[1]
+
+  it('Bearer Token with a variable', async () => {
+    expect(await authHeader({ type: 'bearer', token: '{{token}}' })).toBe('Bearer tok-1')
+  })
+  it('Basic Auth encodes UTF-8', async () => {
+    expect(await authHeader({ type: 'basic', username: '{{user}}', password: '{{pass}}' })).toBe(
+      `Basic ${Buffer.from('ada:pä:ss').toString('base64')}`,
+    )
+  })
+  it('API Key to a header or to the query', async () => {
+    const header = await withAuth({ type: 'apikey', key: 'X-Key', value: '{{token}}', addTo: 'header' })
+    expect(header.headers).toContainEqual(['X-Key', 'tok-1'])
+    const query = await withAuth({ type: 'apikey', key: 'api key', value: '{{q}}', addTo: 'query' })
+    expect(query.url).toBe('http://h/p?a=1&api%20key=a%20b%26c')
+  })
+  it('OAuth 2.0 sends a held token as Bearer', async () => {
+    const auth: Auth = {
+      type: 'oauth2',
+      grant: 'client-credentials',
+      accessToken: '',
+      authUrl: '',
+      tokenUrl: '',
+      clientId: '',
+      clientSecret: '',
+      scope: '',
+    }
+    expect((await build({ url: 'http://h/', auth }, { oauthToken: 'held' })).headers).toContainEqual([
+      'Authorization',
+      'Bearer held',
+    ])
+    expect((await build({ url: 'http://h/', auth })).headers.some(([n]) => n === 'Authorization')).toBe(false)
+  })
+  it('No Auth sends nothing, and a hand-written Authorization wins', async () => {
+    expect(await authHeader({ type: 'none' })).toBeUndefined()
+    const request = await withAuth(
+      { type: 'bearer', token: 'x' },
+      { headers: [makeRow({ key: 'Authorization', value: 'Custom y' })] },
+    )
+    expect(request.headers.filter(([n]) => n === 'Authorization')).toEqual([['Authorization', 'Custom y']])
+  })
+  it('inherits through folders to the collection, nearest first', async () => {
+    const parentAuth = [
+      { auth: { type: 'inherit' } as Auth, name: 'Inner', kind: 'folder' as const },
+      { auth: { type: 'bearer', token: 'from-outer' } as Auth, name: 'Outer', kind: 'folder' as const },
+      {
+        auth: { type: 'bearer', token: 'from-collection' } as Auth,
+        name: 'API',
+        kind: 'collection' as const,
+      },
+    ]
+    const request = await build({ url: 'http://h/' }, { parentAuth })
+    expect(request.headers).toContainEqual(['Authorization', 'Bearer from-outer'])
+    const own = await build({ url: 'http://h/', auth: { type: 'none' } }, { parentAuth })
+    expect(own.headers.some(([n]) => n === 'Authorization')).toBe(false)
+  })
+  it('signature v4 defaults region and service and signs the finished request', async () => {
+    const request = await withAuth({
+      type: 'sigv4',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+      sessionToken: '',
+      region: '',
+      service: '',
+    })
+    const authorization = request.headers.find(([n]) => n === 'Authorization')?.[1]
+    expect(authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AK\/\d{8}\/us-east-1\/execute-api\/aws4_request, SignedHeaders=host;x-amz-date, Signature=[0-9a-f]{64}$/,
+    )
+    expect(request.headers.some(([n]) => n === 'X-Amz-Date')).toBe(true)
+  })
+})
+
+describe('script changes', () => {
+  it('apply last, exactly as set', async () => {
+    const request = await build({
+      url: 'http://h/',
+      headers: [makeRow({ key: 'X-A', value: '1' }), makeRow({ key: 'X-B', value: '2' })],
+    })
+    const changed = applyRequestChanges(request, {
+      ...emptyChanges(),
+      method: 'put',
+      setHeaders: [
+        ['x-a', '{{id}}'],
+        ['X-New', 'n'],
+      ],
+      deleteHeaders: ['X-B'],
+      body: 'raw',
+    })
+    expect(changed.method).toBe('PUT')
+    expect(changed.headers).toEqual([
+      ['User-Agent', USER_AGENT],
+      ['x-a', '{{id}}'],
+      ['X-New', 'n'],
+    ])
+    expect(text(changed.body)).toBe('raw')
+    expect(request.headers).toHaveLength(3)
+  })
+
+  it.each([
+    [{ setHeaders: [['X-A', 'a\r\nInjected: 1']] }, /line break/],
+    [{ setHeaders: [['Host', 'evil.test']] }, /cannot be changed/],
+    [{ setHeaders: [['X-Big', 'x'.repeat(16 * 1024 + 1)]] }, /16 KB/],
+    [{ setHeaders: Array.from({ length: 101 }, (_, i) => [`X-${i}`, '1']) }, /at most 100 headers/],
+    [{ body: 'x'.repeat(5 * 1024 * 1024 + 1) }, /5 MB/],
+  ])('refuses over-limit changes %#', async (changes, message) => {
+    const request = await build({ url: 'http://h/' })
+    expect(() => applyRequestChanges(request, { ...emptyChanges(), ...(changes as object) })).toThrow(message)
+  })
+})

@@ -1,0 +1,124 @@
+/**
+ * Builds the request exactly as it goes on the wire (ARCHITECTURE "Sending a request", step 4):
+ * variables, URL and query, headers with the default `User-Agent`, one `Cookie` header from the
+ * cookies table, the body per type, then authorization (signature v4 last, over the finished request).
+ * Script `req.*` changes are applied after this, by `applyRequestChanges`.
+ */
+import { authAdditions, signatureHeaders } from './auth/apply-auth.ts'
+import { resolveAuth, type AuthSource } from './auth/resolve-auth.ts'
+import { buildBody, type FileResolver } from './body.ts'
+import type { RequestSpec } from './types.ts'
+import { encodePath, encodeQueryComponent, splitUrl, withScheme } from './url-params.ts'
+import type { VariableContext } from './variables.ts'
+import type { HeaderList, WireRequest } from './wire.ts'
+
+export const USER_AGENT = 'Sendbox/1.0'
+
+export interface BuildOptions {
+  variables: VariableContext
+  /** Folders nearest first, then the collection; the request's own auth is taken from the spec. */
+  parentAuth?: AuthSource[]
+  /** Settings → Editor → `JSON beim Senden automatisch formatieren`. */
+  formatJson?: boolean
+  resolveFile?: FileResolver
+  oauthToken?: string
+  signingDate?: Date
+  boundary?: string
+}
+
+export async function buildWireRequest(spec: RequestSpec, options: BuildOptions): Promise<WireRequest> {
+  const v = (text: string) => options.variables.replace(text)
+  const { auth } = resolveAuth([
+    { auth: spec.auth, name: spec.name, kind: 'request' },
+    ...(options.parentAuth ?? []),
+  ])
+  const additions = authAdditions(auth, { variables: options.variables, oauthToken: options.oauthToken })
+
+  const headers: HeaderList = []
+  for (const row of spec.headers) {
+    if (row.enabled && row.key.trim() !== '') headers.push([v(row.key).trim(), v(row.value)])
+  }
+  if (!hasHeader(headers, 'user-agent')) headers.unshift(['User-Agent', USER_AGENT])
+
+  const body = await buildBody(spec.body, {
+    substitute: v,
+    formatJson: options.formatJson ?? false,
+    resolveFile: options.resolveFile,
+    boundary: options.boundary,
+  })
+  if (body.contentType) {
+    const index = headers.findIndex(([name]) => name.toLowerCase() === 'content-type')
+    if (index < 0) headers.push(['Content-Type', body.contentType])
+    else if (spec.body.type === 'form-data' && !/boundary=/i.test(headers[index]![1])) {
+      // A hand-written multipart type without our boundary would make the body unreadable.
+      headers[index] = [headers[index]![0], body.contentType]
+    }
+  }
+
+  const cookie = spec.cookies
+    .filter((row) => row.enabled && row.key.trim() !== '')
+    .map((row) => `${v(row.key).trim()}=${v(row.value)}`)
+    .join('; ')
+  if (cookie !== '') {
+    const index = headers.findIndex(([name]) => name.toLowerCase() === 'cookie')
+    if (index < 0) headers.push(['Cookie', cookie])
+    else headers[index] = [headers[index]![0], `${headers[index]![1]}; ${cookie}`]
+  }
+
+  // A header the user wrote by hand wins over the one the auth helper would add.
+  for (const header of additions.headers) if (!hasHeader(headers, header[0])) headers.push(header)
+
+  const url = buildUrl(spec.url, v, additions.query)
+  const request: WireRequest = { method: spec.method, url, headers, body: body.bytes }
+  const signature = await signatureHeaders(auth, request, options.variables, options.signingDate)
+  for (const header of signature) setHeader(request.headers, header[0], header[1])
+  return request
+}
+
+/** Substitutes and encodes the URL; the query keeps the shape the user typed (`a`, `a=`, order). */
+export function buildUrl(
+  raw: string,
+  substitute: (text: string) => string,
+  extraQuery: [string, string][] = [],
+): string {
+  const { base, query } = splitUrl(raw.trim())
+  const parts: string[] = []
+  if (query !== null && query !== '') {
+    for (const part of query.split('&')) {
+      const eq = part.indexOf('=')
+      if (eq < 0) parts.push(encodeQueryComponent(substitute(part)))
+      else {
+        const key = encodeQueryComponent(substitute(part.slice(0, eq)))
+        parts.push(`${key}=${encodeQueryComponent(substitute(part.slice(eq + 1)))}`)
+      }
+    }
+  }
+  for (const [key, value] of extraQuery)
+    parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value)}`)
+  const url = encodePath(withScheme(substitute(base)))
+  return parts.length > 0 ? `${url}?${parts.join('&')}` : url
+}
+
+export function hasHeader(headers: HeaderList, name: string): boolean {
+  const lower = name.toLowerCase()
+  return headers.some(([key]) => key.toLowerCase() === lower)
+}
+
+/** Replaces every header of that name by one, at the first one's place, or appends it. */
+export function setHeader(headers: HeaderList, name: string, value: string): void {
+  const lower = name.toLowerCase()
+  const first = headers.findIndex(([key]) => key.toLowerCase() === lower)
+  if (first < 0) {
+    headers.push([name, value])
+    return
+  }
+  headers[first] = [name, value]
+  for (let i = headers.length - 1; i > first; i--)
+    if (headers[i]![0].toLowerCase() === lower) headers.splice(i, 1)
+}
+
+export function removeHeader(headers: HeaderList, name: string): void {
+  const lower = name.toLowerCase()
+  for (let i = headers.length - 1; i >= 0; i--)
+    if (headers[i]![0].toLowerCase() === lower) headers.splice(i, 1)
+}

@@ -1,0 +1,48 @@
+/**
+ * Environment and globals files: a Sendbox export (`{ "sendbox": 1, "environment": {...} }`) or a
+ * Postman environment / globals export (`{ "name", "values": [{ key, value, enabled }] }`).
+ */
+import { makeEnvironment, makeVariable } from '../factories.ts'
+import type { Environment } from '../types.ts'
+import { ImportError, expectObject, isObject, optionalArray, optionalString } from './import-error.ts'
+
+export function parseEnvironment(json: unknown): Environment {
+  const root = expectObject(json, '')
+  if (root.sendbox !== undefined) {
+    const environment = expectObject(root.environment, 'environment')
+    return makeEnvironment({
+      name: optionalString(environment.name, 'environment.name') || 'Environment',
+      variables: optionalArray(environment.variables, 'environment.variables').map((raw, i) => {
+        const at = `environment.variables[${i}]`
+        const v = expectObject(raw, at)
+        return makeVariable({
+          key: optionalString(v.key, `${at}.key`),
+          value: optionalString(v.value, `${at}.value`),
+          enabled: v.enabled !== false,
+          secret: v.secret === true,
+        })
+      }),
+    })
+  }
+  if (Array.isArray(root.values)) {
+    return makeEnvironment({
+      name: optionalString(root.name, 'name') || 'Environment',
+      variables: optionalArray(root.values, 'values').map((raw, i) => {
+        const at = `values[${i}]`
+        const v = expectObject(raw, at)
+        return makeVariable({
+          key: optionalString(v.key, `${at}.key`),
+          value: optionalString(v.value, `${at}.value`),
+          enabled: v.enabled !== false,
+          secret: v.type === 'secret',
+        })
+      }),
+    })
+  }
+  throw new ImportError(
+    '',
+    isObject(root)
+      ? 'not an environment: expected "values" (Postman) or "sendbox" (Sendbox export)'
+      : 'not an environment',
+  )
+}

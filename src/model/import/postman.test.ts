@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest'
+import { basic, bearer, postmanCollection, script } from '../../../tests/helpers/postman.ts'
+import type { Folder, RequestSpec } from '../types.ts'
+import { ImportError } from './import-error.ts'
+import { isPostmanCollection, parsePostmanCollection } from './postman.ts'
+
+describe('parsePostmanCollection', () => {
+  const collection = parsePostmanCollection(
+    postmanCollection(
+      'API',
+      [
+        {
+          name: 'Folder',
+          auth: basic('u', 'p'),
+          event: [script('prerequest', 'pm.environment.set("f", 1)')],
+          variable: [{ key: 'fv', value: '1' }],
+          item: [
+            {
+              name: 'R',
+              event: [script('prerequest', 'a()\nb()'), script('test', 'pm.test("t", () => {})')],
+              request: {
+                method: 'put',
+                header: [
+                  { key: 'A', value: '1' },
+                  { key: 'B', value: '2', disabled: true },
+                ],
+                url: {
+                  raw: 'https://x.test/a?q=1',
+                  query: [
+                    { key: 'q', value: '1' },
+                    { key: 'off', value: '2', disabled: true },
+                  ],
+                },
+                body: { mode: 'raw', raw: '<a/>', options: { raw: { language: 'xml' } } },
+              },
+            },
+          ],
+        },
+        { name: 'Plain', request: 'https://x.test/plain' },
+        {
+          name: 'v2.0 auth',
+          request: {
+            url: 'https://x.test/',
+            auth: { type: 'apikey', apikey: { key: 'K', value: 'V', in: 'query' } },
+          },
+        },
+        {
+          name: 'Assembled',
+          request: {
+            url: { protocol: 'https', host: ['api', 'x', 'test'], port: '8443', path: ['v1', 'items'] },
+          },
+        },
+      ],
+      {
+        auth: bearer('t'),
+        variable: [{ key: 'baseUrl', value: 'https://x.test' }],
+        event: [script('test', 'pm.test("c", () => {})')],
+      },
+    ),
+  )
+  const folder = collection.children[0] as Folder
+  const request = folder.children[0] as RequestSpec
+
+  it('keeps the tree, names and collection-level settings', () => {
+    expect(collection.name).toBe('API')
+    expect(collection.auth).toEqual({ type: 'bearer', token: 't' })
+    expect(collection.variables.map((v) => [v.key, v.value])).toEqual([['baseUrl', 'https://x.test']])
+    expect(collection.scripts.postResponse).toBe('pm.test("c", () => {})')
+    expect(folder.type).toBe('folder')
+    expect(folder.auth).toEqual({ type: 'basic', username: 'u', password: 'p' })
+    expect(folder.variables[0]?.key).toBe('fv')
+    expect(folder.scripts.preRequest).toBe('pm.environment.set("f", 1)')
+  })
+
+  it('reads a request: method, headers with disabled rows, query rows, body, scripts, inherited auth', () => {
+    expect(request.method).toBe('PUT')
+    expect(request.headers.map((h) => [h.key, h.value, h.enabled])).toEqual([
+      ['A', '1', true],
+      ['B', '2', false],
+    ])
+    expect(request.url).toBe('https://x.test/a?q=1')
+    expect(request.params.map((p) => [p.key, p.enabled])).toEqual([
+      ['q', true],
+      ['off', false],
+    ])
+    expect(request.body).toEqual({ type: 'raw', language: 'xml', text: '<a/>' })
+    expect(request.auth).toEqual({ type: 'inherit' })
+    expect(request.scripts).toEqual({ preRequest: 'a()\nb()', postResponse: 'pm.test("t", () => {})' })
+  })
+
+  it('reads string URLs, v2.0 auth objects and URLs given in parts', () => {
+    expect((collection.children[1] as RequestSpec).url).toBe('https://x.test/plain')
+    expect((collection.children[1] as RequestSpec).method).toBe('GET')
+    expect((collection.children[2] as RequestSpec).auth).toEqual({
+      type: 'apikey',
+      key: 'K',
+      value: 'V',
+      addTo: 'query',
+    })
+    expect((collection.children[3] as RequestSpec).url).toBe('https://api.x.test:8443/v1/items')
+  })
+
+  it('detects the schema', () => {
+    expect(isPostmanCollection(postmanCollection('a', []))).toBe(true)
+    expect(
+      isPostmanCollection({
+        info: { schema: 'https://schema.getpostman.com/json/collection/v1.0.0/collection.json' },
+      }),
+    ).toBe(false)
+    expect(isPostmanCollection({})).toBe(false)
+  })
+
+  it.each([
+    [
+      postmanCollection('x', [{ name: 'r', request: { url: 'u', body: { mode: 'telepathy' } } }]),
+      'item[0].request.body.mode: unknown body mode "telepathy"',
+    ],
+    [
+      postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: 'ntlm' } } }]),
+      'item[0].request.auth.type: unsupported authorization type "ntlm"',
+    ],
+    [
+      postmanCollection('x', [{ name: 'r', request: { url: 'u', header: 5 } }]),
+      'item[0].request.header: expected a list, found number 5',
+    ],
+    [{ ...postmanCollection('x', []), item: {} }, 'item: expected a list, found an object'],
+  ])('names the first problem %#', (json, message) => {
+    expect(() => parsePostmanCollection(json)).toThrow(ImportError)
+    expect(() => parsePostmanCollection(json)).toThrow(message)
+  })
+})

@@ -1,0 +1,76 @@
+/**
+ * A pre-request script's `req.*` changes, applied last, after auth (spec 4.5, beta API). Values go
+ * out exactly as set: no `{{variable}}` substitution. The limits of spec 8 are enforced here too, so
+ * no script runner can bypass them.
+ */
+import { removeHeader, setHeader } from './build-request.ts'
+import { utf8 } from './encoding.ts'
+import type { HeaderList, WireRequest } from './wire.ts'
+
+export interface RequestChanges {
+  method?: string
+  /** Headers set, in order; a later set of the same name replaces the earlier one. */
+  setHeaders: HeaderList
+  deleteHeaders: string[]
+  body?: string
+}
+
+export const CHANGE_LIMITS = {
+  headers: 100,
+  headerValueBytes: 16 * 1024,
+  bodyBytes: 5 * 1024 * 1024,
+} as const
+
+/** Headers the transport owns; a script cannot change them. */
+export const PROTECTED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+])
+
+export function emptyChanges(): RequestChanges {
+  return { setHeaders: [], deleteHeaders: [] }
+}
+
+/** The first rule a set of changes breaks, as a message for the user; null when none. */
+export function checkChanges(changes: RequestChanges): string | null {
+  if (changes.setHeaders.length > CHANGE_LIMITS.headers) {
+    return `A script may set at most ${CHANGE_LIMITS.headers} headers (${changes.setHeaders.length} were set).`
+  }
+  for (const [name, value] of changes.setHeaders) {
+    if (PROTECTED_HEADERS.has(name.toLowerCase()))
+      return `The header "${name}" cannot be changed by a script.`
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) return `"${name}" is not a valid header name.`
+    if (/[\r\n\0]/.test(value)) return `The value of header "${name}" contains a line break.`
+    if (utf8(value).length > CHANGE_LIMITS.headerValueBytes)
+      return `The value of header "${name}" is larger than 16 KB.`
+  }
+  for (const name of changes.deleteHeaders) {
+    if (PROTECTED_HEADERS.has(name.toLowerCase()))
+      return `The header "${name}" cannot be changed by a script.`
+  }
+  if (changes.body !== undefined && utf8(changes.body).length > CHANGE_LIMITS.bodyBytes) {
+    return 'A script may set a body of at most 5 MB.'
+  }
+  return null
+}
+
+export function applyRequestChanges(request: WireRequest, changes: RequestChanges): WireRequest {
+  const problem = checkChanges(changes)
+  if (problem) throw new Error(problem)
+  const headers: HeaderList = request.headers.map(([name, value]) => [name, value])
+  for (const name of changes.deleteHeaders) removeHeader(headers, name)
+  for (const [name, value] of changes.setHeaders) setHeader(headers, name, value)
+  return {
+    method: changes.method ? changes.method.toUpperCase() : request.method,
+    url: request.url,
+    headers,
+    body: changes.body !== undefined ? utf8(changes.body) : request.body,
+  }
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { makeRow } from './factories.ts'
+import { encodeQueryComponent, paramsFromUrl, parseQuery, splitUrl, urlFromParams } from './url-params.ts'
+
+const pairsOf = (url: string) => paramsFromUrl(url, []).map((row) => [row.key, row.value])
+
+describe('splitUrl', () => {
+  it.each([
+    ['https://a.test/p?x=1#frag', { base: 'https://a.test/p', query: 'x=1', hash: 'frag' }],
+    ['https://a.test/p', { base: 'https://a.test/p', query: null, hash: null }],
+    ['https://a.test/p?', { base: 'https://a.test/p', query: '', hash: null }],
+    ['{{baseUrl}}/users?id={{id}}', { base: '{{baseUrl}}/users', query: 'id={{id}}', hash: null }],
+    ['{{a?b}}/x?y=1', { base: '{{a?b}}/x', query: 'y=1', hash: null }],
+  ])('%s', (url, expected) => expect(splitUrl(url)).toEqual(expected))
+})
+
+describe('URL → parameters → URL', () => {
+  it.each([
+    'https://a.test/search?q=hello%20world&lang=de',
+    'https://a.test/?tag=a&tag=b&tag=c',
+    'https://a.test/?empty=&other=1',
+    '{{baseUrl}}/users?id={{userId}}&fields={{fields}}',
+    'https://a.test/?q=%E2%9C%93&plus=a+b&eq=a%3Db',
+    'https://a.test/p?x=1#section',
+    'https://a.test/p',
+  ])('round-trips %s', (url) => {
+    expect(urlFromParams(url, paramsFromUrl(url, []))).toBe(url)
+  })
+
+  it('keeps repeated keys as separate rows in order', () => {
+    expect(pairsOf('http://h/?a=1&b=2&a=3')).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+      ['a', '3'],
+    ])
+  })
+
+  it('keeps a bare key and an empty value as empty values', () => {
+    expect(parseQuery('flag&empty=')).toEqual([
+      ['flag', ''],
+      ['empty', ''],
+    ])
+  })
+
+  it('splits on the first "=" only', () => {
+    expect(pairsOf('http://h/?token=abc==')).toEqual([['token', 'abc==']])
+  })
+})
+
+describe('parameters table → URL', () => {
+  it('writes enabled rows only, keeps disabled rows in the table', () => {
+    const rows = [makeRow({ key: 'a', value: '1' }), makeRow({ key: 'b', value: '2', enabled: false })]
+    const url = urlFromParams('http://h/path?old=1#h', rows)
+    expect(url).toBe('http://h/path?a=1#h')
+    const back = paramsFromUrl(url, rows)
+    expect(back.map((r) => [r.key, r.value, r.enabled])).toEqual([
+      ['a', '1', true],
+      ['b', '2', false],
+    ])
+  })
+
+  it('keeps row ids when the URL is edited', () => {
+    const rows = paramsFromUrl('http://h/?a=1&b=2', [])
+    const edited = paramsFromUrl('http://h/?a=10&b=2&c=3', rows)
+    expect(edited[0]!.id).toBe(rows[0]!.id)
+    expect(edited[1]!.id).toBe(rows[1]!.id)
+    expect(edited[2]!.key).toBe('c')
+  })
+
+  it('drops the "?" when no enabled row is left', () => {
+    expect(urlFromParams('http://h/p?a=1', [])).toBe('http://h/p')
+  })
+})
+
+describe('encodeQueryComponent', () => {
+  it.each([
+    ['hello world', 'hello%20world'],
+    ['hello%20world', 'hello%20world'],
+    ['100%', '100%25'],
+    ['a&b=c', 'a%26b%3Dc'],
+    ['ü✓', '%C3%BC%E2%9C%93'],
+    ['😀', '%F0%9F%98%80'],
+    ['a+b', 'a+b'],
+    ['x/y:z@w', 'x/y:z@w'],
+  ])('%s → %s', (input, expected) => expect(encodeQueryComponent(input)).toBe(expected))
+})

@@ -1,0 +1,123 @@
+/**
+ * The URL field and the parameters table are two views of one query string (spec 2.1). The table
+ * holds keys and values exactly as typed (still percent-encoded, `{{vars}}` intact), so that
+ * URL → table → URL gives back what the user wrote. Encoding happens once, when sending.
+ */
+import { newId } from './ids.ts'
+import type { KeyValueRow } from './types.ts'
+
+export interface SplitUrl {
+  /** Everything before `?`. */
+  base: string
+  /** Between `?` and `#`, without either; null when there is no `?`. */
+  query: string | null
+  /** After `#`, without it; null when there is none. */
+  hash: string | null
+}
+
+export function splitUrl(url: string): SplitUrl {
+  let rest = url
+  let hash: string | null = null
+  const hashAt = indexOutsideVariables(rest, '#')
+  if (hashAt >= 0) {
+    hash = rest.slice(hashAt + 1)
+    rest = rest.slice(0, hashAt)
+  }
+  const queryAt = indexOutsideVariables(rest, '?')
+  if (queryAt < 0) return { base: rest, query: null, hash }
+  return { base: rest.slice(0, queryAt), query: rest.slice(queryAt + 1), hash }
+}
+
+/** `{{a?b}}` is a variable name, not the start of a query. */
+function indexOutsideVariables(text: string, char: string): number {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('{{', i)) {
+      depth++
+      i++
+    } else if (depth > 0 && text.startsWith('}}', i)) {
+      depth--
+      i++
+    } else if (depth === 0 && text[i] === char) return i
+  }
+  return -1
+}
+
+/** Query text → key/value pairs as typed. `a` and `a=` both give an empty value. */
+export function parseQuery(query: string): [string, string][] {
+  if (query === '') return []
+  return query.split('&').map((part) => {
+    const eq = part.indexOf('=')
+    return eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]
+  })
+}
+
+/** Pairs → query text. A pair with an empty value is written `key=` unless its key is empty too. */
+export function formatQuery(pairs: [string, string][]): string {
+  return pairs.map(([key, value]) => (value === '' && key !== '' ? `${key}=` : `${key}=${value}`)).join('&')
+}
+
+/**
+ * The URL was edited: rebuild the table. Enabled rows take the URL's pairs in order (keeping their
+ * ids so the UI keeps focus); disabled rows are not in the URL and stay, after the enabled ones.
+ */
+export function paramsFromUrl(url: string, rows: KeyValueRow[]): KeyValueRow[] {
+  const { query } = splitUrl(url)
+  const pairs = query === null ? [] : parseQuery(query)
+  const enabled = rows.filter((row) => row.enabled && (row.key !== '' || row.value !== ''))
+  const disabled = rows.filter((row) => !row.enabled)
+  const fromUrl = pairs.map(([key, value], i): KeyValueRow => {
+    const previous = enabled[i]
+    return previous ? { ...previous, key, value } : { id: newId(), key, value, enabled: true }
+  })
+  return [...fromUrl, ...disabled]
+}
+
+/** The table was edited: rewrite the URL's query from the enabled rows; base and hash stay. */
+export function urlFromParams(url: string, rows: KeyValueRow[]): string {
+  const { base, hash } = splitUrl(url)
+  const pairs = rows
+    .filter((row) => row.enabled && (row.key !== '' || row.value !== ''))
+    .map((row): [string, string] => [row.key, row.value])
+  let result = base
+  if (pairs.length > 0) result += `?${formatQuery(pairs)}`
+  if (hash !== null) result += `#${hash}`
+  return result
+}
+
+// Characters a query component may carry as they are (RFC 3986 unreserved and sub-delims that
+// do not split a query: `&`, `=` and `#` are encoded so a value cannot change the structure; `+` is
+// kept as typed, as other clients do, because servers read it as a space or a plus by their own rules).
+const QUERY_SAFE = /[A-Za-z0-9\-._~!$'()*+,;:@/?]/
+
+/**
+ * Encode a query key or value for the wire: keep valid `%XX` escapes the user typed, encode
+ * everything else that is not safe. Already-encoded text is therefore not encoded twice.
+ */
+export function encodeQueryComponent(text: string): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
+      out += ch
+    } else if (QUERY_SAFE.test(ch)) {
+      out += ch
+    } else {
+      const code = text.codePointAt(i)!
+      const char = String.fromCodePoint(code)
+      if (code > 0xffff) i++
+      out += encodeURIComponent(char)
+    }
+  }
+  return out
+}
+
+/** The path part as sent: spaces and non-ASCII encoded, existing escapes and structure kept. */
+export function encodePath(text: string): string {
+  return text.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7e]|["<>\\^`{|}]/gu, (ch) => encodeURIComponent(ch))
+}
+
+/** A URL without a scheme is sent over http, as other API clients do. */
+export function withScheme(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`
+}

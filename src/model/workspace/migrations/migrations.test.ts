@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { readCollection } from '../read.ts'
+import { listEnvironments } from '../variable-tables.ts'
+import deviceV1Input from './device/v1.input.json'
+import deviceV1Output from './device/v1.output.json'
+import {
+  DEVICE_MIGRATIONS,
+  migrate,
+  SchemaTooNewError,
+  schemaVersion,
+  WORKSPACE_MIGRATIONS,
+} from './index.ts'
+import { DEVICE_SHAPE, loadSnapshot, toSnapshot, WORKSPACE_SHAPE, type RootShape } from './snapshot.ts'
+import workspaceV1Input from './workspace/v1.input.json'
+import workspaceV1Output from './workspace/v1.output.json'
+
+const fixtures = [
+  {
+    name: 'workspace v0 → v1',
+    input: workspaceV1Input,
+    output: workspaceV1Output,
+    shape: WORKSPACE_SHAPE,
+    migrations: WORKSPACE_MIGRATIONS,
+  },
+  {
+    name: 'device v0 → v1',
+    input: deviceV1Input,
+    output: deviceV1Output,
+    shape: DEVICE_SHAPE,
+    migrations: DEVICE_MIGRATIONS,
+  },
+]
+
+function load(json: object, shape: Record<string, RootShape>): Y.Doc {
+  const doc = new Y.Doc()
+  loadSnapshot(doc, json as Record<string, unknown>, shape)
+  return doc
+}
+
+describe('migration fixtures', () => {
+  it.each(fixtures)('$name', ({ input, output, shape, migrations }) => {
+    const doc = load(input, shape)
+    expect(schemaVersion(doc)).toBe(0)
+    expect(migrate(doc, migrations, 'test')).toEqual({ from: 0, to: 1 })
+    expect(toSnapshot(doc, shape)).toEqual(output)
+  })
+
+  it.each(fixtures)('$name is a no-op the second time', ({ input, shape, migrations }) => {
+    const doc = load(input, shape)
+    migrate(doc, migrations, 'test')
+    const before = Y.encodeStateVector(doc)
+    expect(migrate(doc, migrations, 'test')).toEqual({ from: 1, to: 1 })
+    expect(Y.encodeStateVector(doc)).toEqual(before)
+  })
+
+  // Only the workspace is synced; the device doc is migrated by its one browser.
+  it.each(fixtures.slice(0, 1))(
+    '$name on two peers at once converges',
+    ({ input, output, shape, migrations }) => {
+      const original = load(input, shape)
+      const peers = [new Y.Doc(), new Y.Doc()]
+      for (const peer of peers) {
+        Y.applyUpdate(peer, Y.encodeStateAsUpdate(original))
+        migrate(peer, migrations, 'test')
+      }
+      Y.applyUpdate(peers[0]!, Y.encodeStateAsUpdate(peers[1]!))
+      Y.applyUpdate(peers[1]!, Y.encodeStateAsUpdate(peers[0]!))
+      expect(toSnapshot(peers[0]!, shape)).toEqual(output)
+      expect(toSnapshot(peers[1]!, shape)).toEqual(output)
+    },
+  )
+})
+
+describe('migrate', () => {
+  it('reads a migrated workspace through the API', () => {
+    const doc = load(workspaceV1Input, WORKSPACE_SHAPE)
+    migrate(doc, WORKSPACE_MIGRATIONS, 'test')
+    const collection = readCollection(doc, 'c1')!
+    expect(collection.children.map((item) => item.name)).toEqual(['Orders', 'Health'])
+    const orders = collection.children[0]!
+    expect(orders.type === 'folder' && orders.children.map((item) => item.name)).toEqual([
+      'Archive',
+      'List orders',
+    ])
+    expect(listEnvironments(doc)[0]!.variables[0]).toMatchObject({ key: 'token', secret: false })
+  })
+
+  it('stamps an empty doc with the newest version', () => {
+    const doc = new Y.Doc()
+    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 1 })
+    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 1 })
+  })
+
+  it('refuses a doc from a newer version', () => {
+    const doc = new Y.Doc()
+    doc.getMap('meta').set('schemaVersion', 7)
+    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(SchemaTooNewError)
+    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 1/)
+  })
+
+  it('runs each step once, in order, in its own transaction with the origin given', () => {
+    const doc = new Y.Doc()
+    const steps: string[] = []
+    const origins: unknown[] = []
+    doc.on('afterTransaction', (transaction: Y.Transaction) => origins.push(transaction.origin))
+    const migrations = [1, 2, 3].map((version) => ({
+      version,
+      up: (target: Y.Doc) => {
+        steps.push(`${version} from ${schemaVersion(target)}`)
+      },
+    }))
+    doc.getMap('meta').set('schemaVersion', 1)
+    origins.length = 0
+    expect(migrate(doc, migrations, 'opening')).toEqual({ from: 1, to: 3 })
+    expect(steps).toEqual(['2 from 1', '3 from 2'])
+    expect(origins).toEqual(['opening', 'opening'])
+  })
+})

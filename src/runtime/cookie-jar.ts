@@ -1,0 +1,76 @@
+/**
+ * The collection runner's cookie store (spec 2.1 rule 5: the runner is the one place that sends
+ * cookies back). Single requests in the app never use it.
+ */
+import type { ResponseCookie } from '../model/wire.ts'
+
+interface StoredCookie {
+  name: string
+  value: string
+  domain: string
+  hostOnly: boolean
+  path: string
+  expiresAt: number | null
+  secure: boolean
+}
+
+export class CookieJar {
+  private cookies: StoredCookie[] = []
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Remembers the cookies a response from `url` set; an expired one deletes its match. */
+  store(url: string, cookies: ResponseCookie[]): void {
+    const { hostname, pathname } = new URL(url)
+    for (const cookie of cookies) {
+      const domain = (cookie.domain ?? hostname).replace(/^\./, '').toLowerCase()
+      if (!domainMatches(hostname.toLowerCase(), domain)) continue // a server may not set cookies for others
+      const path = cookie.path?.startsWith('/') ? cookie.path : defaultPath(pathname)
+      let expiresAt: number | null = null
+      if (cookie.maxAge !== undefined) expiresAt = this.now() + cookie.maxAge * 1000
+      else if (cookie.expires) expiresAt = Date.parse(cookie.expires)
+      this.cookies = this.cookies.filter(
+        (c) => !(c.name === cookie.name && c.domain === domain && c.path === path),
+      )
+      if (expiresAt !== null && expiresAt <= this.now()) continue
+      this.cookies.push({
+        name: cookie.name,
+        value: cookie.value,
+        domain,
+        hostOnly: cookie.domain === undefined,
+        path,
+        expiresAt,
+        secure: cookie.secure,
+      })
+    }
+  }
+
+  /** Name/value pairs to send to `url`, longest path first (RFC 6265 order). */
+  cookiesFor(url: string): [string, string][] {
+    const { hostname, pathname, protocol } = new URL(url)
+    const host = hostname.toLowerCase()
+    const now = this.now()
+    this.cookies = this.cookies.filter((c) => c.expiresAt === null || c.expiresAt > now)
+    return this.cookies
+      .filter((c) => (c.hostOnly ? c.domain === host : domainMatches(host, c.domain)))
+      .filter((c) => pathMatches(pathname, c.path))
+      .filter((c) => !c.secure || protocol === 'https:')
+      .sort((a, b) => b.path.length - a.path.length)
+      .map((c) => [c.name, c.value])
+  }
+}
+
+function domainMatches(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`)
+}
+
+function pathMatches(requestPath: string, cookiePath: string): boolean {
+  if (requestPath === cookiePath) return true
+  if (!requestPath.startsWith(cookiePath)) return false
+  return cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/'
+}
+
+function defaultPath(pathname: string): string {
+  const last = pathname.lastIndexOf('/')
+  return last <= 0 ? '/' : pathname.slice(0, last)
+}

@@ -1,0 +1,133 @@
+/**
+ * Runs a collection's requests in order through the send pipeline, with one session of script
+ * values and one cookie jar for the whole run. Used by `sendbox run` (and later the app's runner).
+ */
+import { makeRow } from '../model/factories.ts'
+import type { Collection, Environment, Folder, RequestSpec, TreeItem } from '../model/types.ts'
+import { VariableContext, type ScopedVariable, type VariableLayer } from '../model/variables.ts'
+import { CookieJar } from './cookie-jar.ts'
+import { send, type ParentScope, type SendDeps, type SendResult } from './send.ts'
+
+export interface PlannedRequest {
+  request: RequestSpec
+  /** Folders nearest first (the collection is not included). */
+  folders: Folder[]
+  /** Folder names from the top, then the request name. */
+  path: string[]
+}
+
+export interface CollectionRunOptions {
+  environment?: Environment
+  globals?: Environment
+  /** `--env-var key=value`: wins over the environment file. */
+  envVars?: [string, string][]
+  /** `--folder`: run only requests inside folders of these names. */
+  folders?: string[]
+  bail?: boolean
+  deps: Omit<SendDeps, 'onEvent'>
+  onRequestStart?: (planned: PlannedRequest, index: number, total: number) => void
+  onRequestDone?: (planned: PlannedRequest, result: SendResult, index: number, total: number) => void
+}
+
+export interface CollectionRun {
+  planned: PlannedRequest[]
+  results: { planned: PlannedRequest; result: SendResult }[]
+  startedAt: Date
+  durationMs: number
+}
+
+export class UnknownFolderError extends Error {
+  constructor(readonly folder: string) {
+    super(`the collection has no folder named "${folder}"`)
+  }
+}
+
+/** Depth-first, in the collection's order. */
+export function planRun(collection: Collection, folderNames: string[] = []): PlannedRequest[] {
+  const planned: PlannedRequest[] = []
+  const found = new Set<string>()
+  const walk = (items: TreeItem[], folders: Folder[], selected: boolean) => {
+    for (const item of items) {
+      if (item.type === 'folder') {
+        const match = folderNames.includes(item.name)
+        if (match) found.add(item.name)
+        walk(item.children, [item, ...folders], selected || match)
+      } else if (selected || folderNames.length === 0) {
+        planned.push({ request: item, folders, path: [...folders.map((f) => f.name).reverse(), item.name] })
+      }
+    }
+  }
+  walk(collection.children, [], false)
+  for (const name of folderNames) if (!found.has(name)) throw new UnknownFolderError(name)
+  return planned
+}
+
+export async function runCollection(
+  collection: Collection,
+  options: CollectionRunOptions,
+): Promise<CollectionRun> {
+  const startedAt = new Date()
+  const started = performance.now()
+  const planned = planRun(collection, options.folders)
+  const session = new Map<string, string>()
+  const jar = new CookieJar()
+  const environmentVariables: ScopedVariable[] = [
+    ...(options.envVars ?? []).map(([key, value]) => ({ key, value })),
+    ...(options.environment?.variables ?? []),
+  ]
+  const results: CollectionRun['results'] = []
+
+  for (const [index, plan] of planned.entries()) {
+    options.onRequestStart?.(plan, index, planned.length)
+    const layers: VariableLayer[] = [
+      ...plan.folders.map((folder): VariableLayer => ({
+        scope: 'folder',
+        source: folder.name,
+        variables: folder.variables,
+      })),
+      { scope: 'collection', source: collection.name, variables: collection.variables },
+      { scope: 'environment', source: options.environment?.name, variables: environmentVariables },
+      { scope: 'global', variables: options.globals?.variables ?? [] },
+    ]
+    const parents: ParentScope[] = [
+      ...plan.folders.map((folder): ParentScope => ({
+        kind: 'folder',
+        name: folder.name,
+        auth: folder.auth,
+        scripts: folder.scripts,
+      })),
+      { kind: 'collection', name: collection.name, auth: collection.auth, scripts: collection.scripts },
+    ]
+    const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
+    const result = await send(
+      { request, parents, variables: new VariableContext(layers, session) },
+      options.deps,
+    )
+    if (result.outcome === 'done')
+      jar.store(result.response.url || result.request.url, result.response.cookies)
+    results.push({ planned: plan, result })
+    options.onRequestDone?.(plan, result, index, planned.length)
+    if (options.bail && isFailure(result)) break
+  }
+  return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
+}
+
+export function isFailure(result: SendResult): boolean {
+  if (result.outcome !== 'done') return true
+  return result.scriptError !== null || result.testsTimedOut || result.tests.some((test) => !test.passed)
+}
+
+/** Adds stored cookies the user's cookies table does not already name. */
+function withJarCookies(request: RequestSpec, jar: CookieJar, variables: VariableContext): RequestSpec {
+  let url: string
+  try {
+    url = new URL(variables.replace(request.url).replace(/^(?![a-z][a-z0-9+.-]*:\/\/)/i, 'http://')).href
+  } catch {
+    return request
+  }
+  const stored = jar.cookiesFor(url)
+  if (stored.length === 0) return request
+  const own = new Set(request.cookies.filter((row) => row.enabled).map((row) => row.key))
+  const extra = stored.filter(([name]) => !own.has(name)).map(([key, value]) => makeRow({ key, value }))
+  return { ...request, cookies: [...request.cookies, ...extra] }
+}

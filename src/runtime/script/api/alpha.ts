@@ -1,0 +1,141 @@
+/** The first compatibility API `alpha` (also `pm`), spec 4.5 and 4.6. */
+import type { HeaderList } from '../../../model/wire.ts'
+import type { ScriptRun } from '../run-state.ts'
+import { messages, ScriptAbort } from '../errors.ts'
+import { api, EXPECT } from './bridge.ts'
+import { responseView } from './common.ts'
+import { runTest } from './tests.ts'
+import { headerList, joinHeaders, toText } from './values.ts'
+import type { Shared } from './svc.ts'
+import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
+import { sendFromScript } from './send.ts'
+
+export function alphaApi(run: ScriptRun, common: Shared) {
+  const inert = api({
+    get: () => undefined,
+    has: () => false,
+    toObject: () => ({}),
+    set: () => undefined,
+    unset: () => undefined,
+    clear: () => undefined,
+  })
+  return api({
+    environment: common.environment,
+    globals: common.environment,
+    collectionVariables: common.environment,
+    variables: common.variables,
+    request: common.request,
+    response: responseView(run, true),
+    info: common.info,
+    test: (name: unknown, fn: unknown) => runTest(run, name, fn, false),
+    expect: EXPECT,
+    sendRequest: (request: unknown, callback: unknown) => alphaSendRequest(run, request, callback),
+    cookies: api({
+      ...inert,
+      jar: () =>
+        api({
+          get: () => undefined,
+          set: () => undefined,
+          unset: () => undefined,
+          clear: () => undefined,
+          getAll: () => undefined,
+        }),
+    }),
+    iterationData: inert,
+    setNextRequest: () => undefined,
+    execution: api({ setNextRequest: () => undefined, skipRequest: () => undefined }),
+  })
+}
+
+/** Spec 4.6: callback only, no promise; the pipeline waits for the callback before sending. */
+function alphaSendRequest(run: ScriptRun, request: unknown, callback: unknown): void {
+  const spec =
+    typeof request === 'string'
+      ? { url: request, method: 'GET', headers: [], body: null }
+      : normalize(request)
+  sendFromScript(
+    run,
+    spec,
+    (response) => run.callLater(callback, [null, alphaResult(response)]),
+    (error) => run.callLater(callback, [error, undefined]),
+  )
+}
+
+function normalize(request: unknown): ScriptHttpRequest {
+  const r = (request ?? {}) as Record<string, unknown>
+  const url = r.url as unknown
+  return {
+    url:
+      url !== null && typeof url === 'object' && 'raw' in url
+        ? String((url as { raw: unknown }).raw)
+        : String(url ?? ''),
+    method: String(r.method ?? 'GET').toUpperCase(),
+    headers: headerForms(r.header ?? r.headers),
+    body: bodyForms(r.body),
+  }
+}
+
+/** The three header forms of spec 4.6: object, list of { key, value }, or "Name: value" lines. */
+export function headerForms(header: unknown): HeaderList {
+  if (header === null || header === undefined) return []
+  if (typeof header === 'string') {
+    return header
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const i = line.indexOf(':')
+        return i < 0 ? [line.trim(), ''] : [line.slice(0, i).trim(), line.slice(i + 1).trim()]
+      })
+  }
+  if (Array.isArray(header)) {
+    return header
+      .filter((h) => h && typeof h === 'object' && !(h as { disabled?: unknown }).disabled)
+      .map((h) => [String((h as { key: unknown }).key), toText((h as { value: unknown }).value)])
+  }
+  if (typeof header === 'object') return Object.entries(header).map(([k, v]) => [k, toText(v)])
+  return []
+}
+
+function bodyForms(body: unknown): ScriptHttpRequest['body'] {
+  if (body === null || body === undefined) return null
+  if (typeof body === 'string') return { text: body }
+  if (typeof body !== 'object') return { text: String(body) }
+  const b = body as Record<string, unknown>
+  switch (b.mode) {
+    case 'raw':
+      return { text: b.raw === undefined || b.raw === null ? '' : toText(b.raw) }
+    case 'urlencoded': {
+      const rows = Array.isArray(b.urlencoded)
+        ? (b.urlencoded as { key: unknown; value: unknown; disabled?: unknown }[])
+        : []
+      const text = rows
+        .filter((row) => row && !row.disabled)
+        .map((row) => `${encodeURIComponent(String(row.key))}=${encodeURIComponent(toText(row.value ?? ''))}`)
+        .join('&')
+      return { text, type: 'application/x-www-form-urlencoded' }
+    }
+    case 'graphql':
+      return { text: JSON.stringify(b.graphql ?? {}), type: 'application/json' }
+    case 'formdata':
+    case 'file':
+      throw new ScriptAbort('unsupported', messages.unsupported(`sendRequest with a ${String(b.mode)} body`))
+  }
+  return { text: JSON.stringify(body), type: 'application/json' }
+}
+
+function alphaResult(response: ScriptHttpResponse) {
+  const headers = joinHeaders(response.headers, false)
+  const list = headerList(() => response.headers)
+  for (const key of ['get', 'has', 'toObject'] as const) {
+    Object.defineProperty(headers, key, { value: list[key], enumerable: false })
+  }
+  return api({
+    code: response.code,
+    status: response.reason,
+    responseTime: response.time,
+    responseSize: response.size,
+    headers: api(headers),
+    text: () => response.body,
+    json: () => JSON.parse(response.body) as unknown,
+  })
+}

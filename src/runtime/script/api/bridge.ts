@@ -1,0 +1,112 @@
+/**
+ * How host API objects appear in the guest. An object or function passed through `api()` is
+ * marked; the guest sees it as a proxy (tag `N`) and each property read or call comes back here.
+ * Only own properties of marked objects are readable and only marked functions are callable, so
+ * nothing else of the host (prototypes, constructors, Function) is reachable from a script.
+ */
+import { TAG, type Encoded } from '../marshal.ts'
+import { AssertionRef } from '../host-assert.ts'
+
+const MARKED = new WeakSet<object>()
+const DENIED = new Set(['prototype', 'constructor', '__proto__', 'caller', 'arguments'])
+
+/** Marks an API object, its methods and nested plain objects (not values behind getters). */
+export function api<T extends object>(target: T): T {
+  if (MARKED.has(target)) return target
+  MARKED.add(target)
+  for (const key of Object.keys(target)) {
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)
+    const value: unknown = descriptor?.value
+    if (typeof value === 'function' || (value !== null && typeof value === 'object' && isPlain(value))) {
+      api(value as object)
+    }
+  }
+  return target
+}
+
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown
+  return proto === Object.prototype || proto === null
+}
+
+export function isApi(value: object): boolean {
+  return MARKED.has(value)
+}
+
+/** A host promise handed to the guest as a guest promise (tag `W`). */
+export class GuestWait {
+  constructor(readonly id: number) {}
+}
+
+/** The guest's own `expect` function (tag `X`). */
+export const EXPECT = Object.freeze({ expect: true })
+
+/** A promise the guest returned from a callback; settled synchronously by op `pr`. */
+export class GuestPromise {
+  private callbacks: [(value: unknown) => void, (error: Error) => void][] = []
+  private outcome: { ok: boolean; value: unknown } | null = null
+
+  then(onValue: (value: unknown) => void, onError: (error: Error) => void): void {
+    if (this.outcome) (this.outcome.ok ? onValue : onError)(this.outcome.value as never)
+    else this.callbacks.push([onValue, onError])
+  }
+
+  settle(ok: boolean, value: unknown): void {
+    if (this.outcome) return
+    this.outcome = { ok, value }
+    for (const [onValue, onError] of this.callbacks.splice(0)) (ok ? onValue : onError)(value as never)
+  }
+}
+
+export class ApiRegistry {
+  private readonly objects = new Map<number, object>()
+  private readonly ids = new WeakMap<object, number>()
+  private next = 1
+
+  ref(target: object): number {
+    let id = this.ids.get(target)
+    if (id === undefined) {
+      id = this.next++
+      this.ids.set(target, id)
+      this.objects.set(id, target)
+    }
+    return id
+  }
+
+  lookup(id: number): object | undefined {
+    return this.objects.get(id)
+  }
+
+  /** Encodes host values the guest sees specially; plain data falls through to the codec. */
+  readonly hook = (value: object): Encoded | undefined => {
+    if (value instanceof AssertionRef)
+      return { [TAG]: 'A', k: value.chain, h: value.handle, f: value.callable }
+    if (value instanceof GuestWait) return { [TAG]: 'W', i: value.id }
+    if (value === EXPECT) return { [TAG]: 'X' }
+    if (MARKED.has(value)) return { [TAG]: 'N', i: this.ref(value), f: typeof value === 'function' }
+    return undefined
+  }
+
+  /** A property read from the guest: the value, and whether the guest may cache it. */
+  get(id: number, property: string): { value: unknown; stable: boolean } {
+    const target = this.objects.get(id)
+    if (!target || !MARKED.has(target) || DENIED.has(property)) return { value: undefined, stable: false }
+    const descriptor = Object.getOwnPropertyDescriptor(target, property)
+    if (!descriptor) return { value: undefined, stable: false }
+    if (descriptor.get) return { value: descriptor.get.call(target), stable: false }
+    const value: unknown = descriptor.value
+    if (typeof value === 'function' && !MARKED.has(value)) return { value: undefined, stable: false }
+    return { value, stable: true }
+  }
+
+  callable(id: number): ((...args: unknown[]) => unknown) | undefined {
+    const target = this.objects.get(id)
+    return typeof target === 'function' && MARKED.has(target)
+      ? (target as (...args: unknown[]) => unknown)
+      : undefined
+  }
+
+  clear(): void {
+    this.objects.clear()
+  }
+}

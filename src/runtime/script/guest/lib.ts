@@ -1,0 +1,127 @@
+/**
+ * The guest's lazily compiled part: the full value codec (mirror of ../marshal.ts) and `expect`,
+ * a thin proxy over the host's chai (../host-assert.ts). Language chains cost nothing; flags and
+ * methods are collected and sent with the next call, so `expect(a).to.equal(b)` is one host call.
+ * Any other property (a property assertion such as `.ok`) is sent when read: chai asserts then.
+ * Evaluated as one function expression that receives the core's internals.
+ */
+export const LIB = String.raw`(function (b) {
+'use strict'
+const T = b.T, S = b.S, keys = Object.keys, isArray = Array.isArray
+const errNames = new Map(keys(b.ERR).map(function (k) { return [b.ERR[k], k] }))
+const builtins = { Date: Date, Array: Array, Object: Object, Map: Map, Set: Set, RegExp: RegExp, Number: Number, String: String, Boolean: Boolean, Promise: Promise, EvalError: EvalError, URIError: URIError }
+for (const k of keys(builtins)) errNames.set(builtins[k], k)
+const assertions = new WeakSet()
+
+function enc(v, seen, d) {
+  switch (typeof v) {
+    case 'string': case 'boolean': return v
+    case 'number': return isFinite(v) && !Object.is(v, -0) ? v : { [T]: 'n', v: Object.is(v, -0) ? '-0' : String(v) }
+    case 'undefined': return { [T]: 'u' }
+    case 'bigint': return { [T]: 'b', v: String(v) }
+    case 'symbol': return { [T]: 'y', v: String(v.description) }
+    case 'function': {
+      if (assertions.has(v)) return { [T]: 'u' }
+      if (b.nodeIds.has(v)) return { [T]: 'N', i: b.nodeIds.get(v) }
+      if (errNames.has(v)) return { [T]: 'E', n: errNames.get(v) }
+      let i = b.fnIds.get(v)
+      if (i === undefined) { i = b.fns.length; b.fns.push(v); b.fnIds.set(v, i) }
+      return { [T]: 'f', i: i, n: '' }
+    }
+  }
+  if (v === null) return null
+  if (b.nodeIds.has(v)) return { [T]: 'N', i: b.nodeIds.get(v) }
+  const known = seen.m.get(v)
+  if (known !== undefined) return { [T]: 'ref', i: known }
+  seen.m.set(v, seen.n++)
+  if (d > 200) return '[Too deep]'
+  if (isArray(v)) { const o = []; for (let k = 0; k < v.length; k++) o.push(enc(v[k], seen, d + 1)); return o }
+  if (v instanceof Date) return { [T]: 'd', v: v.getTime() }
+  if (v instanceof RegExp) return { [T]: 'r', s: v.source, f: v.flags }
+  if (v instanceof Error) return { [T]: 'e', n: String(v.name), m: String(v.message) }
+  if (v instanceof Map) { const o = []; v.forEach(function (x, k) { o.push([enc(k, seen, d + 1), enc(x, seen, d + 1)]) }); return { [T]: 'm', v: o } }
+  if (v instanceof Set) { const o = []; v.forEach(function (x) { o.push(enc(x, seen, d + 1)) }); return { [T]: 's', v: o } }
+  if (ArrayBuffer.isView(v)) return { [T]: 'a', v: Array.from(v) }
+  const o = {}
+  for (const k of keys(v)) if (k !== T) o[k] = enc(v[k], seen, d + 1)
+  return o
+}
+function encArgs(a, seen) {
+  seen = seen || { m: new Map(), n: 0 }
+  const o = []
+  for (let k = 0; k < a.length; k++) o.push(enc(a[k], seen, 0))
+  return o
+}
+function dec(v, t) {
+  if (v === null || typeof v !== 'object') return v
+  if (isArray(v)) { const o = []; t.push(o); for (const x of v) o.push(dec(x, t)); return o }
+  const g = v[T]
+  if (typeof g !== 'string') {
+    const o = {}
+    t.push(o)
+    for (const k of keys(v)) Object.defineProperty(o, k, { value: dec(v[k], t), enumerable: true, writable: true, configurable: true })
+    return o
+  }
+  switch (g) {
+    case 'u': return undefined
+    case 'n': return Number(v.v)
+    case 'b': return BigInt(v.v)
+    case 'y': return Symbol(v.v)
+    case 'ref': return t[v.i]
+    case 'N': return b.node(v.i, v.f)
+    case 'W': return b.wait(v.i)
+    case 'A': return assertion({ c: v.k }, v.h, [], v.f)
+    case 'X': return expect
+  }
+  const slot = t.length
+  t.push(undefined)
+  let o
+  if (g === 'd') o = new Date(v.v)
+  else if (g === 'r') o = new RegExp(v.s, v.f)
+  else if (g === 'e') o = b.mkErr({ n: v.n, m: v.m, x: v.x })
+  else if (g === 'm') { o = new Map(); t[slot] = o; for (const p of v.v) o.set(dec(p[0], t), dec(p[1], t)); return o }
+  else if (g === 's') { o = new Set(); t[slot] = o; for (const x of v.v) o.add(dec(x, t)); return o }
+  else if (g === 'a') o = v.v.map(function (x) { return dec(x, t) })
+  t[slot] = o
+  return o
+}
+
+function words(s) { return new Set(s.split(' ')) }
+const CHAINS = words('to be been is that which and has have with at of same but does still also')
+const FLAGS = words('not deep nested own ordered any all itself')
+const DEFER = words('a an include includes contain contains length lengthOf equal equals eq eql eqls above gt greaterThan least gte greaterThanOrEqual below lt lessThan most lte lessThanOrEqual within instanceof instanceOf property ownProperty haveOwnProperty match matches string keys key throw throws Throw respondTo satisfy satisfies closeTo approximately members oneOf status header body jsonBody jsonSchema responseTime responseSize')
+let chains = 0
+function expect(value, message) {
+  return assertion({ c: ++chains, v: value, msg: message }, undefined, [], false)
+}
+function assertion(chain, h, path, callable) {
+  const p = new Proxy(function () {}, {
+    get: function (t, k) {
+      if (typeof k !== 'string' || k === 'then') return undefined
+      if (CHAINS.has(k)) return assertion(chain, h, path, false)
+      const next = path.concat([k])
+      if (FLAGS.has(k)) return assertion(chain, h, next, false)
+      if (DEFER.has(k)) return assertion(chain, h, next, true)
+      return flush(chain, h, next, undefined)
+    },
+    apply: function (t, self, a) {
+      if (!callable) throw new TypeError((path[path.length - 1] || 'expect(...)') + ' is not a function')
+      return flush(chain, h, path, a)
+    },
+    set: function () { return true },
+  })
+  assertions.add(p)
+  return p
+}
+// Objects are numbered per flush: identity holds within one call (expect(a).to.equal(a)).
+function flush(chain, h, path, a) {
+  const q = { c: chain.c, p: path }, seen = { m: new Map(), n: 0 }
+  if (h === undefined) {
+    q.v = enc(chain.v, seen, 0)
+    if (chain.msg !== undefined) q.m = String(chain.msg)
+  } else q.h = h
+  if (a) q.a = encArgs(a, seen)
+  return b.read(b.H('x', S(q)))
+}
+return { expect: expect, assertion: assertion, dec: dec, encArgs: encArgs, special: function (v) { return assertions.has(v) || errNames.has(v) } }
+})`

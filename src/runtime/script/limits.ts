@@ -1,0 +1,55 @@
+/** The limits of spec 8. Injectable so tests can use short ones; the product uses `DEFAULT_LIMITS`. */
+export interface ScriptLimits {
+  /** Run time of one script, waiting and sleeping included. */
+  timeMs: number
+  /** Run time while a request is in flight. */
+  inFlightTimeMs: number
+  /** One `beta.sleep` call. */
+  sleepMs: number
+  /** `alpha.sendRequest` and `beta.sendRequest` calls per script. */
+  sendRequests: number
+  /** Distinct headers set through `req.*`. */
+  headers: number
+  /** Bytes of one header value set through `req.*`. */
+  headerValueBytes: number
+  /** Bytes of a body set through `req.*`. */
+  bodyBytes: number
+  /** Memory of the sandbox (not a spec limit: it stops memory bombs). */
+  memoryBytes: number
+  /** Guest stack: without it deep guest recursion overflows the host stack. */
+  stackBytes: number
+}
+
+export const DEFAULT_LIMITS: ScriptLimits = {
+  timeMs: 5_000,
+  inFlightTimeMs: 30_000,
+  sleepMs: 3_000,
+  sendRequests: 5,
+  headers: 100,
+  headerValueBytes: 16 * 1024,
+  bodyBytes: 5 * 1024 * 1024,
+  memoryBytes: 32 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+}
+
+/** Headers a script may not change (spec 4.5): the transport or the protocol owns them. */
+export const PROTECTED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+  'proxy-authorization',
+  'http2-settings',
+])
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+
+export function isHeaderName(name: string): boolean {
+  return TOKEN.test(name)
+}

@@ -1,0 +1,331 @@
+/**
+ * The host side of one script run: the guest's requests (`__host(op, json)`) are dispatched here,
+ * and the runner reads tests, changes and the reason the run stopped afterwards. Every argument
+ * from the guest is untrusted JSON and is checked.
+ */
+import * as chai from 'chai'
+import { SecretWithheldError } from '../../model/variables.ts'
+import type { ScriptError, ScriptErrorKind, ScriptRunInput, TestResult } from './types.ts'
+import type { ScriptLimits } from './limits.ts'
+import { messages, ScriptAbort } from './errors.ts'
+import { AssertionBridge, AssertionRef, type FlushRequest } from './host-assert.ts'
+import { HostResponse } from './host-response.ts'
+import { decode, encode, errorConstructor, type DecodeHooks, type Encoded } from './marshal.ts'
+import { RequestChangeLog } from './api/req-changes.ts'
+import { ApiRegistry, EXPECT, GuestPromise, GuestWait, isApi } from './api/bridge.ts'
+import { LIB } from './bootstrap.ts'
+
+export interface GuestCalls {
+  /** Calls a guest function registered by the codec; answers `v<json>` or `e<json>`. */
+  invoke(id: number, argsJson: string): string
+  /** Settles a guest promise made for a GuestWait. */
+  settle(id: number, ok: boolean, json: string): void
+}
+
+export interface ErrorInfo {
+  n: string
+  m: string
+}
+
+export class ScriptRun {
+  readonly tests: TestResult[] = []
+  /** Awaited tests (the second API's `test()`) still running, by slot. */
+  readonly unfinished = new Set<number>()
+  readonly changes: RequestChangeLog
+  readonly response: HostResponse | null
+  readonly registry = new ApiRegistry()
+  readonly assertions: AssertionBridge
+  /** API objects that stand for the response in `expect(pm.response)`. */
+  readonly responseOf = new WeakMap<object, HostResponse>()
+  abort: ScriptAbort | null = null
+  deadline = Infinity
+  /** Timers and requests in flight, each with its cancel function. */
+  readonly pending = new Map<number, () => void>()
+  /** Guest work due on the next loop turn (callbacks, settled promises). */
+  readonly events: (() => void)[] = []
+  /** The first error thrown by a callback; it fails the script as a throw would. */
+  callbackError: ErrorInfo | null = null
+  testDepth = 0
+  timedOutInTest = false
+  guest: GuestCalls | null = null
+  private wake: (() => void) | null = null
+  private nextId = 1
+  private readonly controller = new AbortController()
+  private readonly stubs = new Map<number, unknown>()
+  private readonly guestPromises = new Map<number, GuestPromise>()
+
+  constructor(
+    readonly input: ScriptRunInput,
+    readonly limits: ScriptLimits,
+    changes: RequestChangeLog,
+  ) {
+    this.changes = changes
+    this.response = input.response ? new HostResponse(input.response) : null
+    this.assertions = new AssertionBridge(() => this.hooks())
+  }
+
+  get timeLimit(): number {
+    return this.input.requestInFlight ? this.limits.inFlightTimeMs : this.limits.timeMs
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal
+  }
+
+  /** The guest's only way out. Never throws: failures travel back as `e<json>`. */
+  dispatch(op: string, arg: string): string {
+    try {
+      if (this.abort) return fail('Error', this.abort.message)
+      switch (op) {
+        case 'g': {
+          const comma = arg.indexOf(',')
+          const { value, stable } = this.registry.get(Number(arg.slice(0, comma)), arg.slice(comma + 1))
+          return this.reply(value, stable)
+        }
+        case 'c': {
+          const comma = arg.indexOf(',')
+          const fn = this.registry.callable(Number(arg.slice(0, comma)))
+          if (!fn) throw new TypeError('not a function')
+          const raw = JSON.parse(arg.slice(comma + 1)) as unknown
+          const hooks = this.hooks()
+          const args = Array.isArray(raw) ? (raw as Encoded[]).map((item) => decode(item, hooks)) : []
+          return this.reply(fn(...args))
+        }
+        case 'x':
+          return this.reply(this.assertions.flush(JSON.parse(arg) as FlushRequest))
+        case 'pr': {
+          const list = JSON.parse(arg) as unknown[]
+          const promise = this.guestPromises.get(Number(list[0]))
+          this.guestPromises.delete(Number(list[0]))
+          const info = (list[2] ?? { n: 'Error', m: 'rejected' }) as ErrorInfo
+          promise?.settle(list[1] === true, list[1] === true ? undefined : toError(info))
+          return ''
+        }
+        case 'L':
+          return LIB
+      }
+      throw new TypeError(`Unknown sandbox call ${op}`)
+    } catch (error) {
+      return this.failure(error)
+    }
+  }
+
+  /** A host value in the guest's answer format (see guest/core.ts). */
+  reply(value: unknown, stable = false): string {
+    if (value === undefined) return ''
+    if (value instanceof AssertionRef) return `a${value.chain},${value.handle},${value.callable ? 1 : 0}`
+    if (value instanceof GuestWait) return `w${value.id}`
+    if (value === EXPECT) return 'x'
+    if (value !== null && (typeof value === 'object' || typeof value === 'function') && isApi(value)) {
+      return `n${this.registry.ref(value)},${typeof value === 'function' ? 1 : 0},${stable ? 1 : 0}`
+    }
+    const json = JSON.stringify(this.out(value))
+    return (json.includes('\\u0000t') ? 'v' : 'j') + json
+  }
+
+  out(value: unknown): Encoded {
+    return encode(value, this.registry.hook)
+  }
+
+  private failure(error: unknown): string {
+    if (error instanceof SecretWithheldError) this.stop('secret', error.message)
+    else if (error instanceof ScriptAbort) this.stop(error.kind, error.message)
+    if (this.abort) return fail('Error', this.abort.message)
+    if (error instanceof chai.AssertionError) return fail('AssertionError', error.message)
+    if (error instanceof GuestError)
+      return 'e' + JSON.stringify({ n: error.name, m: error.message, x: error.extra })
+    if (error instanceof Error) return fail(error.name, error.message)
+    return fail('Error', String(error))
+  }
+
+  /** Stops the script; the sandbox's interrupt handler ends it even inside a guest try/catch. */
+  stop(kind: ScriptErrorKind, message: string): void {
+    this.abort ??= new ScriptAbort(kind, message)
+    this.controller.abort()
+    this.wake?.()
+  }
+
+  hooks(): DecodeHooks {
+    return {
+      table: [],
+      fn: (id, name) => this.guestFunction(id, name),
+      node: (id) => {
+        const target = this.registry.lookup(id)
+        return target ? (this.responseOf.get(target) ?? target) : undefined
+      },
+      promise: (id) => {
+        const promise = new GuestPromise()
+        this.guestPromises.set(id, promise)
+        return promise
+      },
+    }
+  }
+
+  /** Host work the loop waits for; its outcome is handed over synchronously, then the loop wakes. */
+  trackAsync<T>(work: Promise<T>, onValue: (value: T) => void, onError: (error: unknown) => void): void {
+    const id = this.nextId++
+    let live = true
+    this.pending.set(id, () => (live = false))
+    const finish = (fn: () => void) => {
+      if (!live || !this.pending.delete(id)) return
+      fn()
+      this.wake?.()
+    }
+    work.then(
+      (value) => finish(() => onValue(value)),
+      (error: unknown) => finish(() => onError(error)),
+    )
+  }
+
+  /** A host operation the guest awaits as a promise (tag `W`). */
+  hostWait<T>(work: Promise<T>): GuestWait {
+    const id = this.nextId++
+    this.trackAsync(
+      work,
+      (value) => this.resolveWait(id, true, this.out(value)),
+      (error) => {
+        if (error instanceof SecretWithheldError) this.stop('secret', error.message)
+        else if (error instanceof ScriptAbort) this.stop(error.kind, error.message)
+        else
+          this.resolveWait(
+            id,
+            false,
+            errorPayload(error, (value) => this.out(value)),
+          )
+      },
+    )
+    return new GuestWait(id)
+  }
+
+  private resolveWait(id: number, ok: boolean, payload: Encoded): void {
+    const text = (ok ? 'v' : 'e') + JSON.stringify(payload)
+    this.queue(() => this.guest?.settle(id, ok, text))
+  }
+
+  /** Runs guest work on the next loop turn; a callback that throws fails the script. */
+  queue(work: () => void): void {
+    this.events.push(work)
+    this.wake?.()
+  }
+
+  callLater(callback: unknown, args: unknown[]): void {
+    if (typeof callback === 'function') this.queue(() => this.invokeCallback(callback, args))
+  }
+
+  invokeCallback(callback: unknown, args: unknown[]): void {
+    if (typeof callback !== 'function') return
+    try {
+      ;(callback as (...args: unknown[]) => unknown)(...args)
+    } catch (error) {
+      if (!this.abort) this.callbackError ??= describeError(error)
+    }
+  }
+
+  timer(ms: number, fire: () => void): number {
+    const id = this.nextId++
+    const handle = setTimeout(() => {
+      if (this.pending.delete(id)) this.queue(fire)
+    }, ms)
+    this.pending.set(id, () => clearTimeout(handle))
+    return id
+  }
+
+  cancel(id: number): void {
+    const cancel = this.pending.get(id)
+    this.pending.delete(id)
+    cancel?.()
+  }
+
+  /** Resolves when guest work is queued, the run is stopped, or the deadline passes. */
+  nextEvent(): Promise<void> {
+    if (this.events.length > 0 || this.abort) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, Math.max(0, this.deadline - Date.now()))
+      const signal = this.input.signal
+      const onAbort = () => this.stop('cancelled', messages.cancelled)
+      signal?.addEventListener('abort', onAbort)
+      const wake = () => {
+        this.wake = null
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }
+      function done() {
+        wake()
+      }
+      this.wake = wake
+    })
+  }
+
+  /** Ends everything still running: timers, requests in flight, handles. */
+  close(): void {
+    for (const cancel of this.pending.values()) cancel()
+    this.pending.clear()
+    this.events.length = 0
+    this.controller.abort()
+    this.assertions.clear()
+    this.registry.clear()
+    this.stubs.clear()
+    this.guest = null
+  }
+
+  private guestFunction(id: number, name: string): unknown {
+    if (id < 0) return name === 'AssertionError' ? chai.AssertionError : Error
+    let stub = this.stubs.get(id)
+    if (!stub) {
+      stub = (...args: unknown[]) => {
+        const guest = this.guest
+        if (!guest) throw new Error('The script has ended')
+        const out = guest.invoke(id, this.reply(args))
+        const payload = JSON.parse(out.slice(1)) as Encoded
+        if (out[0] === 'v') return decode(payload, this.hooks())
+        if (this.testDepth > 0 && Date.now() > this.deadline) this.timedOutInTest = true
+        throw toError(payload as unknown as ErrorInfo)
+      }
+      Object.defineProperty(stub, 'name', { value: name })
+      this.stubs.set(id, stub)
+    }
+    return stub
+  }
+
+  error(origin: string): ScriptError | null {
+    return this.abort ? { kind: this.abort.kind, message: this.abort.message, origin } : null
+  }
+}
+
+/** An error for the guest with extra fields (beta's `error.response`). */
+export class GuestError extends Error {
+  constructor(
+    name: string,
+    message: string,
+    readonly extra: Record<string, Encoded>,
+  ) {
+    super(message)
+    this.name = name
+  }
+}
+
+function fail(name: string, message: string): string {
+  return 'e' + JSON.stringify({ n: name, m: message })
+}
+
+function errorPayload(error: unknown, out: (value: unknown) => Encoded): Encoded {
+  if (error instanceof GuestError) return { n: error.name, m: error.message, x: error.extra }
+  if (error instanceof Error && 'extra' in error)
+    return { n: error.name, m: error.message, x: out((error as { extra: unknown }).extra) }
+  const info = describeError(error)
+  return { n: info.n, m: info.m }
+}
+
+export function describeError(error: unknown): ErrorInfo {
+  if (error instanceof Error)
+    return { n: error.name === 'TransportError' ? 'Error' : error.name, m: error.message }
+  return { n: 'Error', m: String(error) }
+}
+
+export function toError(info: ErrorInfo): Error {
+  const Ctor = errorConstructor(info.n) ?? (info.n === 'AssertionError' ? chai.AssertionError : Error)
+  const error = new Ctor(String(info.m))
+  if (error.name !== info.n) error.name = String(info.n)
+  return error
+}

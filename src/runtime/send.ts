@@ -1,0 +1,207 @@
+/**
+ * The send pipeline: one function for the app, the CLI and the collection runner
+ * (ARCHITECTURE "Sending a request"). It reports progress as events and ends in one of three
+ * outcomes: done, not sent (a pre-request script threw, or the request could not be built),
+ * failed (no response). It never throws for anything a user can cause.
+ */
+import type { AuthSource } from '../model/auth/resolve-auth.ts'
+import type { FileResolver } from '../model/body.ts'
+import { buildUrl, buildWireRequest } from '../model/build-request.ts'
+import { fromUtf8 } from '../model/encoding.ts'
+import { applyRequestChanges, emptyChanges, type RequestChanges } from '../model/request-changes.ts'
+import type { Auth, RequestSpec, Scripts } from '../model/types.ts'
+import type { VariableContext } from '../model/variables.ts'
+import type { WireRequest, WireResponse } from '../model/wire.ts'
+import type { ScriptError, ScriptRunner, ScriptSource, TestResult } from './script/types.ts'
+import { TransportError, type SendOptions, type Transport } from './transport/types.ts'
+
+/** A folder or the collection above a request: what it lends the request when sent. */
+export interface ParentScope {
+  kind: 'folder' | 'collection'
+  name: string
+  auth: Auth
+  scripts: Scripts
+}
+
+export type SendEvent =
+  | { type: 'pre-request' }
+  | { type: 'sending'; request: WireRequest }
+  | { type: 'response'; response: WireResponse }
+  | { type: 'post-response' }
+
+export interface SendDeps {
+  transport: Transport
+  /** Needed only when the request or a parent has a script. */
+  scripts?: ScriptRunner
+  options?: Omit<SendOptions, 'signal'>
+  signal?: AbortSignal
+  formatJson?: boolean
+  resolveFile?: FileResolver
+  oauthToken?: string
+  onEvent?: (event: SendEvent) => void
+}
+
+export interface SendInput {
+  request: RequestSpec
+  /** Folders nearest first, then the collection. */
+  parents?: ParentScope[]
+  variables: VariableContext
+}
+
+interface OutcomeBase {
+  tests: TestResult[]
+  /** A test never finished: report a timeout instead of the test results. */
+  testsTimedOut: boolean
+}
+
+export interface DoneOutcome extends OutcomeBase {
+  outcome: 'done'
+  request: WireRequest
+  response: WireResponse
+  /** The post-response script's error message (shown as `Skript-Fehler: <message>`). */
+  scriptError: ScriptError | null
+}
+
+export interface NotSentOutcome extends OutcomeBase {
+  outcome: 'not-sent'
+  /** The first line of the error: shown under `Request not sent`. */
+  error: string
+  scriptError: ScriptError | null
+}
+
+export interface FailedOutcome extends OutcomeBase {
+  outcome: 'failed'
+  request: WireRequest
+  error: string
+  code: TransportError['code']
+}
+
+export type SendResult = DoneOutcome | NotSentOutcome | FailedOutcome
+
+export function firstLine(message: string): string {
+  return message.split(/\r?\n/, 1)[0] ?? ''
+}
+
+export async function send(input: SendInput, deps: SendDeps): Promise<SendResult> {
+  const { request, variables } = input
+  const parents = input.parents ?? []
+  const emit = deps.onEvent ?? (() => {})
+  const tests: TestResult[] = []
+  let testsTimedOut = false
+  let changes: RequestChanges = emptyChanges()
+
+  emit({ type: 'pre-request' })
+  const preScripts = scriptChain(request, parents, 'preRequest')
+  if (preScripts.length > 0) {
+    const run = await runner(deps).run({
+      phase: 'pre-request',
+      scripts: preScripts,
+      request: {
+        id: request.id,
+        name: request.name,
+        method: request.method,
+        url: buildUrl(request.url, (text) => variables.replace(text)),
+        headers: [],
+        body: request.body,
+      },
+      response: null,
+      variables,
+      sendRequest: (wire, signal) => deps.transport.send(wire, { ...deps.options, signal }),
+      signal: deps.signal,
+    })
+    tests.push(...run.tests)
+    testsTimedOut ||= run.testsTimedOut
+    if (run.error) {
+      return {
+        outcome: 'not-sent',
+        error: firstLine(run.error.message),
+        scriptError: run.error,
+        tests,
+        testsTimedOut,
+      }
+    }
+    changes = run.changes
+  }
+
+  let wire: WireRequest
+  try {
+    const built = await buildWireRequest(request, {
+      variables,
+      parentAuth: parents.map((p): AuthSource => ({ auth: p.auth, name: p.name, kind: p.kind })),
+      formatJson: deps.formatJson,
+      resolveFile: deps.resolveFile,
+      oauthToken: deps.oauthToken,
+    })
+    wire = applyRequestChanges(built, changes)
+  } catch (error) {
+    return {
+      outcome: 'not-sent',
+      error: firstLine((error as Error).message),
+      scriptError: null,
+      tests,
+      testsTimedOut,
+    }
+  }
+
+  emit({ type: 'sending', request: wire })
+  let response: WireResponse
+  try {
+    response = await deps.transport.send(wire, { ...deps.options, signal: deps.signal })
+  } catch (error) {
+    const code = error instanceof TransportError ? error.code : 'other'
+    return { outcome: 'failed', request: wire, error: (error as Error).message, code, tests, testsTimedOut }
+  }
+  emit({ type: 'response', response })
+
+  // A running event stream has no end to wait for: its post-response script does not run (spec 3).
+  const postScripts = response.eventStream ? [] : scriptChain(request, parents, 'postResponse')
+  let scriptError: ScriptError | null = null
+  if (postScripts.length > 0) {
+    emit({ type: 'post-response' })
+    const run = await runner(deps).run({
+      phase: 'post-response',
+      scripts: postScripts,
+      request: {
+        id: request.id,
+        name: request.name,
+        method: wire.method,
+        url: wire.url,
+        headers: wire.headers,
+        body: request.body,
+        bodyText: wire.body ? fromUtf8(wire.body) : '',
+      },
+      response: {
+        code: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        body: response.body,
+        responseTime: response.timings.total,
+        responseSize: response.sizes.responseHeaders + response.sizes.responseBody,
+      },
+      variables,
+      sendRequest: (next, signal) => deps.transport.send(next, { ...deps.options, signal }),
+      signal: deps.signal,
+    })
+    tests.push(...run.tests)
+    testsTimedOut ||= run.testsTimedOut
+    scriptError = run.error
+  }
+  return { outcome: 'done', request: wire, response, tests, testsTimedOut, scriptError }
+}
+
+/** Collection first, then folders outermost first, then the request: the order other clients use. */
+function scriptChain(request: RequestSpec, parents: ParentScope[], which: keyof Scripts): ScriptSource[] {
+  const chain: ScriptSource[] = []
+  for (const parent of [...parents].reverse()) {
+    const code = parent.scripts[which]
+    if (code.trim() !== '')
+      chain.push({ origin: parent.kind === 'collection' ? 'Collection' : `Folder ${parent.name}`, code })
+  }
+  if (request.scripts[which].trim() !== '') chain.push({ origin: 'Request', code: request.scripts[which] })
+  return chain
+}
+
+function runner(deps: SendDeps): ScriptRunner {
+  if (!deps.scripts) throw new Error('This request has scripts, but no script runner was given to send().')
+  return deps.scripts
+}

@@ -1,0 +1,84 @@
+/**
+ * One undici Agent per (route, TLS settings), kept so repeated sends reuse keep-alive
+ * connections. Plain-HTTP requests through an HTTP(S) proxy go to the proxy in absolute form
+ * (what curl does; many proxies refuse CONNECT to port 80); everything else is tunnelled.
+ */
+import { Agent, type Dispatcher } from 'undici'
+import { DEFAULT_TLS, type ProxySettings, type TlsSettings } from '../../model/settings.ts'
+import { makeConnector } from './connector.ts'
+import { resolveRoute, type Env, type Route } from './route.ts'
+import { makeSecureContexts } from './tls-options.ts'
+
+export interface Target {
+  dispatcher: Dispatcher
+  /** What undici connects to (the proxy itself in absolute form). */
+  origin: string
+  path: string
+  route: Route
+  /** Headers the hop needs besides the user's (absolute form: Host, Proxy-Authorization). */
+  extraHeaders: [string, string][]
+}
+
+const MAX_AGENTS = 16
+
+export function makeDispatchers(env?: Env) {
+  const agents = new Map<string, Agent>()
+  const tlsKeys = new WeakMap<TlsSettings, string>()
+
+  function agentFor(route: Route, tls: TlsSettings, forward: boolean): Agent {
+    let tlsKey = tlsKeys.get(tls)
+    if (tlsKey === undefined) {
+      tlsKey = JSON.stringify(tls, (_key, value: unknown) =>
+        value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
+      )
+      tlsKeys.set(tls, tlsKey)
+    }
+    const key = `${JSON.stringify(route)}|${forward}|${tlsKey}`
+    let agent = agents.get(key)
+    if (!agent) {
+      agent = new Agent({
+        connect: makeConnector(route, makeSecureContexts(tls), forward),
+        // The caller's timeout and AbortSignal govern; undici's own would cut long event streams.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      })
+      agents.set(key, agent)
+      if (agents.size > MAX_AGENTS) {
+        const [oldestKey, oldest] = agents.entries().next().value as [string, Agent]
+        agents.delete(oldestKey)
+        void oldest.close()
+      }
+    }
+    return agent
+  }
+
+  return {
+    target(url: URL, proxy: ProxySettings | undefined, tls: TlsSettings = DEFAULT_TLS): Target {
+      const route = resolveRoute(url, proxy, env)
+      const path = `${url.pathname}${url.search}`
+      if (route.kind === 'http' && url.protocol === 'http:') {
+        const extraHeaders: [string, string][] = [['Host', url.host]]
+        if (route.username !== undefined) {
+          const token = Buffer.from(`${route.username}:${route.password ?? ''}`).toString('base64')
+          extraHeaders.push(['Proxy-Authorization', `Basic ${token}`])
+        }
+        const host = route.host.includes(':') ? `[${route.host}]` : route.host
+        return {
+          dispatcher: agentFor(route, tls, true),
+          origin: `${route.secure ? 'https' : 'http'}://${host}:${route.port}`,
+          path: `${url.protocol}//${url.host}${path}`,
+          route,
+          extraHeaders,
+        }
+      }
+      return { dispatcher: agentFor(route, tls, false), origin: url.origin, path, route, extraHeaders: [] }
+    },
+    async close(): Promise<void> {
+      const all = [...agents.values()]
+      agents.clear()
+      await Promise.all(all.map((agent) => agent.close()))
+    },
+  }
+}
+
+export type Dispatchers = ReturnType<typeof makeDispatchers>

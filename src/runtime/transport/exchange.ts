@@ -1,0 +1,253 @@
+/**
+ * One request/response exchange on an undici dispatcher, with a low-level handler: it sees the
+ * raw header list (order, case, every Set-Cookie), the reason phrase, and controls flow, so a
+ * streamed body is never buffered and an oversized one is cut off.
+ */
+import type { Dispatcher } from 'undici'
+import type { HeaderList } from '../../model/wire.ts'
+import type { Target } from './dispatcher.ts'
+import { expectHead, takePhases, tlsFacts, type ConnectPhases, type TlsFacts } from './timings.ts'
+import { TransportError } from './types.ts'
+
+export type BodyMode = 'buffer' | 'stream' | 'discard'
+
+export interface HopRequest {
+  method: string
+  target: Target
+  headers: HeaderList
+  body: Uint8Array | null
+  signal: AbortSignal
+  maxBytes?: number
+  /** Turns any failure into the error to report (rejection or stream error). */
+  explain(error: unknown): Error
+  /** Chosen once the status and headers are known. */
+  bodyMode(status: number, headers: HeaderList): BodyMode
+}
+
+/** A failed exchange, with what is known of its connection to explain the failure. */
+export class ExchangeError extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly context: { tls?: TlsFacts; freshConnection: boolean; answered: boolean },
+  ) {
+    super(error instanceof Error ? error.message : String(error), { cause: error })
+  }
+}
+
+export interface HopResponse {
+  status: number
+  statusText: string
+  headers: HeaderList
+  /** Bytes as received (still content-encoded); empty unless the body mode was `buffer`. */
+  body: Uint8Array
+  stream?: ReadableStream<Uint8Array>
+  head?: string
+  phases?: ConnectPhases
+  responseHeaderBytes: number
+  bodyBytes: number
+  sentAt?: number
+  firstByteAt?: number
+  endAt?: number
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+export function exchange(request: HopRequest): Promise<HopResponse> {
+  const { signal, maxBytes } = request
+  return new Promise<HopResponse>((resolve, reject) => {
+    let abortRequest: ((reason?: Error) => void) | undefined
+    let settled = false
+    let mode: BodyMode = 'buffer'
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined
+    let resumeSocket: (() => void) | undefined
+    let paused = false
+    let socket: object | undefined
+    const chunks: Buffer[] = []
+    const response: HopResponse = {
+      status: 0,
+      statusText: '',
+      headers: [],
+      body: new Uint8Array(0),
+      responseHeaderBytes: 0,
+      bodyBytes: 0,
+    }
+
+    const settle = (error?: unknown) => {
+      if (settled) return
+      settled = true
+      // An open stream still answers to the signal; it lets go when the body ends.
+      if (!controller) signal.removeEventListener('abort', onAbort)
+      if (error) reject(error)
+      else resolve(response)
+    }
+    let failed = false
+    const fail = (error: unknown) => {
+      if (failed) return
+      failed = true
+      const explained = request.explain(error)
+      if (controller) {
+        try {
+          controller.error(explained)
+        } catch {
+          // already closed or errored
+        }
+        controller = undefined
+      }
+      abortRequest?.(explained)
+      signal.removeEventListener('abort', onAbort)
+      settle(explained)
+    }
+    const onAbort = () => fail(signal.reason)
+    signal.addEventListener('abort', onAbort)
+    if (signal.aborted) return onAbort()
+
+    const tooLarge = () =>
+      new TransportError(`The response body is larger than the limit of ${maxBytes} bytes`, 'too-large')
+
+    const handler: Dispatcher.DispatchHandler = {
+      onConnect(abort) {
+        abortRequest = abort
+        if (settled) return abort(new Error('cancelled'))
+        expectHead((sent) => {
+          response.head = sent.head
+          socket = sent.socket
+          response.phases = takePhases(sent.socket)
+          response.sentAt = performance.now()
+        })
+      },
+      onResponseStarted() {
+        response.firstByteAt ??= performance.now()
+      },
+      onHeaders(status, rawHeaders, resume, statusText) {
+        if (status < 200) return true
+        response.status = status
+        response.statusText = statusText ?? ''
+        response.headers = toHeaderList(rawHeaders as Buffer[])
+        response.responseHeaderBytes = headBytes(rawHeaders as Buffer[], status, response.statusText)
+        const length = Number(headerOf(response.headers, 'content-length'))
+        if (maxBytes !== undefined && length > maxBytes) {
+          fail(tooLarge())
+          return false
+        }
+        mode = request.bodyMode(status, response.headers)
+        if (mode === 'stream') {
+          resumeSocket = resume
+          response.stream = new ReadableStream<Uint8Array>(
+            {
+              start(c) {
+                controller = c
+              },
+              pull() {
+                if (paused) {
+                  paused = false
+                  resumeSocket?.()
+                }
+              },
+              cancel() {
+                controller = undefined
+                signal.removeEventListener('abort', onAbort)
+                abortRequest?.(new TransportError('Response stream cancelled', 'aborted'))
+              },
+            },
+            { highWaterMark: 16 },
+          )
+          settle()
+        }
+        return true
+      },
+      onData(chunk) {
+        // Resuming a paused parser replays an empty body chunk; pausing on it would stall forever.
+        if (chunk.length === 0) return true
+        response.bodyBytes += chunk.length
+        if (maxBytes !== undefined && response.bodyBytes > maxBytes) {
+          fail(tooLarge())
+          return false
+        }
+        if (mode === 'buffer') chunks.push(chunk)
+        else if (mode === 'stream' && controller) {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+          if ((controller.desiredSize ?? 1) <= 0) {
+            paused = true
+            return false
+          }
+        }
+        return true
+      },
+      onComplete() {
+        response.endAt = performance.now()
+        signal.removeEventListener('abort', onAbort)
+        if (controller) {
+          controller.close()
+          controller = undefined
+        }
+        if (mode === 'buffer') {
+          const body = Buffer.concat(chunks)
+          response.body = new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
+        }
+        settle()
+      },
+      onError(error) {
+        fail(
+          new ExchangeError(error, {
+            tls: socket && tlsFacts(socket),
+            freshConnection: response.phases !== undefined,
+            answered: response.status > 0,
+          }),
+        )
+      },
+    }
+
+    const flat: string[] = []
+    const hasHost = request.headers.some(([name]) => name.toLowerCase() === 'host')
+    for (const [name, value] of request.target.extraHeaders) {
+      if (name === 'Host' && hasHost) continue
+      flat.push(name, value)
+    }
+    for (const [name, value] of request.headers) flat.push(name, value)
+    const body =
+      request.body && request.body.length > 0
+        ? Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength)
+        : null
+    request.target.dispatcher.dispatch(
+      {
+        origin: request.target.origin,
+        path: request.target.path,
+        method: request.method,
+        headers: flat,
+        body,
+      },
+      handler,
+    )
+  })
+}
+
+function toHeaderList(raw: Buffer[]): HeaderList {
+  const list: HeaderList = []
+  for (let i = 0; i + 1 < raw.length; i += 2) list.push([raw[i]!.toString('latin1'), headerText(raw[i + 1]!)])
+  return list
+}
+
+/** UTF-8 when the bytes are valid UTF-8 (what servers mean in practice), else byte-for-byte Latin-1. */
+function headerText(bytes: Buffer): string {
+  for (const byte of bytes) {
+    if (byte > 0x7f) {
+      try {
+        return decoder.decode(bytes)
+      } catch {
+        return bytes.toString('latin1')
+      }
+    }
+  }
+  return bytes.toString('latin1')
+}
+
+function headBytes(raw: Buffer[], status: number, statusText: string): number {
+  let size = `HTTP/1.1 ${status} ${statusText}\r\n`.length + 2
+  for (let i = 0; i + 1 < raw.length; i += 2) size += raw[i]!.length + raw[i + 1]!.length + 4
+  return size
+}
+
+export function headerOf(headers: HeaderList, name: string): string | undefined {
+  for (const [key, value] of headers) if (key.toLowerCase() === name) return value
+  return undefined
+}

@@ -1,0 +1,246 @@
+/**
+ * The node transport (CLI and relay): undici with our own connector, so proxies, client
+ * certificates, custom CAs and timing phases all work, and headers go out as the user wrote them.
+ */
+import { STATUS_CODES } from 'node:http'
+import { cookiesFromHeaders } from '../../model/cookies.ts'
+import {
+  headerBlockSize,
+  type HeaderList,
+  type ResponseCookie,
+  type WireRequest,
+  type WireResponse,
+} from '../../model/wire.ts'
+import { codingsToUndo, decodeBuffer, decodeStream } from './decode.ts'
+import { makeDispatchers } from './dispatcher.ts'
+import { toTransportError } from './errors.ts'
+import { exchange, headerOf, type HopResponse } from './exchange.ts'
+import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
+import { describeProxy, type Env, type ProxyRoute } from './route.ts'
+import { TransportError, type SendOptions, type Transport } from './types.ts'
+
+export interface NodeTransportOptions {
+  /** Where `System Proxy` reads HTTP_PROXY, HTTPS_PROXY and NO_PROXY; `process.env` by default. */
+  env?: Env
+}
+
+export interface NodeTransport extends Transport {
+  /** Closes kept-alive connections (tests, CLI exit). */
+  close(): Promise<void>
+}
+
+const PAYLOAD_METHODS = new Set(['POST', 'PUT', 'PATCH', 'QUERY'])
+
+export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
+  const dispatchers = makeDispatchers(options.env)
+  return {
+    capabilities: {
+      setForbiddenHeaders: true,
+      readSetCookie: true,
+      proxy: true,
+      clientCertificates: true,
+      timingPhases: true,
+    },
+    send: (request, sendOptions) => send(dispatchers, request, sendOptions),
+    close: () => dispatchers.close(),
+  }
+}
+
+async function send(
+  dispatchers: ReturnType<typeof makeDispatchers>,
+  request: WireRequest,
+  options: SendOptions,
+): Promise<WireResponse> {
+  const started = performance.now()
+  let current: NextRequest = {
+    method: request.method.toUpperCase(),
+    url: parseUrl(request.url),
+    headers: request.headers,
+    body: request.body,
+  }
+  const follow = options.followRedirects ?? true
+  const maxRedirects = options.maxRedirects ?? 10
+  const { signal, stop, stopTimer } = deadline(options)
+  const earlierCookies: { host: string; cookies: ResponseCookie[] }[] = []
+  let streaming = false
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const target = dispatchers.target(current.url, options.proxy, options.tls)
+      const hop: HopResponse = await exchange({
+        method: current.method,
+        target,
+        headers: current.headers,
+        body: current.body,
+        signal,
+        maxBytes: options.maxResponseBytes,
+        explain: (error) => toTransportError(error, current.url),
+        bodyMode: (status, headers) => {
+          if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
+          return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
+        },
+      })
+      if (hop.status === 407 && target.route.kind === 'http' && target.origin !== current.url.origin) {
+        void hop.stream?.cancel()
+        throw proxyRefused(target.route)
+      }
+      const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
+      if (next) {
+        if (redirects >= maxRedirects) {
+          throw new TransportError(
+            `Stopped after ${maxRedirects} redirects (last to ${next.url.href})`,
+            'other',
+          )
+        }
+        earlierCookies.push({ host: current.url.hostname, cookies: cookiesFromHeaders(hop.headers) })
+        current = next
+        continue
+      }
+      streaming = hop.stream !== undefined
+      const response = toWireResponse(hop, current, started, options)
+      // A login answered with a redirect sets its cookie on the redirect; keep those for the same host.
+      const carried = earlierCookies.filter((entry) => entry.host === current.url.hostname)
+      response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
+      // An event stream runs until the user stops it; the timeout covers only its start.
+      if (response.eventStream) stopTimer()
+      if (response.bodyStream) response.bodyStream = endWith(response.bodyStream, stop)
+      return response
+    }
+  } finally {
+    if (!streaming) stop()
+  }
+}
+
+/** In absolute form the proxy answers itself; its 407 is a proxy failure, as it is for CONNECT. */
+function proxyRefused(route: ProxyRoute): TransportError {
+  const hint =
+    route.username === undefined
+      ? 'the proxy needs a username and password'
+      : 'the proxy rejected the username or password'
+  return new TransportError(
+    `${describeProxy(route)} answered 407 Proxy Authentication Required (${hint})`,
+    'proxy',
+  )
+}
+
+function toWireResponse(
+  hop: HopResponse,
+  request: NextRequest,
+  started: number,
+  options: SendOptions,
+): WireResponse {
+  const now = performance.now()
+  const codings = request.method === 'HEAD' ? [] : codingsToUndo(headerOf(hop.headers, 'content-encoding'))
+  let body = hop.body
+  let bodyStream = hop.stream
+  if (codings && codings.length > 0) {
+    if (bodyStream) bodyStream = decodeStream(bodyStream, codings)
+    else if (body.length > 0) body = decodeBuffer(body, codings, options.maxResponseBytes)
+  }
+  const timings: WireResponse['timings'] = { total: now - started, ...hop.phases }
+  if (hop.sentAt !== undefined && hop.firstByteAt !== undefined)
+    timings.firstByte = hop.firstByteAt - hop.sentAt
+  if (hop.firstByteAt !== undefined && hop.endAt !== undefined) timings.download = hop.endAt - hop.firstByteAt
+  const requestBody = request.body?.length ?? 0
+  return {
+    status: hop.status,
+    // HTTP/2 and some HTTP/1.1 servers send no reason phrase; show the standard one then.
+    statusText: hop.statusText || STATUS_CODES[hop.status] || '',
+    httpVersion: '1.1',
+    headers: hop.headers,
+    body: bodyStream ? new Uint8Array(0) : body,
+    ...(bodyStream ? { bodyStream } : {}),
+    eventStream: isEventStream(hop.headers),
+    cookies: cookiesFromHeaders(hop.headers),
+    timings,
+    sizes: {
+      requestHeaders: requestHeadSize(hop.head, request, requestBody),
+      requestBody,
+      responseHeaders: hop.responseHeaderBytes,
+      responseBody: bodyStream ? Number(headerOf(hop.headers, 'content-length') ?? 0) || 0 : hop.bodyBytes,
+    },
+    url: request.url.href,
+  }
+}
+
+/** undici publishes the head without the Content-Length it appends and the closing blank line. */
+function requestHeadSize(head: string | undefined, request: NextRequest, bodyLength: number): number {
+  if (head === undefined) {
+    const line = `${request.method} ${request.url.pathname}${request.url.search} HTTP/1.1\r\n`
+    return line.length + headerBlockSize(request.headers) + 2
+  }
+  let size = head.length + 2
+  if (bodyLength > 0 || PAYLOAD_METHODS.has(request.method))
+    size += `content-length: ${bodyLength}\r\n`.length
+  return size
+}
+
+export function isEventStream(headers: HeaderList): boolean {
+  const type = headerOf(headers, 'content-type')
+  return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'text/event-stream'
+}
+
+function parseUrl(raw: string): URL {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new TransportError(`Invalid URL: ${raw}`, 'invalid-request')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TransportError(`Unsupported protocol ${url.protocol} (only http and https)`, 'invalid-request')
+  }
+  return url
+}
+
+/** The caller's signal and the timeout as one signal whose reason is the TransportError to report. */
+function deadline(options: SendOptions): { signal: AbortSignal; stop: () => void; stopTimer: () => void } {
+  const controller = new AbortController()
+  const onAbort = () => controller.abort(new TransportError('Request cancelled', 'aborted'))
+  const outer = options.signal
+  if (outer?.aborted) onAbort()
+  else outer?.addEventListener('abort', onAbort, { once: true })
+  const timeoutMs = options.timeoutMs ?? 0
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(
+          () =>
+            controller.abort(new TransportError(`No response within ${timeoutMs} ms (timeout)`, 'timeout')),
+          timeoutMs,
+        )
+      : undefined
+  return {
+    signal: controller.signal,
+    stopTimer: () => clearTimeout(timer),
+    stop: () => {
+      clearTimeout(timer)
+      outer?.removeEventListener('abort', onAbort)
+    },
+  }
+}
+
+/** Keep the timeout and cancellation armed until a streamed body ends. */
+function endWith(stream: ReadableStream<Uint8Array>, stop: () => void): ReadableStream<Uint8Array> {
+  const reader = stream.getReader()
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read()
+          if (done) {
+            stop()
+            controller.close()
+          } else controller.enqueue(value)
+        } catch (error) {
+          stop()
+          controller.error(error)
+        }
+      },
+      cancel(reason) {
+        stop()
+        return reader.cancel(reason)
+      },
+    },
+    { highWaterMark: 0 },
+  )
+}
+export { testProxyConnection, type ProxyTestResult, type ProxyTestOptions } from './proxy-test.ts'
