@@ -27,8 +27,9 @@ export default defineConfig({
     // Installing the service worker precaches Monaco in every fresh context; only the offline test needs it.
     serviceWorkers: 'block',
   },
+  // The real sync-server serves the built app (as `npm start` does), with its data kept apart.
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx tsx sync-server/main.ts --no-build --host 127.0.0.1 --port ${PORT} --data data/e2e`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

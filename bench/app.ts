@@ -1,5 +1,5 @@
 /**
- * App benchmark (Playwright + Debian's Chromium against the built app in dist/):
+ * App benchmark (Playwright + Debian's Chromium against the built app in dist/, served by the sync-server):
  * - the shell's initial JavaScript, gzipped, against its CI budget;
  * - time to interactive, cold (first visit) and offline (from the service worker's precache);
  * - opening a 10,000-request workspace from IndexedDB;
@@ -22,14 +22,12 @@ const ARGS = [
   '--disable-sync',
 ]
 
-async function startPreview(): Promise<() => void> {
-  const server = spawn(
-    'npx',
-    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
-    {
-      stdio: 'ignore',
-    },
-  )
+/** The sync-server serves dist/ as `npm start` does; its data goes to a directory of its own. */
+async function startServer(): Promise<() => void> {
+  const args = ['--import', 'tsx', 'sync-server/main.ts', '--no-build', '--host', '127.0.0.1']
+  const server = spawn(process.execPath, [...args, '--port', String(PORT), '--data', 'data/bench-app'], {
+    stdio: 'ignore',
+  })
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(BASE)).ok) return () => server.kill()
@@ -39,7 +37,7 @@ async function startPreview(): Promise<() => void> {
     await new Promise((r) => setTimeout(r, 100))
   }
   server.kill()
-  throw new Error('vite preview did not start')
+  throw new Error('the sync-server did not start')
 }
 
 async function throttle(context: BrowserContext, page: Page, rate: number): Promise<void> {
@@ -128,7 +126,7 @@ async function main() {
     `shell initial JS: ${(shell.gzipBytes / 1024).toFixed(1)} KB gzip (${(shell.rawBytes / 1024).toFixed(1)} KB raw, ` +
       `${shell.files.length} file(s)); budget 120 KB; ${((shell.gzipBytes / SHELL_BUDGET_BYTES) * 100).toFixed(0)}% of budget`,
   )
-  const stop = await startPreview()
+  const stop = await startServer()
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
   try {
     const update = makeBigWorkspace(10, 1000)
