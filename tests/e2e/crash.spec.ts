@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, test } from '@playwright/test'
+import { activeTab, openApp, urlField } from './helpers.ts'
+
+/** The browser processes started for this profile directory (and only those). */
+function browserPids(profile: string): number[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+  return out
+    .split('\n')
+    .filter((line) => line.includes(`--user-data-dir=${profile}`))
+    .map((line) => Number.parseInt(line.trim(), 10))
+    .filter((pid) => pid > 0)
+}
+
+test('drafts survive a browser crash', async ({ baseURL }, testInfo) => {
+  const profile = mkdtempSync(join(tmpdir(), 'sendbox-crash-'))
+  const options = {
+    executablePath: '/usr/bin/chromium',
+    args: testInfo.project.use.launchOptions?.args ?? [],
+    baseURL,
+    serviceWorkers: 'block' as const,
+  }
+  try {
+    const first = await chromium.launchPersistentContext(profile, options)
+    const page = first.pages()[0] ?? (await first.newPage())
+    await openApp(page)
+    await urlField(page).fill('https://draft.test/before-crash')
+    await expect(activeTab(page).getByRole('button')).toHaveText('●')
+    // SIGKILL: no unload handler runs, nothing is flushed; what reached IndexedDB is all there is.
+    const pids = browserPids(profile)
+    expect(pids.length).toBeGreaterThan(0)
+    for (const pid of pids) process.kill(pid, 'SIGKILL')
+    await first.close().catch(() => {})
+
+    const second = await chromium.launchPersistentContext(profile, options)
+    const again = second.pages()[0] ?? (await second.newPage())
+    await openApp(again)
+    await expect(urlField(again)).toHaveValue('https://draft.test/before-crash')
+    await expect(activeTab(again).getByRole('button')).toHaveText('●')
+    await second.close()
+  } finally {
+    rmSync(profile, { recursive: true, force: true })
+  }
+})
