@@ -8,11 +8,23 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({ immediate: true })
+  const reload = async () => {
+    const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
+    // Nothing waiting: the new version took over already (no page was controlled by the old one).
+    if (!waiting) return location.reload()
+    // An uncontrolled page never sees the plugin's reload-on-takeover: reload once the worker is active.
+    if (!navigator.serviceWorker.controller) {
+      waiting.addEventListener('statechange', () => {
+        if (waiting.state === 'activated') location.reload()
+      })
+    }
+    await updateServiceWorker(true)
+  }
   return (
     <Show when={needRefresh()}>
       <div class="toast" role="status">
         <span>{messages.updateReady}</span>
-        <button type="button" class="button primary" onClick={() => void updateServiceWorker(true)}>
+        <button type="button" class="button primary" onClick={() => void reload()}>
           {messages.reload}
         </button>
         <button type="button" class="button" onClick={() => setNeedRefresh(false)}>
