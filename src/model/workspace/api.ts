@@ -78,6 +78,8 @@ export interface WorkspaceChange {
   ids: Set<Id>
   /** The tree's shape changed (an item was created, deleted, moved or reordered). */
   structure: boolean
+  /** A variable table changed: an entity's (its id is in `ids`), the workspace's or the global one. */
+  variables: boolean
 }
 
 /** A result of `duplicateItem`: the copy's id and old id → new id for every copied entity. */
