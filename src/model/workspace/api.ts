@@ -21,7 +21,10 @@ import type { Auth, HttpMethod, Id, RequestKind, RequestSpec, Scripts, Variable 
 
 export type ItemType = 'collection' | 'folder' | 'request'
 
-/** Where an item goes: into `parentId` (a collection or a folder) before `index` (default: last). */
+/**
+ * Where an item goes: into `parentId` (a collection or a folder), at position `index` among
+ * its siblings as read (default: last). Collections ignore `parentId`.
+ */
 export interface MoveTarget {
   parentId: Id
   index?: number
@@ -30,7 +33,7 @@ export interface MoveTarget {
 /** A request as stored: everything but the tree. */
 export type RequestFields = Omit<RequestSpec, 'type' | 'id'>
 
-/** The settings of a container (collection or folder) that its requests inherit. */
+/** The settings of a container that its requests inherit (secret values empty: see `variableLayers`). */
 export interface ContainerSettings {
   id: Id
   name: string
