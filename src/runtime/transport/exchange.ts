@@ -18,6 +18,8 @@ export interface HopRequest {
   body: Uint8Array | null
   signal: AbortSignal
   maxBytes?: number
+  /** Turns any failure into the error to report (rejection or stream error). */
+  explain(error: unknown): Error
   /** Chosen once the status and headers are known. */
   bodyMode(status: number, headers: HeaderList): BodyMode
 }
@@ -73,23 +75,29 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
     const settle = (error?: unknown) => {
       if (settled) return
       settled = true
-      signal.removeEventListener('abort', onAbort)
+      // An open stream still answers to the signal; it lets go when the body ends.
+      if (!controller) signal.removeEventListener('abort', onAbort)
       if (error) reject(error)
       else resolve(response)
     }
-    const fail = (error: Error) => {
-      abortRequest?.(error)
+    let failed = false
+    const fail = (error: unknown) => {
+      if (failed) return
+      failed = true
+      const explained = request.explain(error)
       if (controller) {
         try {
-          controller.error(error)
+          controller.error(explained)
         } catch {
           // already closed or errored
         }
         controller = undefined
       }
-      settle(error)
+      abortRequest?.(explained)
+      signal.removeEventListener('abort', onAbort)
+      settle(explained)
     }
-    const onAbort = () => fail(signal.reason as Error)
+    const onAbort = () => fail(signal.reason)
     signal.addEventListener('abort', onAbort)
     if (signal.aborted) return onAbort()
 
@@ -137,6 +145,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
               },
               cancel() {
                 controller = undefined
+                signal.removeEventListener('abort', onAbort)
                 abortRequest?.(new TransportError('Response stream cancelled', 'aborted'))
               },
             },
@@ -147,6 +156,8 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         return true
       },
       onData(chunk) {
+        // Resuming a paused parser replays an empty body chunk; pausing on it would stall forever.
+        if (chunk.length === 0) return true
         response.bodyBytes += chunk.length
         if (maxBytes !== undefined && response.bodyBytes > maxBytes) {
           fail(tooLarge())
@@ -164,6 +175,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       },
       onComplete() {
         response.endAt = performance.now()
+        signal.removeEventListener('abort', onAbort)
         if (controller) {
           controller.close()
           controller = undefined

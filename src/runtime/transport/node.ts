@@ -2,6 +2,7 @@
  * The node transport (CLI and relay): undici with our own connector, so proxies, client
  * certificates, custom CAs and timing phases all work, and headers go out as the user wrote them.
  */
+import { STATUS_CODES } from 'node:http'
 import { cookiesFromHeaders } from '../../model/cookies.ts'
 import {
   headerBlockSize,
@@ -15,7 +16,7 @@ import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
 import { exchange, headerOf, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
-import type { Env } from './route.ts'
+import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
 
 export interface NodeTransportOptions {
@@ -64,20 +65,24 @@ async function send(
   let streaming = false
   try {
     for (let redirects = 0; ; redirects++) {
+      const target = dispatchers.target(current.url, options.proxy, options.tls)
       const hop: HopResponse = await exchange({
         method: current.method,
-        target: dispatchers.target(current.url, options.proxy, options.tls),
+        target,
         headers: current.headers,
         body: current.body,
         signal,
         maxBytes: options.maxResponseBytes,
+        explain: (error) => toTransportError(error, current.url),
         bodyMode: (status, headers) => {
           if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
         },
-      }).catch((error: unknown) => {
-        throw toTransportError(error, current.url)
       })
+      if (hop.status === 407 && target.route.kind === 'http' && target.origin !== current.url.origin) {
+        void hop.stream?.cancel()
+        throw proxyRefused(target.route)
+      }
       const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
       if (next) {
         if (redirects >= maxRedirects) {
@@ -105,6 +110,18 @@ async function send(
   }
 }
 
+/** In absolute form the proxy answers itself; its 407 is a proxy failure, as it is for CONNECT. */
+function proxyRefused(route: ProxyRoute): TransportError {
+  const hint =
+    route.username === undefined
+      ? 'the proxy needs a username and password'
+      : 'the proxy rejected the username or password'
+  return new TransportError(
+    `${describeProxy(route)} answered 407 Proxy Authentication Required (${hint})`,
+    'proxy',
+  )
+}
+
 function toWireResponse(
   hop: HopResponse,
   request: NextRequest,
@@ -126,7 +143,8 @@ function toWireResponse(
   const requestBody = request.body?.length ?? 0
   return {
     status: hop.status,
-    statusText: hop.statusText,
+    // HTTP/2 and some HTTP/1.1 servers send no reason phrase; show the standard one then.
+    statusText: hop.statusText || STATUS_CODES[hop.status] || '',
     httpVersion: '1.1',
     headers: hop.headers,
     body: bodyStream ? new Uint8Array(0) : body,
