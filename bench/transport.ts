@@ -1,6 +1,7 @@
 /**
  * Node transport vs a raw undici `request()` loop: N sequential GETs each against the echo
  * server, alternating rounds so both see the same machine state. Prints rates and the ratio.
+ * Then the same for a 200 MB body read as a stream (the relay's pass-through).
  *
  *   npx tsx bench/transport.ts [requests=1000] [rounds=5] [path=/get]
  */
@@ -18,7 +19,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/echo-
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 const [firstLine] = (await once(server.stdout!, 'data')) as [Buffer]
-const url = `${firstLine.toString().trim()}${path}`
+const base = firstLine.toString().trim()
+const url = `${base}${path}`
 const agent = new Agent()
 const transport = createNodeTransport()
 
@@ -67,6 +69,41 @@ console.log(
   `node transport:        ${ours.toFixed(0)} req/s   rounds: ${rates.transport.map((r) => r.toFixed(0)).join(' ')}`,
 )
 console.log(`ratio transport/raw:   ${((ours / raw) * 100).toFixed(1)} % (target >= 80 %)`)
+
+const streamSize = 200 * 1024 * 1024
+const streamUrl = `${base}/bytes/${streamSize}`
+
+async function rawStream(): Promise<void> {
+  const response = await request(streamUrl, { dispatcher: agent })
+  for await (const chunk of response.body) void chunk
+}
+
+async function transportStream(): Promise<void> {
+  const response = await transport.send(
+    { method: 'GET', url: streamUrl, headers: [], body: null },
+    { responseBody: 'stream' },
+  )
+  const reader = response.bodyStream!.getReader()
+  while (!(await reader.read()).done);
+}
+
+async function megabytesPerSecond(run: () => Promise<void>): Promise<number> {
+  const started = performance.now()
+  await run()
+  return streamSize / 1024 / 1024 / ((performance.now() - started) / 1000)
+}
+
+const streamRates = { raw: [] as number[], transport: [] as number[] }
+for (let round = 0; round < 3; round++) {
+  streamRates.raw.push(await megabytesPerSecond(rawStream))
+  streamRates.transport.push(await megabytesPerSecond(transportStream))
+}
+const rawMb = median(streamRates.raw)
+const oursMb = median(streamRates.transport)
+console.log(`\n200 MB body as a stream, median of 3 rounds`)
+console.log(`raw undici request():  ${rawMb.toFixed(0)} MB/s`)
+console.log(`node transport:        ${oursMb.toFixed(0)} MB/s`)
+console.log(`ratio transport/raw:   ${((oursMb / rawMb) * 100).toFixed(1)} %`)
 
 await transport.close()
 await agent.close()

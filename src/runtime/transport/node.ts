@@ -74,6 +74,7 @@ async function send(
         signal,
         maxBytes: options.maxResponseBytes,
         explain: (error) => toTransportError(error, current.url),
+        onStreamEnd: stop,
         bodyMode: (status, headers) => {
           if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
@@ -102,7 +103,6 @@ async function send(
       response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
       // An event stream runs until the user stops it; the timeout covers only its start.
       if (response.eventStream) stopTimer()
-      if (response.bodyStream) response.bodyStream = endWith(response.bodyStream, stop)
       return response
     }
   } finally {
@@ -218,29 +218,4 @@ function deadline(options: SendOptions): { signal: AbortSignal; stop: () => void
   }
 }
 
-/** Keep the timeout and cancellation armed until a streamed body ends. */
-function endWith(stream: ReadableStream<Uint8Array>, stop: () => void): ReadableStream<Uint8Array> {
-  const reader = stream.getReader()
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read()
-          if (done) {
-            stop()
-            controller.close()
-          } else controller.enqueue(value)
-        } catch (error) {
-          stop()
-          controller.error(error)
-        }
-      },
-      cancel(reason) {
-        stop()
-        return reader.cancel(reason)
-      },
-    },
-    { highWaterMark: 0 },
-  )
-}
 export { testProxyConnection, type ProxyTestResult, type ProxyTestOptions } from './proxy-test.ts'
