@@ -4,7 +4,7 @@
  * streamed body is never buffered and an oversized one is cut off.
  */
 import type { Dispatcher } from 'undici'
-import type { HeaderList } from '../../model/wire.ts'
+import { headerValue, type HeaderList } from '../../model/wire.ts'
 import type { Target } from './dispatcher.ts'
 import { expectHead, takePhases, tlsFacts, type ConnectPhases, type TlsFacts } from './timings.ts'
 import { TransportError } from './types.ts'
@@ -127,7 +127,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         response.statusText = statusText ?? ''
         response.headers = toHeaderList(rawHeaders as Buffer[])
         response.responseHeaderBytes = headBytes(rawHeaders as Buffer[], status, response.statusText)
-        const length = Number(headerOf(response.headers, 'content-length'))
+        const length = Number(headerValue(response.headers, 'content-length'))
         if (maxBytes !== undefined && length > maxBytes) {
           fail(tooLarge())
           return false
@@ -250,9 +250,4 @@ function headBytes(raw: Buffer[], status: number, statusText: string): number {
   let size = `HTTP/1.1 ${status} ${statusText}\r\n`.length + 2
   for (let i = 0; i + 1 < raw.length; i += 2) size += raw[i]!.length + raw[i + 1]!.length + 4
   return size
-}
-
-export function headerOf(headers: HeaderList, name: string): string | undefined {
-  for (const [key, value] of headers) if (key.toLowerCase() === name) return value
-  return undefined
 }

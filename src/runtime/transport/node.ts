@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http'
 import { cookiesFromHeaders } from '../../model/cookies.ts'
 import {
   headerBlockSize,
+  headerValue,
   type HeaderList,
   type ResponseCookie,
   type WireRequest,
@@ -14,7 +15,7 @@ import {
 import { codingsToUndo, decodeBuffer, decodeStream } from './decode.ts'
 import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
-import { exchange, headerOf, type HopResponse } from './exchange.ts'
+import { exchange, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
 import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
@@ -76,7 +77,7 @@ async function send(
         explain: (error) => toTransportError(error, current.url),
         onStreamEnd: stop,
         bodyMode: (status, headers) => {
-          if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
+          if (follow && REDIRECT_STATUSES.has(status) && headerValue(headers, 'location')) return 'discard'
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
         },
       })
@@ -84,7 +85,9 @@ async function send(
         void hop.stream?.cancel()
         throw proxyRefused(target.route)
       }
-      const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
+      const next = follow
+        ? redirectTarget(hop.status, headerValue(hop.headers, 'location'), current)
+        : undefined
       if (next) {
         if (redirects >= maxRedirects) {
           throw new TransportError(
@@ -129,7 +132,7 @@ function toWireResponse(
   options: SendOptions,
 ): WireResponse {
   const now = performance.now()
-  const codings = request.method === 'HEAD' ? [] : codingsToUndo(headerOf(hop.headers, 'content-encoding'))
+  const codings = request.method === 'HEAD' ? [] : codingsToUndo(headerValue(hop.headers, 'content-encoding'))
   let body = hop.body
   let bodyStream = hop.stream
   if (codings && codings.length > 0) {
@@ -156,7 +159,7 @@ function toWireResponse(
       requestHeaders: requestHeadSize(hop.head, request, requestBody),
       requestBody,
       responseHeaders: hop.responseHeaderBytes,
-      responseBody: bodyStream ? Number(headerOf(hop.headers, 'content-length') ?? 0) || 0 : hop.bodyBytes,
+      responseBody: bodyStream ? Number(headerValue(hop.headers, 'content-length') ?? 0) || 0 : hop.bodyBytes,
     },
     url: request.url.href,
   }
@@ -175,7 +178,7 @@ function requestHeadSize(head: string | undefined, request: NextRequest, bodyLen
 }
 
 export function isEventStream(headers: HeaderList): boolean {
-  const type = headerOf(headers, 'content-type')
+  const type = headerValue(headers, 'content-type')
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'text/event-stream'
 }
 
