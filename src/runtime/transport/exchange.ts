@@ -20,6 +20,8 @@ export interface HopRequest {
   maxBytes?: number
   /** Turns any failure into the error to report (rejection or stream error). */
   explain(error: unknown): Error
+  /** Called once a streamed body has ended, failed or been cancelled. */
+  onStreamEnd?: () => void
   /** Chosen once the status and headers are known. */
   bodyMode(status: number, headers: HeaderList): BodyMode
 }
@@ -92,6 +94,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
           // already closed or errored
         }
         controller = undefined
+        request.onStreamEnd?.()
       }
       abortRequest?.(explained)
       signal.removeEventListener('abort', onAbort)
@@ -146,6 +149,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
               cancel() {
                 controller = undefined
                 signal.removeEventListener('abort', onAbort)
+                request.onStreamEnd?.()
                 abortRequest?.(new TransportError('Response stream cancelled', 'aborted'))
               },
             },
@@ -179,6 +183,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         if (controller) {
           controller.close()
           controller = undefined
+          request.onStreamEnd?.()
         }
         if (mode === 'buffer') {
           const body = Buffer.concat(chunks)

@@ -2,6 +2,7 @@
  * The node transport (CLI and relay): undici with our own connector, so proxies, client
  * certificates, custom CAs and timing phases all work, and headers go out as the user wrote them.
  */
+import { STATUS_CODES } from 'node:http'
 import { cookiesFromHeaders } from '../../model/cookies.ts'
 import {
   headerBlockSize,
@@ -15,7 +16,7 @@ import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
 import { exchange, headerOf, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
-import type { Env } from './route.ts'
+import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
 
 export interface NodeTransportOptions {
@@ -64,19 +65,25 @@ async function send(
   let streaming = false
   try {
     for (let redirects = 0; ; redirects++) {
+      const target = dispatchers.target(current.url, options.proxy, options.tls)
       const hop: HopResponse = await exchange({
         method: current.method,
-        target: dispatchers.target(current.url, options.proxy, options.tls),
+        target,
         headers: current.headers,
         body: current.body,
         signal,
         maxBytes: options.maxResponseBytes,
         explain: (error) => toTransportError(error, current.url),
+        onStreamEnd: stop,
         bodyMode: (status, headers) => {
           if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
         },
       })
+      if (hop.status === 407 && target.route.kind === 'http' && target.origin !== current.url.origin) {
+        void hop.stream?.cancel()
+        throw proxyRefused(target.route)
+      }
       const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
       if (next) {
         if (redirects >= maxRedirects) {
@@ -96,12 +103,23 @@ async function send(
       response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
       // An event stream runs until the user stops it; the timeout covers only its start.
       if (response.eventStream) stopTimer()
-      if (response.bodyStream) response.bodyStream = endWith(response.bodyStream, stop)
       return response
     }
   } finally {
     if (!streaming) stop()
   }
+}
+
+/** In absolute form the proxy answers itself; its 407 is a proxy failure, as it is for CONNECT. */
+function proxyRefused(route: ProxyRoute): TransportError {
+  const hint =
+    route.username === undefined
+      ? 'the proxy needs a username and password'
+      : 'the proxy rejected the username or password'
+  return new TransportError(
+    `${describeProxy(route)} answered 407 Proxy Authentication Required (${hint})`,
+    'proxy',
+  )
 }
 
 function toWireResponse(
@@ -125,7 +143,8 @@ function toWireResponse(
   const requestBody = request.body?.length ?? 0
   return {
     status: hop.status,
-    statusText: hop.statusText,
+    // HTTP/2 and some HTTP/1.1 servers send no reason phrase; show the standard one then.
+    statusText: hop.statusText || STATUS_CODES[hop.status] || '',
     httpVersion: '1.1',
     headers: hop.headers,
     body: bodyStream ? new Uint8Array(0) : body,
@@ -199,29 +218,4 @@ function deadline(options: SendOptions): { signal: AbortSignal; stop: () => void
   }
 }
 
-/** Keep the timeout and cancellation armed until a streamed body ends. */
-function endWith(stream: ReadableStream<Uint8Array>, stop: () => void): ReadableStream<Uint8Array> {
-  const reader = stream.getReader()
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read()
-          if (done) {
-            stop()
-            controller.close()
-          } else controller.enqueue(value)
-        } catch (error) {
-          stop()
-          controller.error(error)
-        }
-      },
-      cancel(reason) {
-        stop()
-        return reader.cancel(reason)
-      },
-    },
-    { highWaterMark: 0 },
-  )
-}
 export { testProxyConnection, type ProxyTestResult, type ProxyTestOptions } from './proxy-test.ts'

@@ -1,0 +1,143 @@
+/**
+ * `sendbox run <collection-file> [options]`: runs a collection headless with the app's send pipeline
+ * and script runtime (contracts/cli.md). Exit 0: all sent and passed; 1: a test, script or request
+ * failed; 2: the input could not be read (one line on stderr, never a stack trace).
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { ProxySettings, TlsSettings } from '../model/settings.ts'
+import { runCollection, UnknownFolderError } from '../runtime/run-collection.ts'
+import { parseRunArgs, USAGE, UsageError, type RunArgs } from './args.ts'
+import { InputError, loadCollection, loadEnvironment, readPem } from './load.ts'
+import { formatExecution, formatSummary } from './reporters/cli.ts'
+import { buildJsonReport, reportSucceeded, toExecution } from './reporters/json-report.ts'
+import { junitXml } from './reporters/junit.ts'
+import { createCliDeps } from './wiring.ts'
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean }
+  stderr: NodeJS.WritableStream & { isTTY?: boolean }
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let args: RunArgs
+  try {
+    args = parseRunArgs(argv)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`sendbox: ${error.message}\n\n${USAGE}\n`)
+      return 2
+    }
+    throw error
+  }
+  try {
+    return await run(args, io)
+  } catch (error) {
+    if (error instanceof InputError || error instanceof UnknownFolderError) {
+      io.stderr.write(`sendbox: ${error.message}\n`)
+      return 2
+    }
+    throw error
+  }
+}
+
+async function run(args: RunArgs, io: CliIo): Promise<number> {
+  const collection = await loadCollection(args.collection)
+  const environment = args.env ? await loadEnvironment(args.env) : undefined
+  const globals = args.globals ? await loadEnvironment(args.globals) : undefined
+  const tls: TlsSettings = {
+    verify: !args.insecure,
+    caPem: args.cacert ? [await readPem(args.cacert, 'CA certificate')] : [],
+    clientCertificates:
+      args.cert && args.key
+        ? [
+            {
+              host: '*',
+              certPem: await readPem(args.cert, 'client certificate'),
+              keyPem: await readPem(args.key, 'client key'),
+            },
+          ]
+        : [],
+  }
+  const proxy = args.proxy ? parseProxy(args.proxy) : undefined
+
+  const jsonToStdout = args.reporters.includes('json') && !args.jsonExport && args.reporters.length === 1
+  const cli = args.reporters.includes('cli')
+  const color = Boolean(io.stdout.isTTY)
+  const progress = Boolean(io.stderr.isTTY) && !cli
+  const deps = await createCliDeps({ timeoutMs: args.timeoutRequest, tls, proxy, baseDir: process.cwd() })
+  try {
+    if (cli) io.stdout.write(`${collection.name}\n\n`)
+    const result = await runCollection(collection, {
+      environment,
+      globals,
+      envVars: args.envVars,
+      folders: args.folders,
+      bail: args.bail,
+      deps,
+      onRequestStart: (plan, index, total) => {
+        if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
+      },
+      onRequestDone: (plan, sendResult) => {
+        if (cli)
+          io.stdout.write(
+            `${formatExecution(toExecution(plan.request.name, plan.path, sendResult), color)}\n\n`,
+          )
+      },
+    })
+    if (progress) io.stderr.write('\r\u001b[K')
+    const report = buildJsonReport(collection.name, result)
+    if (cli) io.stdout.write(`${formatSummary(report, color)}\n`)
+    if (args.reporters.includes('json')) {
+      const json = `${JSON.stringify(report, null, 2)}\n`
+      if (jsonToStdout) io.stdout.write(json)
+      else await writeReport(args.jsonExport ?? 'sendbox-report.json', json)
+    }
+    if (args.reporters.includes('junit'))
+      await writeReport(args.junitExport ?? 'sendbox-report.xml', junitXml(report))
+    return reportSucceeded(report) ? 0 : 1
+  } finally {
+    deps.dispose()
+  }
+}
+
+async function writeReport(file: string, content: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, content)
+  } catch (error) {
+    throw new InputError(
+      `${file}: cannot write the report (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    )
+  }
+}
+
+export function parseProxy(text: string): ProxySettings {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new InputError(
+      `--proxy: "${text}" is not a URL (e.g. http://127.0.0.1:8080 or socks5://127.0.0.1:1080)`,
+    )
+  }
+  const types: Record<string, ProxySettings['type']> = {
+    'http:': 'http',
+    'https:': 'https',
+    'socks5:': 'socks5',
+    'socks:': 'socks5',
+  }
+  const type = types[url.protocol]
+  if (!type) throw new InputError(`--proxy: unsupported scheme "${url.protocol}" (use http, https or socks5)`)
+  const defaultPort = type === 'socks5' ? 1080 : type === 'https' ? 443 : 80
+  return {
+    enabled: true,
+    type,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : defaultPort,
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    // On the command line the proxy is asked for explicitly: nothing bypasses it.
+    bypass: '',
+  }
+}

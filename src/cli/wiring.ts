@@ -1,0 +1,58 @@
+/** The CLI's composition root: the Node transport and the in-process QuickJS script runner. */
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { ProxySettings, TlsSettings } from '../model/settings.ts'
+import type { FormDataRow } from '../model/types.ts'
+import type { SendDeps } from '../runtime/send.ts'
+import type { ScriptRunner } from '../runtime/script/types.ts'
+import { createNodeTransport } from '../runtime/transport/node.ts'
+
+export interface CliDeps extends Omit<SendDeps, 'onEvent'> {
+  dispose(): void
+}
+
+export async function createCliDeps(settings: {
+  timeoutMs: number
+  tls: TlsSettings
+  proxy?: ProxySettings
+  baseDir: string
+}): Promise<CliDeps> {
+  const transport = createNodeTransport()
+  const scripts = lazyScriptRunner()
+  return {
+    transport,
+    scripts,
+    resolveFile: (row) => readFormFile(row, settings.baseDir),
+    options: { timeoutMs: settings.timeoutMs, tls: settings.tls, proxy: settings.proxy },
+    dispose: () => {
+      scripts.dispose()
+      void transport.close()
+    },
+  }
+}
+
+/** QuickJS loads on the first script, so a collection without scripts never pays for it. */
+function lazyScriptRunner(): ScriptRunner {
+  let runner: Promise<ScriptRunner> | undefined
+  let loaded: ScriptRunner | undefined
+  return {
+    run: async (input) => {
+      runner ??= import('../runtime/script/quickjs-module.node.ts').then(
+        async (m) => (loaded = await m.createScriptRunner()),
+      )
+      return (await runner).run(input)
+    },
+    dispose: () => loaded?.dispose(),
+  }
+}
+
+/** A form-data file row names a path, relative to the working directory as in other runners. */
+async function readFormFile(row: FormDataRow, baseDir: string): Promise<Uint8Array> {
+  const path = resolve(baseDir, row.fileRef ?? '')
+  try {
+    return new Uint8Array(await readFile(path))
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    throw new Error(`Cannot read the file "${row.fileRef}" for form field "${row.key}" (${code}).`)
+  }
+}

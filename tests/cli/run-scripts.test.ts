@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import { OAUTH_CLIENT, startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+import { runSendbox, writeFiles } from '../helpers/cli.ts'
+import { postmanCollection, script } from '../helpers/postman.ts'
+
+let echo: EchoServer
+beforeAll(async () => {
+  echo = await startEchoServer()
+})
+afterAll(() => echo.close())
+
+async function runJson(
+  collection: unknown,
+  extra: string[] = [],
+): Promise<{ code: number | null; report: JsonReport; stderr: string }> {
+  const dir = writeFiles({ 'c.json': collection })
+  const result = await runSendbox(['run', 'c.json', '-r', 'json', ...extra], { cwd: dir })
+  return { code: result.code, report: JSON.parse(result.stdout), stderr: result.stderr }
+}
+
+describe('sendbox run with scripts', () => {
+  it('runs the token recipe of spec 5.4 as written: the callback token is used by that send', async () => {
+    const pre = `
+if (!pm.environment.has('token')) {
+  pm.sendRequest({
+    url: '{{baseUrl}}/oauth/token',
+    method: 'POST',
+    header: { 'Content-Type': 'application/json' },
+    body: { mode: 'raw', raw: JSON.stringify({ client_id: pm.environment.get('clientId'), client_secret: pm.environment.get('clientSecret') }) }
+  }, function (err, res) {
+    pm.environment.set('token', res.json().access_token)
+  })
+}`
+    const collection = postmanCollection(
+      'Token',
+      [
+        {
+          name: 'Me',
+          event: [
+            script('prerequest', pre),
+            script('test', 'pm.test("authorized", () => pm.response.to.have.status(200))'),
+          ],
+          request: {
+            method: 'GET',
+            url: '{{baseUrl}}/bearer',
+            auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}' }] },
+          },
+        },
+        {
+          name: 'Again',
+          event: [script('prerequest', pre)],
+          request: {
+            method: 'GET',
+            url: '{{baseUrl}}/bearer',
+            auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}' }] },
+          },
+        },
+      ],
+      {
+        variable: [
+          { key: 'baseUrl', value: echo.url },
+          { key: 'clientId', value: OAUTH_CLIENT.id },
+          { key: 'clientSecret', value: OAUTH_CLIENT.secret },
+        ],
+      },
+    )
+    const before = echo.seen.filter((r) => r.path === '/oauth/token').length
+    const { code, report } = await runJson(collection)
+    expect(code).toBe(0)
+    expect(report.executions[0]!.request?.headers).toContainEqual([
+      'Authorization',
+      `Bearer ${OAUTH_CLIENT.token}`,
+    ])
+    expect(report.executions[0]!.tests).toEqual([{ name: 'authorized', passed: true, error: null }])
+    // the session value is reused by the next request: only one token call in the run
+    expect(echo.seen.filter((r) => r.path === '/oauth/token').length - before).toBe(1)
+  })
+
+  it('exits 1 on a failed test and reports the reason', async () => {
+    const { code, report } = await runJson(
+      postmanCollection('T', [
+        {
+          name: 'R',
+          event: [
+            script(
+              'test',
+              'pm.test("is 404", () => pm.response.to.have.status(404))\npm.test("ok", () => {})',
+            ),
+          ],
+          request: `${echo.url}/get`,
+        },
+      ]),
+    )
+    expect(code).toBe(1)
+    expect(report.summary).toMatchObject({ tests: 2, passed: 1, failedTests: 1 })
+    expect(report.executions[0]!.tests[0]!.error).toMatch(/404/)
+    expect(report.executions[0]!.tests[0]!.error).toMatch(/200/)
+  })
+
+  it('a pre-request script that throws stops the send: not-sent with the first line', async () => {
+    const before = echo.seen.length
+    const { code, report } = await runJson(
+      postmanCollection('T', [
+        {
+          name: 'R',
+          event: [script('prerequest', 'throw new Error("no token\\nsecond line")')],
+          request: `${echo.url}/get`,
+        },
+      ]),
+    )
+    expect(code).toBe(1)
+    expect(report.summary).toMatchObject({ requests: 1, sent: 0, notSent: 1, scriptErrors: 1 })
+    expect(report.executions[0]).toMatchObject({
+      outcome: 'not-sent',
+      error: 'Request not sent: Error: no token',
+      response: null,
+    })
+    expect(echo.seen.length).toBe(before)
+  })
+
+  it('a post-response script that throws is a script error, the response still reported', async () => {
+    const { code, report } = await runJson(
+      postmanCollection('T', [
+        {
+          name: 'R',
+          event: [script('test', 'pm.test("first", () => {})\nundefinedFunction()')],
+          request: `${echo.url}/get`,
+        },
+      ]),
+    )
+    expect(code).toBe(1)
+    expect(report.executions[0]!.outcome).toBe('done')
+    expect(report.executions[0]!.scriptError).toMatch(/undefinedFunction/)
+    expect(report.executions[0]!.tests).toEqual([{ name: 'first', passed: true, error: null }])
+    expect(report.summary.scriptErrors).toBe(1)
+  })
+
+  it('runs Bruno-style scripts: req changes applied last, async tests awaited', async () => {
+    const { code, report } = await runJson(
+      postmanCollection('T', [
+        {
+          name: 'R',
+          event: [
+            script('prerequest', 'req.setHeader("X-From-Script", "yes")\nbru.setVar("n", 3)'),
+            script(
+              'test',
+              'test("async", async () => { await bru.sleep(10); expect(res.status).to.equal(200) })\ntest("var", () => expect(bru.getVar("n")).to.equal("3"))',
+            ),
+          ],
+          request: `${echo.url}/anything/bru`,
+        },
+      ]),
+    )
+    expect(code).toBe(0)
+    expect(report.executions[0]!.request?.headers).toContainEqual(['X-From-Script', 'yes'])
+    expect(report.executions[0]!.tests.map((t) => t.passed)).toEqual([true, true])
+  })
+})
