@@ -342,4 +342,29 @@ describe('subscribe', () => {
     expect([...changes[0]!.ids]).toEqual([getUser])
     expect((readRequest(replica, getUser) as RequestSpec).url).toBe('remote')
   })
+
+  it('lets a subscriber read the tree as the change left it, local or remote', () => {
+    const { doc, api, users, health } = sample()
+    const replica = new Y.Doc()
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc))
+    const expanded = new Set([api, users])
+    const seen: string[][] = []
+    for (const target of [doc, replica]) {
+      listTree(target, expanded)
+      subscribe(target, () => seen.push(listTree(target, expanded).map((row) => row.name)))
+    }
+    const before = Y.encodeStateVector(doc)
+    moveItem(doc, health, { parentId: users, index: 0 })
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc, before))
+    const moved = ['API', 'Users', 'Health', 'Get user', 'Admin']
+    expect(seen).toEqual([moved, moved])
+    renameItem(doc, health, 'Ping')
+    expect(listTree(doc, expanded).map((row) => row.name)).toEqual([
+      'API',
+      'Users',
+      'Ping',
+      'Get user',
+      'Admin',
+    ])
+  })
 })

@@ -31,8 +31,12 @@ function insertChild(doc: Y.Doc, parentId: Id, id: Id, position: number | undefi
     array = new Y.Array<Id>()
     parent.set('children', array)
   }
-  const siblings = new TreeIndex(doc).childrenOf(parentId).filter((childId) => childId !== id)
-  const before = position === undefined ? undefined : siblings[Math.max(0, position)]
+  if (position === undefined) {
+    array.push([id])
+    return
+  }
+  const siblings = new TreeIndex(doc).listedChildrenOf(parentId).filter((childId) => childId !== id)
+  const before = siblings[Math.max(0, position)]
   const raw = before === undefined ? -1 : array.toArray().indexOf(before)
   if (raw < 0) array.push([id])
   else array.insert(raw, [id])

@@ -174,7 +174,13 @@ export function encode(
   if (Array.isArray(object)) return object.map((item) => encode(item, hook, seen, depth + 1))
   if (object instanceof Date) return { [TAG]: 'd', v: object.getTime() }
   if (object instanceof RegExp) return { [TAG]: 'r', s: object.source, f: object.flags }
-  if (object instanceof Error) return { [TAG]: 'e', n: object.name, m: object.message }
+  if (object instanceof Error) {
+    // Extra fields (beta's `error.response`) are already encoded by whoever made the error.
+    const extra = (object as { extra?: Record<string, Encoded> }).extra
+    return extra
+      ? { [TAG]: 'e', n: object.name, m: object.message, x: extra }
+      : { [TAG]: 'e', n: object.name, m: object.message }
+  }
   if (object instanceof Map) {
     return {
       [TAG]: 'm',

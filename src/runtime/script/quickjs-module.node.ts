@@ -1,14 +1,15 @@
-/** Node: the release-sync QuickJS build, loaded once per process. */
+/** Node: the release-sync QuickJS build, loaded in-process. */
 import { newQuickJSWASMModuleFromVariant, RELEASE_SYNC, type QuickJSWASMModule } from 'quickjs-emscripten'
-import { QuickJSScriptRunner, type QuickJSRunnerOptions } from './quickjs-runner.ts'
-
-let loading: Promise<QuickJSWASMModule> | undefined
+import { QuickJSScriptRunner, warmUp, type QuickJSRunnerOptions } from './quickjs-runner.ts'
 
 export function loadQuickJS(): Promise<QuickJSWASMModule> {
-  loading ??= newQuickJSWASMModuleFromVariant(RELEASE_SYNC)
-  return loading
+  return newQuickJSWASMModuleFromVariant(RELEASE_SYNC)
 }
 
 export async function createScriptRunner(options: QuickJSRunnerOptions = {}): Promise<QuickJSScriptRunner> {
-  return new QuickJSScriptRunner(await loadQuickJS(), options)
+  const module = await loadQuickJS()
+  warmUp(module)
+  return new QuickJSScriptRunner(module, loadQuickJS, options)
 }
+
+export { QuickJSScriptRunner }

@@ -10,6 +10,25 @@ import { Sandbox } from './sandbox.ts'
 import { ScriptRun } from './run-state.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
 import { runScript } from './run-script.ts'
+import { BOOTSTRAP, LIB } from './bootstrap.ts'
+
+/**
+ * A fresh wasm instance compiles its functions on first use (hundreds of ms on a slow machine);
+ * doing that here keeps it off the next script's time limit.
+ */
+export function warmUp(module: QuickJSWASMModule): void {
+  const runtime = module.newRuntime()
+  const ctx = runtime.newContext()
+  const host = ctx.newFunction('__host', () => ctx.newString(LIB))
+  ctx.setProp(ctx.global, '__host', host)
+  host.dispose()
+  const code = `${BOOTSTRAP}; [1, 2].map((n) => n * 2); JSON.parse('{"a":[1]}'); new Promise((r) => r(1)).then(() => 1)`
+  const result = ctx.evalCode(code)
+  ;(result.error ?? result.value).dispose()
+  runtime.executePendingJobs()
+  ctx.dispose()
+  runtime.dispose()
+}
 
 export interface QuickJSRunnerOptions {
   limits?: Partial<ScriptLimits>
@@ -17,23 +36,30 @@ export interface QuickJSRunnerOptions {
   poolSize?: number
 }
 
+/** Makes a fresh instance of the QuickJS wasm module (each has its own memory). */
+export type QuickJSModuleFactory = () => Promise<QuickJSWASMModule>
+
 export class QuickJSScriptRunner implements ScriptRunner {
   readonly limits: ScriptLimits
   private readonly sandboxes: Sandbox[] = []
+  private module: Promise<QuickJSWASMModule>
 
   constructor(
-    private readonly module: QuickJSWASMModule,
+    first: QuickJSWASMModule,
+    private readonly factory: QuickJSModuleFactory,
     private readonly options: QuickJSRunnerOptions = {},
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits }
+    this.module = Promise.resolve(first)
   }
 
   async run(input: ScriptRunInput): Promise<ScriptRunResult> {
     const changes = new RequestChangeLog(this.limits)
     const tests: TestResult[] = []
     let testsTimedOut = false
+    const module = await this.module
     // A runtime has one job queue: concurrent runs each get their own sandbox.
-    const sandbox = this.sandboxes.find((candidate) => !candidate.busy) ?? this.addSandbox()
+    const sandbox = this.sandboxes.find((candidate) => !candidate.busy) ?? this.addSandbox(module)
     sandbox.busy = true
     try {
       for (const source of input.scripts) {
@@ -41,6 +67,7 @@ export class QuickJSScriptRunner implements ScriptRunner {
         const outcome = await runScript(sandbox, source, run)
         tests.push(...run.tests)
         testsTimedOut ||= outcome.testsTimedOut
+        if (sandbox.poisoned) this.replaceModule()
         if (outcome.error) return { error: outcome.error, tests, testsTimedOut, changes: changes.changes }
       }
       return { error: null, tests, testsTimedOut, changes: changes.changes }
@@ -49,8 +76,20 @@ export class QuickJSScriptRunner implements ScriptRunner {
     }
   }
 
-  private addSandbox(): Sandbox {
-    const sandbox = new Sandbox(this.module, this.limits, this.options.poolSize ?? 2)
+  /**
+   * The wasm instance itself can be left broken (an abort, a host stack overflow inside wasm):
+   * drop every sandbox on it and continue on a fresh instance.
+   */
+  private replaceModule(): void {
+    for (const sandbox of this.sandboxes.splice(0)) sandbox.abandon()
+    this.module = this.factory().then((module) => {
+      warmUp(module)
+      return module
+    })
+  }
+
+  private addSandbox(module: QuickJSWASMModule): Sandbox {
+    const sandbox = new Sandbox(module, this.limits, this.options.poolSize ?? 2)
     this.sandboxes.push(sandbox)
     return sandbox
   }

@@ -73,18 +73,31 @@ export async function runScript(
     outOfMemory = thrown !== null && /out of memory/i.test(thrown.m)
     return classify(run, source, thrown, guest)
   } catch (error) {
+    // An exception out of the wasm code itself: the instance cannot be trusted any more.
+    sandbox.poisoned = true
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      return {
+        error: { kind: 'limit', message: messages.stack, origin: source.origin },
+        testsTimedOut: false,
+      }
+    }
     return {
       error: { kind: 'sandbox', message: messages.sandbox(String(error)), origin: source.origin },
       testsTimedOut: false,
     }
   } finally {
     run.close()
-    try {
-      sandbox.release(guest)
-    } catch {
-      outOfMemory = true
+    if (!sandbox.poisoned) {
+      try {
+        sandbox.release(guest)
+      } catch {
+        sandbox.poisoned = true
+      }
+      // After running out of memory the runtime is not trusted either; a new one is cheap.
+      if (outOfMemory && !sandbox.poisoned) sandbox.abandonRuntime()
+      // Jobs of a stopped script stay queued on the runtime: they must never run in the next one.
+      else if (!sandbox.poisoned && sandbox.hasPendingJobs()) sandbox.recycle()
     }
-    if (outOfMemory) sandbox.recycle()
   }
 }
 

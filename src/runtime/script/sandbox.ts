@@ -31,6 +31,8 @@ export class Sandbox {
   /** The run whose guest code is executing right now; the interrupt handler checks its deadline. */
   current: ScriptRun | null = null
   busy = false
+  /** The wasm instance under this sandbox failed; it must not be used again. */
+  poisoned = false
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -103,7 +105,7 @@ export class Sandbox {
     this.refillScheduled = true
     setTimeout(() => {
       this.refillScheduled = false
-      if (!this.runtime) return
+      if (!this.runtime || this.poisoned || this.busy) return
       this.filling = true
       try {
         while (this.runtime && this.warm.length < this.poolSize) this.warm.push(this.create())
@@ -131,6 +133,25 @@ export class Sandbox {
     guest.ctx.dispose()
   }
 
+  hasPendingJobs(): boolean {
+    return this.runtime?.hasPendingJob() ?? false
+  }
+
+  /**
+   * After an out-of-memory the runtime's heap may be inconsistent and freeing it can abort the
+   * wasm instance, so the runtime is dropped unfreed and the instance marked for replacement.
+   */
+  abandonRuntime(): void {
+    this.poisoned = true
+    this.abandon()
+  }
+
+  /** Forgets the runtime without touching the wasm instance again (it is being replaced). */
+  abandon(): void {
+    this.warm = []
+    this.runtime = null
+  }
+
   /** Drops the runtime and its warm contexts, e.g. after it ran out of memory. */
   recycle(): void {
     for (const guest of this.warm.splice(0)) {
@@ -145,7 +166,8 @@ export class Sandbox {
     try {
       runtime?.dispose()
     } catch {
-      // A runtime that ran out of memory may refuse to free cleanly; its memory goes with the module.
+      // Freeing failed inside wasm: the instance is unusable from here on.
+      this.poisoned = true
     }
   }
 

@@ -78,7 +78,7 @@ function dec(v, t) {
   let o
   if (g === 'd') o = new Date(v.v)
   else if (g === 'r') o = new RegExp(v.s, v.f)
-  else if (g === 'e') o = b.mkErr({ n: v.n, m: v.m })
+  else if (g === 'e') o = b.mkErr({ n: v.n, m: v.m, x: v.x })
   else if (g === 'm') { o = new Map(); t[slot] = o; for (const p of v.v) o.set(dec(p[0], t), dec(p[1], t)); return o }
   else if (g === 's') { o = new Set(); t[slot] = o; for (const x of v.v) o.add(dec(x, t)); return o }
   else if (g === 'a') o = v.v.map(function (x) { return dec(x, t) })
