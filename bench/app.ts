@@ -7,7 +7,8 @@
  * Each timing runs at full speed and under a 4x CPU slowdown; ratios compare the two, and each
  * number with its target.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
@@ -121,6 +122,7 @@ async function bigWorkspace(browser: Browser, update: Uint8Array, rate: number) 
 const ms = (n: number) => `${n.toFixed(0)} ms`
 
 async function main() {
+  if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
   const shell = measureShell('dist')
   console.log(
     `shell initial JS: ${(shell.gzipBytes / 1024).toFixed(1)} KB gzip (${(shell.rawBytes / 1024).toFixed(1)} KB raw, ` +

@@ -8,9 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ProxySettings, TlsSettings } from '../src/model/settings.ts'
 import type { WireResponse } from '../src/model/wire.ts'
 import {
-  encodeFrameHeader,
-  encodeJsonFrame,
-  FRAME_BODY,
   FRAME_END,
   FRAME_ERROR,
   FRAME_HEAD,
@@ -21,6 +18,7 @@ import {
 } from '../src/runtime/transport/relay-protocol.ts'
 import { TransportError, type Transport } from '../src/runtime/transport/types.ts'
 import type { Limits } from './config.ts'
+import { FrameWriter } from './relay-frames.ts'
 import { checkProxy, checkTls, parseRelayRequest, RelayRefusal } from './relay-validate.ts'
 
 export { RelayRefusal }
@@ -39,18 +37,23 @@ export interface RelayDeps {
 
 const MAX_TEST_PROXY_BYTES = 1024 * 1024
 
-async function readAll(req: IncomingMessage, max: number): Promise<Buffer> {
+function readAll(req: IncomingMessage, max: number): Promise<Buffer> {
   const tooLarge = () =>
     new RelayRefusal(413, 'too-large', `the request is larger than the relay's limit of ${max} bytes`)
-  if (Number(req.headers['content-length'] ?? 0) > max) throw tooLarge()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > max) throw tooLarge()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks, size)
+  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.reject(tooLarge())
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= max) return void chunks.push(chunk)
+      req.removeAllListeners('data')
+      req.resume()
+      reject(tooLarge())
+    })
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
+    req.on('error', reject)
+  })
 }
 
 /** The tighter of what the caller asked and what the relay allows; 0 means no limit. */
@@ -74,18 +77,6 @@ export function sendError(res: ServerResponse, status: number, body: RelayErrorB
     'cache-control': 'no-store',
   })
   res.end(json)
-}
-
-function waitForDrain(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done)
-      res.off('close', done)
-      resolve()
-    }
-    res.on('drain', done)
-    res.on('close', done)
-  })
 }
 
 function head(response: WireResponse): RelayHead {
@@ -129,7 +120,8 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
       })
-      res.write(encodeJsonFrame(FRAME_HEAD, head(response)))
+      const frames = new FrameWriter(res)
+      frames.json(FRAME_HEAD, head(response))
       const headAt = performance.now()
       let received = 0
       const forward = (bytes: Uint8Array) => {
@@ -138,12 +130,7 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
           stop('size')
           return true
         }
-        // Corked, the frame header and its bytes leave in one write without copying the bytes.
-        res.cork()
-        res.write(encodeFrameHeader(FRAME_BODY, bytes.length))
-        const flowing = res.write(bytes)
-        res.uncork()
-        return flowing
+        return frames.body(bytes)
       }
       try {
         if (response.bodyStream) {
@@ -152,19 +139,19 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
           for (;;) {
             const { done, value } = await reader.read()
             if (done || stopped) break
-            if (!forward(value)) await waitForDrain(res)
+            if (!forward(value)) await frames.drain()
           }
         } else if (response.body.length > 0) {
           forward(response.body)
         }
       } catch (error) {
-        if (!stopped) return void res.end(encodeJsonFrame(FRAME_ERROR, errorBody(error)))
+        if (!stopped) return frames.end(FRAME_ERROR, errorBody(error))
       }
       if (stopped === 'client') return
-      if (stopped === 'time') return void res.end(encodeJsonFrame(FRAME_ERROR, errorBody(timeLimit())))
+      if (stopped === 'time') return frames.end(FRAME_ERROR, errorBody(timeLimit()))
       if (stopped === 'size') {
         const message = `the response is larger than the limit of ${maxBytes} bytes`
-        return void res.end(encodeJsonFrame(FRAME_ERROR, { code: 'too-large', message }))
+        return frames.end(FRAME_ERROR, { code: 'too-large', message })
       }
       // A streamed body ends after the transport answered: its download time is the relay's, and so
       // is its size when no Content-Length announced it.
@@ -177,7 +164,7 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
         timings,
         sizes: { ...response.sizes, responseBody: response.sizes.responseBody || received },
       }
-      res.end(encodeJsonFrame(FRAME_END, end))
+      frames.end(FRAME_END, end)
     } finally {
       clearTimeout(timer)
     }

@@ -50,6 +50,15 @@ async function listen(server: http.Server, host: string, port: number): Promise<
   return (server.address() as { port: number }).port
 }
 
+/** The request target, or null when it does not parse (a raw client can send anything). */
+function targetOf(req: http.IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://x')
+  } catch {
+    return null
+  }
+}
+
 /** A wildcard address is where to listen, not what to open: the browser gets loopback. */
 function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
@@ -113,7 +122,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     if (route === 'POST /relay') return relay.send(req, res)
     if (route === 'POST /relay/test-proxy') return relay.checkProxyConnection(req, res)
     if (route === 'GET /sync/share-token') {
-      const workspace = new URL(req.url ?? '/', 'http://x').searchParams.get('workspace') ?? ''
+      const workspace = targetOf(req)?.searchParams.get('workspace') ?? ''
       if (!ROOM.test(`/sync/${workspace}`))
         throw new RelayRefusal(400, 'invalid-request', 'workspace id is invalid')
       return json(res, { workspace, token: shareToken(secrets.shareSecret, workspace) })
@@ -122,7 +131,9 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   }
 
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname
+    const target = targetOf(req)
+    if (!target) return sendError(res, 400, { code: 'invalid-request', message: 'malformed request target' })
+    const pathname = target.pathname
     const handled = !policy.hostAllowed(req)
       ? Promise.resolve(
           sendError(res, 421, { code: 'other', message: 'unknown host name (see --public-url)' }),
@@ -143,9 +154,9 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     if (!policy.hostAllowed(req)) return reject('421 Misdirected Request')
     if (!policy.originAllowed(req)) return reject('403 Forbidden')
-    const url = new URL(req.url ?? '/', 'http://x')
-    const room = ROOM.exec(url.pathname)?.[1]
-    if (room === undefined) return reject('404 Not Found')
+    const url = targetOf(req)
+    const room = url && ROOM.exec(url.pathname)?.[1]
+    if (!url || !room) return reject('404 Not Found')
     const token = url.searchParams.get('token') ?? bearer(req)
     const allowed = token !== null && token !== undefined
     if (

@@ -4,6 +4,7 @@
  * was never contacted when the call is refused.
  */
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeRelayRequest } from '../../src/runtime/transport/relay-protocol.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
@@ -170,6 +171,22 @@ describe('relay security', () => {
       421,
     )
     expect((await call('/', { headers: { host: `localhost:${server.port}` } })).status).not.toBe(421)
+  })
+
+  it('answers an unparsable request target with 400 and goes on', async () => {
+    for (const target of ['http://[', 'http://[::1']) {
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(server.port, '127.0.0.1', () =>
+          socket.end(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`),
+        )
+        let text = ''
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(raw).toMatch(/^HTTP\/1\.1 400/)
+    }
+    expect((await call('/relay', { method: 'POST', headers: auth(), body: relayBody() })).status).toBe(200)
   })
 
   it('refuses header values and names with line breaks', async () => {

@@ -217,6 +217,25 @@ describe('responses', () => {
     }
   })
 
+  it('keep parallel requests apart, each with its own head size and connection phases', async () => {
+    const fresh = createNodeTransport()
+    try {
+      const paths = Array.from({ length: 20 }, (_, i) => `/anything/${'x'.repeat(i)}`)
+      const responses = await Promise.all(
+        paths.map((path) => fresh.send(wire('GET', `${echo.url}${path}`), {})),
+      )
+      responses.forEach((response, i) => {
+        expect(json<{ path: string }>(response.body).path).toBe(paths[i])
+        const head = `GET ${paths[i]} HTTP/1.1\r\nhost: 127.0.0.1:${echo.port}\r\nconnection: keep-alive\r\n\r\n`
+        expect(response.sizes.requestHeaders).toBe(head.length)
+        // All twenty start at once, so each opens its own connection.
+        expect(response.timings.connect).toBeGreaterThan(0)
+      })
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('declare every capability', () => {
     expect(Object.values(transport.capabilities).every(Boolean)).toBe(true)
   })

@@ -5,6 +5,7 @@
 import type { Auth, Collection, Folder, Id, RequestSpec, Scripts, TreeItem, Variable } from '../types.ts'
 import { makeScripts } from '../factories.ts'
 import type { ContainerSettings, RequestFields } from './api.ts'
+import { makeTable, readTable } from './variable-store.ts'
 import { makeEntity, type EntityMap } from './workspace-doc.ts'
 
 export const REQUEST_FIELDS = [
@@ -67,7 +68,7 @@ export function readContainerEntity(id: Id, entity: EntityMap, defaultAuth: Auth
     id,
     name: (entity.get('name') as string | undefined) ?? '',
     auth: clone((entity.get('auth') as Auth | undefined) ?? ({ type: defaultAuth } as Auth)),
-    variables: clone((entity.get('variables') as Variable[] | undefined) ?? []),
+    variables: readTable(entity.get('variables')),
     scripts: clone((entity.get('scripts') as Scripts | undefined) ?? makeScripts()),
   }
 }
@@ -76,7 +77,7 @@ export function containerFields(container: Partial<Collection | Folder>): Record
   return {
     name: container.name,
     auth: clone(container.auth),
-    variables: container.variables ? withoutSecretValues(container.variables) : undefined,
+    variables: makeTable(container.variables ? withoutSecretValues(container.variables) : []),
     scripts: clone(container.scripts),
   }
 }

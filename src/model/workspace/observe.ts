@@ -20,6 +20,7 @@ export function describeChange(doc: Y.Doc, transaction: Y.Transaction): Workspac
     local: transaction.local,
     ids: new Set(),
     structure: false,
+    variables: false,
   }
   for (const [type, keys] of transaction.changed) {
     if (entityRoots.has(type)) {
@@ -28,15 +29,30 @@ export function describeChange(doc: Y.Doc, transaction: Y.Transaction): Workspac
       change.structure = true
     } else if (orderRoots.has(type)) {
       change.structure = true
+    } else if (type === (r.variables as AnyType)) {
+      change.variables = true
     } else {
+      if (withinKey(type, 'variables', r.variables as AnyType)) change.variables = true
       const id = owningEntity(type, entityRoots)
       if (id === undefined) continue
       change.ids.add(id)
-      if (type.parent !== null && !entityRoots.has(type.parent as AnyType)) change.structure = true
-      for (const key of keys) if (key !== null && STRUCTURE_KEYS.has(key)) change.structure = true
+      if (type._item?.parentSub === 'children') change.structure = true
+      if (entityRoots.has(type._item?.parent as AnyType)) {
+        for (const key of keys) if (key !== null && STRUCTURE_KEYS.has(key)) change.structure = true
+      }
     }
   }
   return change
+}
+
+/** Whether a type lies under a key named `key`, or in the `variables` root map. */
+function withinKey(type: AnyType, key: string, variablesRoot: AnyType): boolean {
+  let current: AnyType | null = type
+  while (current && current._item) {
+    if (current._item.parentSub === key || current._item.parent === variablesRoot) return true
+    current = current._item.parent as AnyType
+  }
+  return false
 }
 
 /** The entity a changed type belongs to: itself, or the entity holding it (`children`). */

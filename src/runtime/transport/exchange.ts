@@ -4,7 +4,7 @@
  * streamed body is never buffered and an oversized one is cut off.
  */
 import type { Dispatcher } from 'undici'
-import type { HeaderList } from '../../model/wire.ts'
+import { headerValue, type HeaderList } from '../../model/wire.ts'
 import type { Target } from './dispatcher.ts'
 import { expectHead, takePhases, tlsFacts, type ConnectPhases, type TlsFacts } from './timings.ts'
 import { TransportError } from './types.ts'
@@ -20,6 +20,8 @@ export interface HopRequest {
   maxBytes?: number
   /** Turns any failure into the error to report (rejection or stream error). */
   explain(error: unknown): Error
+  /** Called once a streamed body has ended, failed or been cancelled. */
+  onStreamEnd?: () => void
   /** Chosen once the status and headers are known. */
   bodyMode(status: number, headers: HeaderList): BodyMode
 }
@@ -92,6 +94,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
           // already closed or errored
         }
         controller = undefined
+        request.onStreamEnd?.()
       }
       abortRequest?.(explained)
       signal.removeEventListener('abort', onAbort)
@@ -124,7 +127,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         response.statusText = statusText ?? ''
         response.headers = toHeaderList(rawHeaders as Buffer[])
         response.responseHeaderBytes = headBytes(rawHeaders as Buffer[], status, response.statusText)
-        const length = Number(headerOf(response.headers, 'content-length'))
+        const length = Number(headerValue(response.headers, 'content-length'))
         if (maxBytes !== undefined && length > maxBytes) {
           fail(tooLarge())
           return false
@@ -146,6 +149,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
               cancel() {
                 controller = undefined
                 signal.removeEventListener('abort', onAbort)
+                request.onStreamEnd?.()
                 abortRequest?.(new TransportError('Response stream cancelled', 'aborted'))
               },
             },
@@ -179,6 +183,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         if (controller) {
           controller.close()
           controller = undefined
+          request.onStreamEnd?.()
         }
         if (mode === 'buffer') {
           const body = Buffer.concat(chunks)
@@ -245,9 +250,4 @@ function headBytes(raw: Buffer[], status: number, statusText: string): number {
   let size = `HTTP/1.1 ${status} ${statusText}\r\n`.length + 2
   for (let i = 0; i + 1 < raw.length; i += 2) size += raw[i]!.length + raw[i + 1]!.length + 4
   return size
-}
-
-export function headerOf(headers: HeaderList, name: string): string | undefined {
-  for (const [key, value] of headers) if (key.toLowerCase() === name) return value
-  return undefined
 }

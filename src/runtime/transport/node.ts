@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http'
 import { cookiesFromHeaders } from '../../model/cookies.ts'
 import {
   headerBlockSize,
+  headerValue,
   type HeaderList,
   type ResponseCookie,
   type WireRequest,
@@ -14,7 +15,7 @@ import {
 import { codingsToUndo, decodeBuffer, decodeStream } from './decode.ts'
 import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
-import { exchange, headerOf, type HopResponse } from './exchange.ts'
+import { exchange, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
 import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
@@ -74,8 +75,9 @@ async function send(
         signal,
         maxBytes: options.maxResponseBytes,
         explain: (error) => toTransportError(error, current.url),
+        onStreamEnd: stop,
         bodyMode: (status, headers) => {
-          if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
+          if (follow && REDIRECT_STATUSES.has(status) && headerValue(headers, 'location')) return 'discard'
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
         },
       })
@@ -83,7 +85,9 @@ async function send(
         void hop.stream?.cancel()
         throw proxyRefused(target.route)
       }
-      const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
+      const next = follow
+        ? redirectTarget(hop.status, headerValue(hop.headers, 'location'), current)
+        : undefined
       if (next) {
         if (redirects >= maxRedirects) {
           throw new TransportError(
@@ -102,7 +106,6 @@ async function send(
       response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
       // An event stream runs until the user stops it; the timeout covers only its start.
       if (response.eventStream) stopTimer()
-      if (response.bodyStream) response.bodyStream = endWith(response.bodyStream, stop)
       return response
     }
   } finally {
@@ -129,7 +132,7 @@ function toWireResponse(
   options: SendOptions,
 ): WireResponse {
   const now = performance.now()
-  const codings = request.method === 'HEAD' ? [] : codingsToUndo(headerOf(hop.headers, 'content-encoding'))
+  const codings = request.method === 'HEAD' ? [] : codingsToUndo(headerValue(hop.headers, 'content-encoding'))
   let body = hop.body
   let bodyStream = hop.stream
   if (codings && codings.length > 0) {
@@ -156,7 +159,7 @@ function toWireResponse(
       requestHeaders: requestHeadSize(hop.head, request, requestBody),
       requestBody,
       responseHeaders: hop.responseHeaderBytes,
-      responseBody: bodyStream ? Number(headerOf(hop.headers, 'content-length') ?? 0) || 0 : hop.bodyBytes,
+      responseBody: bodyStream ? Number(headerValue(hop.headers, 'content-length') ?? 0) || 0 : hop.bodyBytes,
     },
     url: request.url.href,
   }
@@ -175,7 +178,7 @@ function requestHeadSize(head: string | undefined, request: NextRequest, bodyLen
 }
 
 export function isEventStream(headers: HeaderList): boolean {
-  const type = headerOf(headers, 'content-type')
+  const type = headerValue(headers, 'content-type')
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'text/event-stream'
 }
 
@@ -218,29 +221,4 @@ function deadline(options: SendOptions): { signal: AbortSignal; stop: () => void
   }
 }
 
-/** Keep the timeout and cancellation armed until a streamed body ends. */
-function endWith(stream: ReadableStream<Uint8Array>, stop: () => void): ReadableStream<Uint8Array> {
-  const reader = stream.getReader()
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read()
-          if (done) {
-            stop()
-            controller.close()
-          } else controller.enqueue(value)
-        } catch (error) {
-          stop()
-          controller.error(error)
-        }
-      },
-      cancel(reason) {
-        stop()
-        return reader.cancel(reason)
-      },
-    },
-    { highWaterMark: 0 },
-  )
-}
 export { testProxyConnection, type ProxyTestResult, type ProxyTestOptions } from './proxy-test.ts'
