@@ -20,7 +20,7 @@ export interface ContextTrigger {
 export function makeContextTrigger(openAt: (x: number, y: number) => void): ContextTrigger {
   let timer: ReturnType<typeof setTimeout> | undefined
   let start = { x: 0, y: 0 }
-  let firedAt = 0
+  let firedAt = Number.NEGATIVE_INFINITY
   const cancel = () => {
     clearTimeout(timer)
     timer = undefined
