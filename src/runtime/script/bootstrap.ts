@@ -5,7 +5,7 @@
  */
 import { CORE } from './guest/core.ts'
 import { ROOTS } from './api/roots.ts'
-export { LIB } from './guest/lib.ts'
+export { LIB, EXPECT_LIB } from './guest/lib.ts'
 
 export const BOOTSTRAP = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}
 return { st: st, settle: settle, invoke: invoke, track: track, init: init, info: function (e) { return S(info(e)) } }

@@ -12,12 +12,16 @@ const G = globalThis, H = G.__host, E = G.eval
 delete G.__host
 const S = JSON.stringify, Pa = JSON.parse, P = Promise, T = '\u0000t'
 const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, SyntaxError: SyntaxError, ReferenceError: ReferenceError }
+// Built-in constructors go through the codec (sent by name: instanceOf(Date), throw(TypeError)).
+const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
 const st = { main: 0, err: '' }
 const nodeIds = new WeakMap(), fns = [], fnIds = new Map(), waits = new Map()
-let lib = null, promises = 0
-const bag = { ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
+let lib = null, xlib = null, promises = 0
+const bag = { X: X, isAssertion: isAssertion, args: args, ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
 function L() { return lib || (lib = E(H('L', ''))(bag)) }
-function expect(v, m) { return L().expect(v, m) }
+function X() { return xlib || (xlib = E(H('X', ''))(bag)) }
+function isAssertion(v) { return xlib !== null && xlib.isAssertion(v) }
+function expect(v, m) { return X().expect(v, m) }
 
 function read(r) {
   if (r === '') return undefined
@@ -26,7 +30,7 @@ function read(r) {
   if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1') }
   if (c === 'w') return wait(+s)
   if (c === 'x') return expect
-  if (c === 'a') { const p = s.split(','); return L().assertion({ c: +p[0] }, +p[1], [], p[2] === '1') }
+  if (c === 'a') { const p = s.split(','); return X().assertion({ c: +p[0] }, +p[1], [], p[2] === '1') }
   if (c === 'v') return L().dec(Pa(s), [])
   throw mkErr(Pa(s))
 }
@@ -53,7 +57,8 @@ function args(a) {
     const v = a[k], t = typeof v
     if (t === 'string' || t === 'boolean' || v === null || (t === 'number' && isFinite(v) && !Object.is(v, -0))) out.push(v)
     else if (t === 'undefined') out.push({ [T]: 'u' })
-    else if (t === 'function' && !nodeIds.has(v) && !(lib && lib.special(v))) {
+    else if (t === 'function' && isAssertion(v)) out.push({ [T]: 'u' })
+    else if (t === 'function' && !nodeIds.has(v) && !(lib && lib.special(v)) && !ERRS.has(v)) {
       let i = fnIds.get(v)
       if (i === undefined) { i = fns.length; fns.push(v); fnIds.set(v, i) }
       out.push({ [T]: 'f', i: i, n: '' })
