@@ -67,14 +67,14 @@ function args(a) {
   return out
 }
 function node(i, f) {
-  const cache = new Map()
+  let cache = null
   const p = new Proxy(f ? function () {} : {}, {
     get: function (t, k) {
       if (typeof k !== 'string' || k === 'then') return undefined
-      if (cache.has(k)) return cache.get(k)
+      if (cache !== null && cache.has(k)) return cache.get(k)
       const r = H('g', i + ',' + k)
       const v = read(r)
-      if (r[0] === 'n' && r[r.length - 1] === '1') cache.set(k, v)
+      if (r[0] === 'n' && r[r.length - 1] === '1') (cache || (cache = new Map())).set(k, v)
       return v
     },
     apply: function (t, self, a) { return read(H('c', i + ',' + S(args(a)))) },
