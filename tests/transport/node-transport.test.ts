@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { startEchoServer, type EchoRecord, type EchoServer } from '../fixtures/echo-server.ts'
@@ -103,6 +103,23 @@ describe('responses', () => {
     }
   })
 
+  it('fall back to the standard reason phrase when the server sends none', async () => {
+    const server = await startRaw('HTTP/1.1 404 \r\nContent-Length: 0\r\n\r\n')
+    try {
+      expect((await transport.send(wire('GET', server.url), {})).statusText).toBe('Not Found')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('to HEAD carry headers and no body', async () => {
+    const response = await transport.send(wire('HEAD', `${echo.url}/bytes/5000`), {})
+    expect(response.status).toBe(200)
+    expect(response.headers).toContainEqual(['content-length', '5000'])
+    expect(response.body.length).toBe(0)
+    expect(last().method).toBe('HEAD')
+  })
+
   it('are binary-safe both ways', async () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i)
     const echoed = json<{ bodyBase64: string }>(
@@ -152,22 +169,31 @@ describe('responses', () => {
     expect(response.sizes.requestHeaders).toBe(expected)
   })
 
-  it('decode gzip bodies and count the compressed bytes', async () => {
-    const payload = JSON.stringify({ words: 'compress me '.repeat(200) })
-    const zipped = gzipSync(payload)
-    const server = await startHttp((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })
-      res.end(zipped)
-    })
-    try {
-      const response = await transport.send(wire('GET', server.url, [['Accept-Encoding', 'gzip']]), {})
-      expect(text(response.body)).toBe(payload)
-      expect(response.sizes.responseBody).toBe(zipped.length)
-      expect(response.headers).toContainEqual(['Content-Encoding', 'gzip'])
-    } finally {
-      await server.close()
-    }
-  })
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ] as const)(
+    'decode %s bodies, buffered and streamed, and count the compressed bytes',
+    async (coding, zip) => {
+      const payload = JSON.stringify({ words: 'compress me '.repeat(200) })
+      const zipped = zip(payload)
+      const server = await startHttp((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': coding })
+        res.end(zipped)
+      })
+      try {
+        const response = await transport.send(wire('GET', server.url, [['Accept-Encoding', coding]]), {})
+        expect(text(response.body)).toBe(payload)
+        expect(response.sizes.responseBody).toBe(zipped.length)
+        expect(response.headers).toContainEqual(['Content-Encoding', coding])
+        const streamed = await transport.send(wire('GET', server.url), { responseBody: 'stream' })
+        expect(await new Response(streamed.bodyStream).text()).toBe(payload)
+      } finally {
+        await server.close()
+      }
+    },
+  )
 
   it('report timing phases: connect on a new connection, none on a reused one', async () => {
     const fresh = createNodeTransport()
@@ -186,6 +212,25 @@ describe('responses', () => {
       const named = await fresh.send(wire('GET', `http://localhost:${echo.port}/get`), {})
       expect(named.timings.dns).toBeGreaterThanOrEqual(0)
       expect(named.httpVersion).toBe('1.1')
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('keep parallel requests apart, each with its own head size and connection phases', async () => {
+    const fresh = createNodeTransport()
+    try {
+      const paths = Array.from({ length: 20 }, (_, i) => `/anything/${'x'.repeat(i)}`)
+      const responses = await Promise.all(
+        paths.map((path) => fresh.send(wire('GET', `${echo.url}${path}`), {})),
+      )
+      responses.forEach((response, i) => {
+        expect(json<{ path: string }>(response.body).path).toBe(paths[i])
+        const head = `GET ${paths[i]} HTTP/1.1\r\nhost: 127.0.0.1:${echo.port}\r\nconnection: keep-alive\r\n\r\n`
+        expect(response.sizes.requestHeaders).toBe(head.length)
+        // All twenty start at once, so each opens its own connection.
+        expect(response.timings.connect).toBeGreaterThan(0)
+      })
     } finally {
       await fresh.close()
     }

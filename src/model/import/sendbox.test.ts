@@ -14,7 +14,14 @@ import {
   setVariables,
 } from '../workspace/api.ts'
 import type { Collection, Folder, RequestSpec, TreeItem } from '../types.ts'
-import { parseSendboxCollection, SendboxFormatError, serializeSendboxCollection } from './sendbox.ts'
+import { parseEnvironment } from './environment.ts'
+import { ImportError } from './import-error.ts'
+import {
+  parseSendboxCollection,
+  SendboxFormatError,
+  serializeSendboxCollection,
+  serializeSendboxEnvironment,
+} from './sendbox.ts'
 
 function file(collection: unknown): string {
   return JSON.stringify({ sendbox: 1, collection })
@@ -97,6 +104,7 @@ describe('parseSendboxCollection: the first problem, named by path and reason', 
       caught = error
     }
     expect(caught).toBeInstanceOf(SendboxFormatError)
+    expect(caught).toBeInstanceOf(ImportError)
     expect((caught as SendboxFormatError).message).toMatch(message)
     expect((caught as SendboxFormatError).message).not.toContain('\n')
   })
@@ -191,5 +199,26 @@ describe('export and import', () => {
       items.flatMap((item) => [item.id, ...('children' in item ? ids((item as Folder).children) : [])])
     const originalIds = new Set(ids(parsed.children))
     expect(ids(copy.children).filter((itemId) => originalIds.has(itemId))).toEqual([])
+  })
+})
+
+describe('environment files', () => {
+  it('writes what the environment reader reads, without secret values', () => {
+    const environment = {
+      id: 'e1',
+      name: 'Dev',
+      variables: [
+        makeVariable({ key: 'base', value: 'http://127.0.0.1' }),
+        makeVariable({ key: 'pw', value: 'hidden', secret: true }),
+      ],
+    }
+    const text = serializeSendboxEnvironment(environment)
+    expect(text).not.toContain('hidden')
+    const parsed = parseEnvironment(JSON.parse(text))
+    expect(parsed.name).toBe('Dev')
+    expect(parsed.variables.map(({ key, value, secret }) => ({ key, value, secret }))).toEqual([
+      { key: 'base', value: 'http://127.0.0.1', secret: false },
+      { key: 'pw', value: '', secret: true },
+    ])
   })
 })

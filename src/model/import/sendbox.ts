@@ -1,17 +1,21 @@
 /**
- * The Sendbox collection file: `{ "sendbox": 1, "collection": <Collection of src/model/types.ts> }`.
- * Written by the app's export, read by the app's import and by `sendbox run`. Reading checks
+ * The Sendbox collection file: `{ "sendbox": 1, "collection": <Collection of src/model/types.ts> }`,
+ * and the environment file: `{ "sendbox": 1, "environment": <Environment> }` (also used for
+ * globals; `parseEnvironment` in `environment.ts` reads it). Written by the app's export, read
+ * by the app's import and by `sendbox run`. Reading checks
  * every field and stops at the first problem, naming where it is (`collection.children[2].method`)
  * and what is wrong, so the CLI can print one clear line. Optional fields may be left out and
  * take the defaults of `factories.ts`; a missing id is generated.
  */
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
+import { ImportError } from './import-error.ts'
 import {
   HTTP_METHODS,
   REQUEST_KINDS,
   type Auth,
   type Collection,
+  type Environment,
   type FormDataRow,
   type KeyValueRow,
   type RequestBody,
@@ -27,13 +31,15 @@ export interface SendboxCollectionFile {
   collection: Collection
 }
 
-export class SendboxFormatError extends Error {
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-  ) {
-    super(`${path}: ${reason}`)
+/** An `ImportError`, so every reader of import files reports it the same way (one line). */
+export class SendboxFormatError extends ImportError {
+  constructor(path: string, problem: string) {
+    super(path, problem)
     this.name = 'SendboxFormatError'
+  }
+
+  get reason(): string {
+    return this.problem
   }
 }
 
@@ -43,8 +49,24 @@ export function serializeSendboxCollection(collection: Collection): string {
   return JSON.stringify(file, null, 2) + '\n'
 }
 
-/** Reads a collection file (its text, or already-parsed JSON); throws `SendboxFormatError`. */
-export function parseSendboxCollection(input: unknown): Collection {
+export interface SendboxEnvironmentFile {
+  sendbox: typeof SENDBOX_FORMAT_VERSION
+  environment: Environment
+}
+
+/** Secret values are left empty: the file may be shared, the values stay on the device. */
+export function serializeSendboxEnvironment(environment: Environment): string {
+  const variables = environment.variables.map((variable) =>
+    variable.secret ? { ...variable, value: '' } : variable,
+  )
+  const file: SendboxEnvironmentFile = {
+    sendbox: SENDBOX_FORMAT_VERSION,
+    environment: { ...environment, variables },
+  }
+  return JSON.stringify(file, null, 2) + '\n'
+}
+
+function fileRoot(input: unknown): Record<string, unknown> {
   let json = input
   if (typeof input === 'string') {
     try {
@@ -53,16 +75,23 @@ export function parseSendboxCollection(input: unknown): Collection {
       throw new SendboxFormatError('$', `not valid JSON (${(error as Error).message})`)
     }
   }
-  const root = object(json, '$')
-  if (!('sendbox' in root)) throw new SendboxFormatError('sendbox', 'missing: not a Sendbox collection file')
-  if (root.sendbox !== SENDBOX_FORMAT_VERSION) {
+  const source = object(json, '$')
+  if (!('sendbox' in source))
+    throw new SendboxFormatError('sendbox', 'missing: not a Sendbox collection file')
+  if (source.sendbox !== SENDBOX_FORMAT_VERSION) {
     throw new SendboxFormatError(
       'sendbox',
-      `unsupported version ${JSON.stringify(root.sendbox)} (expected 1)`,
+      `unsupported version ${JSON.stringify(source.sendbox)} (expected 1)`,
     )
   }
+  return source
+}
+
+/** Reads a collection file (its text, or already-parsed JSON); throws `SendboxFormatError`. */
+export function parseSendboxCollection(input: unknown): Collection {
+  const file = fileRoot(input)
   const ids = new Set<string>()
-  const source = object(root.collection, 'collection')
+  const source = object(file.collection, 'collection')
   const collection = makeCollection({
     id: id(source.id, 'collection.id', ids),
     name: string(source.name, 'collection.name'),

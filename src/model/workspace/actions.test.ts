@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { makeRow } from '../factories.ts'
+import { makeRow, makeVariable } from '../factories.ts'
 import type { Folder, RequestSpec, TreeItem } from '../types.ts'
 import {
   createCollection,
@@ -19,6 +19,7 @@ import {
   renameItem,
   setAuth,
   setScripts,
+  setVariables,
   subscribe,
   TreeError,
   updateRequest,
@@ -326,6 +327,22 @@ describe('subscribe', () => {
       [[users], false, true],
     ])
     expect(changes[0]!.origin).toBe('sendbox-local')
+    expect(changes.some((change) => change.variables)).toBe(false)
+  })
+
+  it('reports variable changes apart from the tree', () => {
+    const { doc, users } = sample()
+    const device = new Y.Doc()
+    const changes: WorkspaceChange[] = []
+    subscribe(doc, (change) => changes.push(change))
+    setVariables(doc, device, { scope: 'folder', id: users }, [makeVariable({ key: 'a' })])
+    setVariables(doc, device, { scope: 'global' }, [makeVariable({ key: 'b' })])
+    setVariables(doc, device, { scope: 'global' }, [makeVariable({ key: 'c' })])
+    expect(changes.map((change) => [[...change.ids], change.variables, change.structure])).toEqual([
+      [[users], true, false],
+      [[], true, false],
+      [[], true, false],
+    ])
   })
 
   it('reports remote updates as not local', () => {
@@ -341,5 +358,30 @@ describe('subscribe', () => {
     expect(changes[0]).toMatchObject({ local: false, origin: 'provider', structure: false })
     expect([...changes[0]!.ids]).toEqual([getUser])
     expect((readRequest(replica, getUser) as RequestSpec).url).toBe('remote')
+  })
+
+  it('lets a subscriber read the tree as the change left it, local or remote', () => {
+    const { doc, api, users, health } = sample()
+    const replica = new Y.Doc()
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc))
+    const expanded = new Set([api, users])
+    const seen: string[][] = []
+    for (const target of [doc, replica]) {
+      listTree(target, expanded)
+      subscribe(target, () => seen.push(listTree(target, expanded).map((row) => row.name)))
+    }
+    const before = Y.encodeStateVector(doc)
+    moveItem(doc, health, { parentId: users, index: 0 })
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc, before))
+    const moved = ['API', 'Users', 'Health', 'Get user', 'Admin']
+    expect(seen).toEqual([moved, moved])
+    renameItem(doc, health, 'Ping')
+    expect(listTree(doc, expanded).map((row) => row.name)).toEqual([
+      'API',
+      'Users',
+      'Ping',
+      'Get user',
+      'Admin',
+    ])
   })
 })

@@ -2,11 +2,12 @@
 import * as Y from 'yjs'
 import { newId } from '../ids.ts'
 import { makeCollection, makeFolder, makeRequest } from '../factories.ts'
-import type { Auth, Collection, Folder, Id, Scripts, TreeItem, Variable } from '../types.ts'
+import type { Auth, Collection, Folder, Id, Scripts, TreeItem } from '../types.ts'
 import type { Deleted, Duplicated, MoveTarget, RequestFields } from './api.ts'
 import { clone, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
 import { readCollection, readFolder, readRequest } from './read.ts'
 import { orderedIds, TreeIndex } from './tree-index.ts'
+import { readTable } from './variable-store.ts'
 import { childrenArray, entityKindOf, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
 
 export class TreeError extends Error {
@@ -31,8 +32,12 @@ function insertChild(doc: Y.Doc, parentId: Id, id: Id, position: number | undefi
     array = new Y.Array<Id>()
     parent.set('children', array)
   }
-  const siblings = new TreeIndex(doc).childrenOf(parentId).filter((childId) => childId !== id)
-  const before = position === undefined ? undefined : siblings[Math.max(0, position)]
+  if (position === undefined) {
+    array.push([id])
+    return
+  }
+  const siblings = new TreeIndex(doc).listedChildrenOf(parentId).filter((childId) => childId !== id)
+  const before = siblings[Math.max(0, position)]
   const raw = before === undefined ? -1 : array.toArray().indexOf(before)
   if (raw < 0) array.push([id])
   else array.insert(raw, [id])
@@ -224,8 +229,7 @@ export function deleteItem(doc: Y.Doc, id: Id, origin?: unknown): Deleted {
     const variableIds: Id[] = []
     for (const itemId of ids) {
       const item = r.collections.get(itemId) ?? r.folders.get(itemId)
-      for (const variable of (item?.get('variables') as Variable[] | undefined) ?? [])
-        variableIds.push(variable.id)
+      for (const variable of readTable(item?.get('variables'))) variableIds.push(variable.id)
     }
     if (kind === 'collections') {
       removeFromArray(r.collectionOrder, id)

@@ -21,7 +21,10 @@ import type { Auth, HttpMethod, Id, RequestKind, RequestSpec, Scripts, Variable 
 
 export type ItemType = 'collection' | 'folder' | 'request'
 
-/** Where an item goes: into `parentId` (a collection or a folder) before `index` (default: last). */
+/**
+ * Where an item goes: into `parentId` (a collection or a folder), at position `index` among
+ * its siblings as read (default: last). Collections ignore `parentId`.
+ */
 export interface MoveTarget {
   parentId: Id
   index?: number
@@ -30,7 +33,7 @@ export interface MoveTarget {
 /** A request as stored: everything but the tree. */
 export type RequestFields = Omit<RequestSpec, 'type' | 'id'>
 
-/** The settings of a container (collection or folder) that its requests inherit. */
+/** The settings of a container that its requests inherit (secret values empty: see `variableLayers`). */
 export interface ContainerSettings {
   id: Id
   name: string
@@ -78,6 +81,8 @@ export interface WorkspaceChange {
   ids: Set<Id>
   /** The tree's shape changed (an item was created, deleted, moved or reordered). */
   structure: boolean
+  /** A variable table changed: an entity's (its id is in `ids`), the workspace's or the global one. */
+  variables: boolean
 }
 
 /** A result of `duplicateItem`: the copy's id and old id → new id for every copied entity. */

@@ -5,6 +5,7 @@
 import type { Auth, Collection, Folder, Id, RequestSpec, Scripts, TreeItem, Variable } from '../types.ts'
 import { makeScripts } from '../factories.ts'
 import type { ContainerSettings, RequestFields } from './api.ts'
+import { makeTable, readTable } from './variable-store.ts'
 import { makeEntity, type EntityMap } from './workspace-doc.ts'
 
 export const REQUEST_FIELDS = [
@@ -20,8 +21,14 @@ export const REQUEST_FIELDS = [
   'scripts',
 ] as const satisfies readonly (keyof RequestFields)[]
 
+/** A deep copy of JSON-like data (and byte arrays): several times faster than structuredClone here. */
 export function clone<T>(value: T): T {
-  return value === null || typeof value !== 'object' ? value : structuredClone(value)
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map(clone) as T
+  if (value instanceof Uint8Array) return value.slice() as T
+  const copy: Record<string, unknown> = {}
+  for (const key in value) copy[key] = clone((value as Record<string, unknown>)[key])
+  return copy as T
 }
 
 /** Secret values never enter the workspace doc. */
@@ -61,7 +68,7 @@ export function readContainerEntity(id: Id, entity: EntityMap, defaultAuth: Auth
     id,
     name: (entity.get('name') as string | undefined) ?? '',
     auth: clone((entity.get('auth') as Auth | undefined) ?? ({ type: defaultAuth } as Auth)),
-    variables: clone((entity.get('variables') as Variable[] | undefined) ?? []),
+    variables: readTable(entity.get('variables')),
     scripts: clone((entity.get('scripts') as Scripts | undefined) ?? makeScripts()),
   }
 }
@@ -70,7 +77,7 @@ export function containerFields(container: Partial<Collection | Folder>): Record
   return {
     name: container.name,
     auth: clone(container.auth),
-    variables: container.variables ? withoutSecretValues(container.variables) : undefined,
+    variables: makeTable(container.variables ? withoutSecretValues(container.variables) : []),
     scripts: clone(container.scripts),
   }
 }

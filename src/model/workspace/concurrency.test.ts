@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { makeRow } from '../factories.ts'
+import { makeRow, makeVariable } from '../factories.ts'
 import type { TreeItem } from '../types.ts'
 import {
   createCollection,
@@ -17,7 +17,9 @@ import {
   moveItem,
   readCollection,
   readRequest,
+  readVariables,
   renameItem,
+  setVariables,
   updateRequest,
 } from './api.ts'
 
@@ -181,6 +183,42 @@ describe('concurrent edits converge', () => {
     const tree = paths(readCollection(peerB, ids.api)!.children)
     expect(tree.filter((path) => path.endsWith('/') && path.split('/').length === 2)).toHaveLength(2)
     expect(paths(readCollection(peerA, ids.api)!.children)).toEqual(tree)
+  })
+})
+
+describe('variable tables', () => {
+  it('keeps rows added and edited by both peers at once', () => {
+    const { doc, ids } = base()
+    const device = new Y.Doc()
+    const owner = { scope: 'collection', id: ids.api } as const
+    const shared = makeVariable({ key: 'base', value: 'http://127.0.0.1' })
+    setVariables(doc, device, owner, [shared])
+    const peerA = fork(doc)
+    const peerB = fork(doc)
+    setVariables(peerA, device, owner, [
+      { ...shared, value: 'http://127.0.0.1:8080' },
+      makeVariable({ key: 'a' }),
+    ])
+    setVariables(peerB, device, owner, [shared, makeVariable({ key: 'b' })])
+    exchange(peerA, peerB)
+    const keys = (d: Y.Doc) => readVariables(d, owner).map((variable) => `${variable.key}=${variable.value}`)
+    expect(keys(peerA)).toEqual(keys(peerB))
+    expect([...keys(peerA)].sort()).toEqual(['a=', 'b=', 'base=http://127.0.0.1:8080'])
+  })
+
+  it('keeps a row deleted by one peer deleted when the other edits another', () => {
+    const { doc } = base()
+    const device = new Y.Doc()
+    const owner = { scope: 'workspace' } as const
+    const [one, two] = [makeVariable({ key: 'one' }), makeVariable({ key: 'two' })]
+    setVariables(doc, device, owner, [one, two])
+    const peerA = fork(doc)
+    const peerB = fork(doc)
+    setVariables(peerA, device, owner, [two])
+    setVariables(peerB, device, owner, [one, { ...two, value: 'edited' }])
+    exchange(peerA, peerB)
+    expect(readVariables(peerA, owner)).toEqual([{ ...two, value: 'edited' }])
+    expect(readVariables(peerB, owner)).toEqual(readVariables(peerA, owner))
   })
 })
 

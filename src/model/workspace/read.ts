@@ -3,7 +3,7 @@ import type * as Y from 'yjs'
 import type { Collection, Folder, HttpMethod, Id, RequestKind, RequestSpec, TreeItem } from '../types.ts'
 import type { AncestorChain, ItemType, TreeRow } from './api.ts'
 import { readContainerEntity, readRequestEntity } from './codec.ts'
-import { orderedIds, TreeIndex } from './tree-index.ts'
+import { orderedIds, treeIndex, type TreeIndex } from './tree-index.ts'
 import { roots } from './workspace-doc.ts'
 import { SENDBOX_FORMAT_VERSION, type SendboxCollectionFile } from '../import/sendbox.ts'
 
@@ -15,12 +15,12 @@ export function readRequest(doc: Y.Doc, id: Id): RequestSpec | undefined {
 export function readCollection(doc: Y.Doc, id: Id): Collection | undefined {
   const entity = roots(doc).collections.get(id)
   if (!entity) return undefined
-  const index = new TreeIndex(doc)
+  const index = treeIndex(doc)
   return { ...readContainerEntity(id, entity, 'none'), children: readChildren(doc, index, id) }
 }
 
 /** A folder with everything below it, or undefined when it does not exist. */
-export function readFolder(doc: Y.Doc, id: Id, index = new TreeIndex(doc)): Folder | undefined {
+export function readFolder(doc: Y.Doc, id: Id, index = treeIndex(doc)): Folder | undefined {
   const entity = roots(doc).folders.get(id)
   if (!entity) return undefined
   return {
@@ -61,7 +61,7 @@ export function itemType(doc: Y.Doc, id: Id): ItemType | 'environment' | undefin
  */
 export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
   const { collections, collectionOrder, folders, requests } = roots(doc)
-  const index = new TreeIndex(doc)
+  const index = treeIndex(doc)
   const rows: TreeRow[] = []
   const visit = (parentId: Id, depth: number) => {
     for (const id of index.childrenOf(parentId)) {
@@ -101,7 +101,7 @@ export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
 /** The inherit chain of a request or folder: its folders nearest first, then its collection. */
 export function findAncestors(doc: Y.Doc, id: Id): AncestorChain | undefined {
   const { collections, folders } = roots(doc)
-  const index = new TreeIndex(doc)
+  const index = treeIndex(doc)
   const collectionId = index.collectionOf(id)
   if (collectionId === undefined || collectionId === id) return undefined
   return {

@@ -8,24 +8,44 @@ import { makeEnvironment } from '../factories.ts'
 import type { Environment, Id, Variable } from '../types.ts'
 import type { ScopedVariable, VariableLayer } from '../variables.ts'
 import type { Deleted, VariableOwner } from './api.ts'
-import { clone, withoutSecretValues } from './codec.ts'
+import { withoutSecretValues } from './codec.ts'
+import { makeTable, readTable, writeTable, type VariableTable } from './variable-store.ts'
 import { activeEnvironmentId, deviceRoots } from './device-doc.ts'
 import { findAncestors } from './read.ts'
 import { orderedIds } from './tree-index.ts'
 import { makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
 
-function ownerMap(doc: Y.Doc, owner: VariableOwner): { map: Y.Map<unknown>; key: string } | undefined {
+/** The owner's table; for the workspace and global ones, created on first write. */
+function ownerTable(doc: Y.Doc, owner: VariableOwner, create: boolean): VariableTable | undefined {
   const r = roots(doc)
-  if (owner.scope === 'global' || owner.scope === 'workspace') return { map: r.variables, key: owner.scope }
+  if (owner.scope === 'global' || owner.scope === 'workspace') {
+    const existing = r.variables.get(owner.scope) as VariableTable | undefined
+    if (existing || !create) return existing
+    const table = makeTable([])
+    r.variables.set(owner.scope, table)
+    return table
+  }
   const kind =
     owner.scope === 'collection' ? 'collections' : owner.scope === 'folder' ? 'folders' : 'environments'
   const entity: EntityMap | undefined = r[kind].get(owner.id)
-  return entity ? { map: entity, key: 'variables' } : undefined
+  if (!entity) return undefined
+  const existing = entity.get('variables') as VariableTable | undefined
+  if (existing || !create) return existing
+  const table = makeTable([])
+  entity.set('variables', table)
+  return table
+}
+
+function ownerExists(doc: Y.Doc, owner: VariableOwner): boolean {
+  if (owner.scope === 'global' || owner.scope === 'workspace') return true
+  const r = roots(doc)
+  const kind =
+    owner.scope === 'collection' ? 'collections' : owner.scope === 'folder' ? 'folders' : 'environments'
+  return r[kind].has(owner.id)
 }
 
 function storedVariables(doc: Y.Doc, owner: VariableOwner): Variable[] {
-  const found = ownerMap(doc, owner)
-  return clone((found?.map.get(found.key) as Variable[] | undefined) ?? [])
+  return readTable(ownerTable(doc, owner, false))
 }
 
 export function readVariables(doc: Y.Doc, owner: VariableOwner, device?: Y.Doc): Variable[] {
@@ -45,8 +65,7 @@ export function setVariables(
   variables: Variable[],
   origin?: unknown,
 ): void {
-  const found = ownerMap(doc, owner)
-  if (!found) throw new Error(`No variable table for ${JSON.stringify(owner)}`)
+  if (!ownerExists(doc, owner)) throw new Error(`No variable table for ${JSON.stringify(owner)}`)
   const before = storedVariables(doc, owner)
   const { secrets } = deviceRoots(device)
   transact(device, origin, () => {
@@ -60,7 +79,7 @@ export function setVariables(
       }
     }
   })
-  transact(doc, origin, () => found.map.set(found.key, withoutSecretValues(variables)))
+  transact(doc, origin, () => writeTable(ownerTable(doc, owner, true)!, withoutSecretValues(variables)))
 }
 
 export function createEnvironment(doc: Y.Doc, fields: Partial<Environment> = {}, origin?: unknown): Id {
@@ -69,7 +88,7 @@ export function createEnvironment(doc: Y.Doc, fields: Partial<Environment> = {},
   transact(doc, origin, () => {
     const entity = makeEntity({
       name: environment.name,
-      variables: withoutSecretValues(environment.variables),
+      variables: makeTable(withoutSecretValues(environment.variables)),
     })
     environments.set(environment.id, entity)
     environmentOrder.push([environment.id])

@@ -8,7 +8,10 @@
  *                                      headers, cookies, body, auth, scripts }
  *   environments  Y.Map   id → Y.Map { name, variables }
  *   collectionOrder, environmentOrder   Y.Array<id>   sidebar order
- *   variables     Y.Map   'workspace' | 'global' → Variable[]
+ *   variables     Y.Map   'workspace' | 'global' → variable table
+ *
+ * A variable table (an entity's `variables` too) is a Y.Map { rows: Y.Map<id, Variable>,
+ * order: Y.Array<id> } (`variable-store.ts`), so concurrent edits of different rows merge.
  *
  * Field values are plain JSON (bodies are strings, tables are arrays): Y.Text bodies and Y.Map
  * rows double encode and apply times, and fields are edited by one person at a time. Separate

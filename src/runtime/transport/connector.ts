@@ -202,6 +202,7 @@ function readHead(socket: net.Socket, route: ProxyRoute): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffered = Buffer.alloc(0)
     const cleanup = () => {
+      clearTimeout(timer)
       socket.off('data', onData)
       socket.off('error', onError)
       socket.off('close', onClose)
@@ -225,6 +226,10 @@ function readHead(socket: net.Socket, route: ProxyRoute): Promise<string> {
       reject(new ConnectError(`${describeProxy(route)} failed: ${error.message}`, 'proxy', { cause: error }))
     }
     const onClose = () => onError(new Error('it closed the connection during CONNECT'))
+    const timer = setTimeout(
+      () => onError(new Error(`no answer to CONNECT within ${CONNECT_TIMEOUT_MS} ms`)),
+      CONNECT_TIMEOUT_MS,
+    )
     socket.on('data', onData)
     socket.on('error', onError)
     socket.on('close', onClose)

@@ -60,6 +60,15 @@ export function toTransportError(error: unknown, url: URL): TransportError {
       },
     )
   }
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    return new TransportError(
+      `${authority} sent a body that does not match its Content-Length header`,
+      'other',
+      {
+        cause: error,
+      },
+    )
+  }
   if (error instanceof Error && error.name === 'HTTPParserError') {
     return new TransportError(`${authority} sent an invalid HTTP response: ${message}`, 'other', {
       cause: error,

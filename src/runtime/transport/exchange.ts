@@ -4,7 +4,7 @@
  * streamed body is never buffered and an oversized one is cut off.
  */
 import type { Dispatcher } from 'undici'
-import type { HeaderList } from '../../model/wire.ts'
+import { headerValue, type HeaderList } from '../../model/wire.ts'
 import type { Target } from './dispatcher.ts'
 import { expectHead, takePhases, tlsFacts, type ConnectPhases, type TlsFacts } from './timings.ts'
 import { TransportError } from './types.ts'
@@ -18,6 +18,10 @@ export interface HopRequest {
   body: Uint8Array | null
   signal: AbortSignal
   maxBytes?: number
+  /** Turns any failure into the error to report (rejection or stream error). */
+  explain(error: unknown): Error
+  /** Called once a streamed body has ended, failed or been cancelled. */
+  onStreamEnd?: () => void
   /** Chosen once the status and headers are known. */
   bodyMode(status: number, headers: HeaderList): BodyMode
 }
@@ -73,23 +77,30 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
     const settle = (error?: unknown) => {
       if (settled) return
       settled = true
-      signal.removeEventListener('abort', onAbort)
+      // An open stream still answers to the signal; it lets go when the body ends.
+      if (!controller) signal.removeEventListener('abort', onAbort)
       if (error) reject(error)
       else resolve(response)
     }
-    const fail = (error: Error) => {
-      abortRequest?.(error)
+    let failed = false
+    const fail = (error: unknown) => {
+      if (failed) return
+      failed = true
+      const explained = request.explain(error)
       if (controller) {
         try {
-          controller.error(error)
+          controller.error(explained)
         } catch {
           // already closed or errored
         }
         controller = undefined
+        request.onStreamEnd?.()
       }
-      settle(error)
+      abortRequest?.(explained)
+      signal.removeEventListener('abort', onAbort)
+      settle(explained)
     }
-    const onAbort = () => fail(signal.reason as Error)
+    const onAbort = () => fail(signal.reason)
     signal.addEventListener('abort', onAbort)
     if (signal.aborted) return onAbort()
 
@@ -116,7 +127,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         response.statusText = statusText ?? ''
         response.headers = toHeaderList(rawHeaders as Buffer[])
         response.responseHeaderBytes = headBytes(rawHeaders as Buffer[], status, response.statusText)
-        const length = Number(headerOf(response.headers, 'content-length'))
+        const length = Number(headerValue(response.headers, 'content-length'))
         if (maxBytes !== undefined && length > maxBytes) {
           fail(tooLarge())
           return false
@@ -137,6 +148,8 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
               },
               cancel() {
                 controller = undefined
+                signal.removeEventListener('abort', onAbort)
+                request.onStreamEnd?.()
                 abortRequest?.(new TransportError('Response stream cancelled', 'aborted'))
               },
             },
@@ -147,6 +160,8 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         return true
       },
       onData(chunk) {
+        // Resuming a paused parser replays an empty body chunk; pausing on it would stall forever.
+        if (chunk.length === 0) return true
         response.bodyBytes += chunk.length
         if (maxBytes !== undefined && response.bodyBytes > maxBytes) {
           fail(tooLarge())
@@ -164,9 +179,11 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       },
       onComplete() {
         response.endAt = performance.now()
+        signal.removeEventListener('abort', onAbort)
         if (controller) {
           controller.close()
           controller = undefined
+          request.onStreamEnd?.()
         }
         if (mode === 'buffer') {
           const body = Buffer.concat(chunks)
@@ -233,9 +250,4 @@ function headBytes(raw: Buffer[], status: number, statusText: string): number {
   let size = `HTTP/1.1 ${status} ${statusText}\r\n`.length + 2
   for (let i = 0; i + 1 < raw.length; i += 2) size += raw[i]!.length + raw[i + 1]!.length + 4
   return size
-}
-
-export function headerOf(headers: HeaderList, name: string): string | undefined {
-  for (const [key, value] of headers) if (key.toLowerCase() === name) return value
-  return undefined
 }

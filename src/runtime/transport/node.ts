@@ -2,9 +2,11 @@
  * The node transport (CLI and relay): undici with our own connector, so proxies, client
  * certificates, custom CAs and timing phases all work, and headers go out as the user wrote them.
  */
+import { STATUS_CODES } from 'node:http'
 import { cookiesFromHeaders } from '../../model/cookies.ts'
 import {
   headerBlockSize,
+  headerValue,
   type HeaderList,
   type ResponseCookie,
   type WireRequest,
@@ -13,9 +15,9 @@ import {
 import { codingsToUndo, decodeBuffer, decodeStream } from './decode.ts'
 import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
-import { exchange, headerOf, type HopResponse } from './exchange.ts'
+import { exchange, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
-import type { Env } from './route.ts'
+import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
 
 export interface NodeTransportOptions {
@@ -64,21 +66,28 @@ async function send(
   let streaming = false
   try {
     for (let redirects = 0; ; redirects++) {
+      const target = dispatchers.target(current.url, options.proxy, options.tls)
       const hop: HopResponse = await exchange({
         method: current.method,
-        target: dispatchers.target(current.url, options.proxy, options.tls),
+        target,
         headers: current.headers,
         body: current.body,
         signal,
         maxBytes: options.maxResponseBytes,
+        explain: (error) => toTransportError(error, current.url),
+        onStreamEnd: stop,
         bodyMode: (status, headers) => {
-          if (follow && REDIRECT_STATUSES.has(status) && headerOf(headers, 'location')) return 'discard'
+          if (follow && REDIRECT_STATUSES.has(status) && headerValue(headers, 'location')) return 'discard'
           return options.responseBody === 'stream' || isEventStream(headers) ? 'stream' : 'buffer'
         },
-      }).catch((error: unknown) => {
-        throw toTransportError(error, current.url)
       })
-      const next = follow ? redirectTarget(hop.status, headerOf(hop.headers, 'location'), current) : undefined
+      if (hop.status === 407 && target.route.kind === 'http' && target.origin !== current.url.origin) {
+        void hop.stream?.cancel()
+        throw proxyRefused(target.route)
+      }
+      const next = follow
+        ? redirectTarget(hop.status, headerValue(hop.headers, 'location'), current)
+        : undefined
       if (next) {
         if (redirects >= maxRedirects) {
           throw new TransportError(
@@ -97,12 +106,23 @@ async function send(
       response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
       // An event stream runs until the user stops it; the timeout covers only its start.
       if (response.eventStream) stopTimer()
-      if (response.bodyStream) response.bodyStream = endWith(response.bodyStream, stop)
       return response
     }
   } finally {
     if (!streaming) stop()
   }
+}
+
+/** In absolute form the proxy answers itself; its 407 is a proxy failure, as it is for CONNECT. */
+function proxyRefused(route: ProxyRoute): TransportError {
+  const hint =
+    route.username === undefined
+      ? 'the proxy needs a username and password'
+      : 'the proxy rejected the username or password'
+  return new TransportError(
+    `${describeProxy(route)} answered 407 Proxy Authentication Required (${hint})`,
+    'proxy',
+  )
 }
 
 function toWireResponse(
@@ -112,7 +132,7 @@ function toWireResponse(
   options: SendOptions,
 ): WireResponse {
   const now = performance.now()
-  const codings = request.method === 'HEAD' ? [] : codingsToUndo(headerOf(hop.headers, 'content-encoding'))
+  const codings = request.method === 'HEAD' ? [] : codingsToUndo(headerValue(hop.headers, 'content-encoding'))
   let body = hop.body
   let bodyStream = hop.stream
   if (codings && codings.length > 0) {
@@ -126,7 +146,8 @@ function toWireResponse(
   const requestBody = request.body?.length ?? 0
   return {
     status: hop.status,
-    statusText: hop.statusText,
+    // HTTP/2 and some HTTP/1.1 servers send no reason phrase; show the standard one then.
+    statusText: hop.statusText || STATUS_CODES[hop.status] || '',
     httpVersion: '1.1',
     headers: hop.headers,
     body: bodyStream ? new Uint8Array(0) : body,
@@ -138,7 +159,7 @@ function toWireResponse(
       requestHeaders: requestHeadSize(hop.head, request, requestBody),
       requestBody,
       responseHeaders: hop.responseHeaderBytes,
-      responseBody: bodyStream ? Number(headerOf(hop.headers, 'content-length') ?? 0) || 0 : hop.bodyBytes,
+      responseBody: bodyStream ? Number(headerValue(hop.headers, 'content-length') ?? 0) || 0 : hop.bodyBytes,
     },
     url: request.url.href,
   }
@@ -157,7 +178,7 @@ function requestHeadSize(head: string | undefined, request: NextRequest, bodyLen
 }
 
 export function isEventStream(headers: HeaderList): boolean {
-  const type = headerOf(headers, 'content-type')
+  const type = headerValue(headers, 'content-type')
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === 'text/event-stream'
 }
 
@@ -200,29 +221,4 @@ function deadline(options: SendOptions): { signal: AbortSignal; stop: () => void
   }
 }
 
-/** Keep the timeout and cancellation armed until a streamed body ends. */
-function endWith(stream: ReadableStream<Uint8Array>, stop: () => void): ReadableStream<Uint8Array> {
-  const reader = stream.getReader()
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read()
-          if (done) {
-            stop()
-            controller.close()
-          } else controller.enqueue(value)
-        } catch (error) {
-          stop()
-          controller.error(error)
-        }
-      },
-      cancel(reason) {
-        stop()
-        return reader.cancel(reason)
-      },
-    },
-    { highWaterMark: 0 },
-  )
-}
 export { testProxyConnection, type ProxyTestResult, type ProxyTestOptions } from './proxy-test.ts'

@@ -16,6 +16,8 @@ self.MonacoEnvironment = {
 
 export interface CodeEditorHandle {
   setValue(value: string): void
+  /** Underlines the syntax error's line, or clears the mark. */
+  markError(message: string | null, line: number | null): void
   dispose(): void
 }
 
@@ -38,6 +40,24 @@ export function mountEditor(
   return {
     setValue(value) {
       if (value !== editor.getValue()) editor.setValue(value)
+    },
+    markError(message, line) {
+      const model = editor.getModel()
+      if (!model) return
+      const markers =
+        message && line
+          ? [
+              {
+                message,
+                severity: monaco.MarkerSeverity.Error,
+                startLineNumber: line,
+                endLineNumber: line,
+                startColumn: 1,
+                endColumn: model.getLineMaxColumn(Math.min(line, model.getLineCount())),
+              },
+            ]
+          : []
+      monaco.editor.setModelMarkers(model, 'syntax', markers)
     },
     dispose: () => editor.dispose(),
   }

@@ -86,6 +86,7 @@ export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange:
       <label class="field">
         <span>{messages.authType}</span>
         <select
+          aria-label={messages.authType}
           class="input"
           value={props.auth.type}
           onChange={(e) => props.onChange(authOfType(e.currentTarget.value as AuthType, props.auth))}
@@ -98,7 +99,12 @@ export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange:
       <Show when={props.auth.type === 'apikey'}>
         <label class="field">
           <span>{messages.addTo}</span>
-          <select class="input" value={values().addTo} onChange={(e) => set('addTo', e.currentTarget.value)}>
+          <select
+            class="input"
+            aria-label={messages.addTo}
+            value={values().addTo}
+            onChange={(e) => set('addTo', e.currentTarget.value)}
+          >
             <option value="header">{messages.addToHeader}</option>
             <option value="query">{messages.addToQuery}</option>
           </select>
@@ -107,7 +113,12 @@ export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange:
       <Show when={props.auth.type === 'oauth2'}>
         <label class="field">
           <span>Grant Type</span>
-          <select class="input" value={values().grant} onChange={(e) => set('grant', e.currentTarget.value)}>
+          <select
+            class="input"
+            aria-label="Grant Type"
+            value={values().grant}
+            onChange={(e) => set('grant', e.currentTarget.value)}
+          >
             <option value="token">Paste access token</option>
             <option value="authorization-code">Authorization Code + PKCE</option>
             <option value="client-credentials">Client credentials</option>
@@ -120,6 +131,7 @@ export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange:
             <span>{field.label}</span>
             <input
               class="input"
+              aria-label={field.label}
               type={field.secret ? 'password' : 'text'}
               autocomplete="off"
               value={values()[field.name] ?? ''}

@@ -39,6 +39,7 @@ export function SaveDialog(props: { tabId: Id }) {
           <span>{messages.requestNameLabel}</span>
           <input
             class="input"
+            aria-label={messages.requestNameLabel}
             value={name()}
             onInput={(e) => setName(e.currentTarget.value)}
             autofocus

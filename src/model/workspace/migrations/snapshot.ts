@@ -48,7 +48,7 @@ export function loadSnapshot(
       }
       const map = doc.getMap<unknown>(name)
       for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-        if (kind === 'map') map.set(key, field)
+        if (kind === 'map') map.set(key, isTableJson(field) ? table(field) : field)
         else if (kind === 'map-of-arrays') map.set(key, Y.Array.from(field as object[]))
         else if (kind === 'entities') map.set(key, entity(field as Record<string, unknown>))
         else throw new Error(`Unknown root "${name}" in a snapshot`)
@@ -60,8 +60,34 @@ export function loadSnapshot(
 function entity(fields: Record<string, unknown>): Y.Map<unknown> {
   const map = new Y.Map<unknown>()
   for (const [key, value] of Object.entries(fields)) {
-    map.set(key, key === 'children' && Array.isArray(value) ? Y.Array.from(value) : value)
+    if (key === 'children' && Array.isArray(value)) map.set(key, Y.Array.from(value))
+    else if (isTableJson(value)) map.set(key, table(value))
+    else map.set(key, value)
   }
+  return map
+}
+
+interface TableJson {
+  rows: Record<string, object>
+  order: string[]
+}
+
+/** A variable table (`variable-store.ts`) as `toJSON` writes it. */
+function isTableJson(value: unknown): value is TableJson {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as TableJson).order) &&
+    typeof (value as TableJson).rows === 'object'
+  )
+}
+
+function table(json: TableJson): Y.Map<unknown> {
+  const rows = new Y.Map<unknown>()
+  for (const [id, row] of Object.entries(json.rows)) rows.set(id, row)
+  const map = new Y.Map<unknown>()
+  map.set('rows', rows)
+  map.set('order', Y.Array.from(json.order))
   return map
 }
 

@@ -1,8 +1,9 @@
 /**
  * 0 → 1. Version 0 is the unversioned prototype: requests had no `kind` and no cookies table,
- * variables had no `secret` flag, and folders and requests did not record their collection.
+ * folders and requests did not record their collection, and a variable table was one array
+ * (of rows without a `secret` flag) where version 1 keeps a row per key.
  */
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 
 type Entity = Y.Map<unknown>
 
@@ -29,18 +30,21 @@ export function upWorkspace1(doc: Y.Doc): void {
     ...folders.values(),
     ...doc.getMap<Entity>('environments').values(),
   ]
-  for (const owner of owners) flagSecrets(owner, 'variables')
+  for (const owner of owners) tableOfRows(owner, 'variables')
   const tables = doc.getMap('variables')
-  for (const key of [...tables.keys()]) flagSecrets(tables, key)
+  for (const key of [...tables.keys()]) tableOfRows(tables, key)
 }
 
-function flagSecrets(map: Y.Map<unknown>, key: string): void {
+/** An array table becomes a row-per-key table; rows get `secret: false` when they had none. */
+function tableOfRows(map: Y.Map<unknown>, key: string): void {
   const variables = map.get(key)
-  if (!Array.isArray(variables) || variables.every((variable) => 'secret' in variable)) return
-  map.set(
-    key,
-    variables.map((variable) => ({ secret: false, ...variable })),
-  )
+  if (!Array.isArray(variables)) return
+  const rows = new Y.Map<unknown>()
+  for (const variable of variables) rows.set(variable.id, { secret: false, ...variable })
+  const table = new Y.Map<unknown>()
+  table.set('rows', rows)
+  table.set('order', Y.Array.from(variables.map((variable) => variable.id as string)))
+  map.set(key, table)
 }
 
 function collectionOf(id: string, folders: Y.Map<Entity>, collections: Y.Map<Entity>): string | undefined {

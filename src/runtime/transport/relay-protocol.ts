@@ -1,0 +1,210 @@
+/**
+ * The relay's wire format, shared by the page (relay transport) and the sync-server. Bodies
+ * travel as raw bytes, never base64 (docs/relay.md):
+ *
+ *   request   POST /relay   u32 length | JSON RelayRequestMeta | raw request body
+ *   response  200           frames: u8 type | u32 length | payload
+ *                           HEAD (JSON) · BODY* (raw bytes) · END (JSON) or ERROR (JSON)
+ *
+ * Lengths are big-endian. Before a HEAD frame the relay answers errors as plain HTTP with a
+ * JSON RelayErrorBody instead.
+ */
+import type { ClientCertificate, ProxySettings, TlsSettings } from '../../model/settings.ts'
+import type { HeaderList, ResponseCookie, Timings, WireRequest, WireSizes } from '../../model/wire.ts'
+import type { SendOptions, TransportError } from './types.ts'
+
+export const RELAY_CONTENT_TYPE = 'application/x-sendbox-relay'
+export const RELAY_PROTOCOL_VERSION = 1
+
+export const FRAME_HEAD = 1
+export const FRAME_BODY = 2
+export const FRAME_END = 3
+export const FRAME_ERROR = 4
+export const FRAME_HEADER_BYTES = 5
+
+export type RelayOptions = Omit<SendOptions, 'signal' | 'responseBody' | 'tls'> & { tls?: TlsJson }
+
+/** TlsSettings with the binary PFX as base64: certificates are small, bodies are not. */
+export type TlsJson = Omit<TlsSettings, 'clientCertificates'> & {
+  clientCertificates: (Omit<ClientCertificate, 'pfx'> & { pfxBase64?: string })[]
+}
+
+export interface RelayRequestMeta {
+  v: number
+  method: string
+  url: string
+  headers: HeaderList
+  /** Absent when the request has no body (which differs from an empty one). */
+  hasBody: boolean
+  options: RelayOptions
+}
+
+export interface RelayHead {
+  status: number
+  statusText: string
+  httpVersion: string
+  headers: HeaderList
+  cookies: ResponseCookie[]
+  eventStream: boolean
+  url: string
+  timings: Timings
+  sizes: WireSizes
+}
+
+export interface RelayEnd {
+  timings: Timings
+  sizes: WireSizes
+}
+
+export interface RelayErrorBody {
+  code: TransportError['code']
+  message: string
+}
+
+export interface RelayTestProxyRequest {
+  proxy: ProxySettings
+  tls?: TlsJson
+  /** Reached through the proxy to prove it works; the Node transport picks one when absent. */
+  target?: string
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+export function tlsToJson(tls: TlsSettings): TlsJson {
+  return {
+    ...tls,
+    clientCertificates: tls.clientCertificates.map(({ pfx, ...rest }) =>
+      pfx ? { ...rest, pfxBase64: toBase64(pfx) } : rest,
+    ),
+  }
+}
+
+export function tlsFromJson(tls: TlsJson): TlsSettings {
+  return {
+    ...tls,
+    clientCertificates: tls.clientCertificates.map(({ pfxBase64, ...rest }) =>
+      pfxBase64 !== undefined ? { ...rest, pfx: fromBase64(pfxBase64) } : rest,
+    ),
+  }
+}
+
+export function encodeRelayRequest(request: WireRequest, options: SendOptions): Uint8Array<ArrayBuffer> {
+  const { signal: _signal, responseBody: _responseBody, tls, ...rest } = options
+  const meta: RelayRequestMeta = {
+    v: RELAY_PROTOCOL_VERSION,
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    hasBody: request.body !== null,
+    options: tls ? { ...rest, tls: tlsToJson(tls) } : rest,
+  }
+  const json = encoder.encode(JSON.stringify(meta))
+  const body = request.body ?? new Uint8Array(0)
+  const out = new Uint8Array(4 + json.length + body.length)
+  new DataView(out.buffer).setUint32(0, json.length)
+  out.set(json, 4)
+  out.set(body, 4 + json.length)
+  return out
+}
+
+export function encodeFrameHeader(type: number, length: number): Uint8Array {
+  const header = new Uint8Array(FRAME_HEADER_BYTES)
+  header[0] = type
+  new DataView(header.buffer).setUint32(1, length)
+  return header
+}
+
+export function encodeJsonFrame(type: number, value: unknown): Uint8Array {
+  const json = encoder.encode(JSON.stringify(value))
+  const out = new Uint8Array(FRAME_HEADER_BYTES + json.length)
+  out.set(encodeFrameHeader(type, json.length))
+  out.set(json, FRAME_HEADER_BYTES)
+  return out
+}
+
+export type RelayEvent =
+  | { type: 'head'; head: RelayHead }
+  | { type: 'body'; bytes: Uint8Array }
+  | { type: 'end'; end: RelayEnd }
+  | { type: 'error'; error: RelayErrorBody }
+
+/** Largest JSON frame accepted: heads carry headers and cookies, never bodies. */
+const MAX_JSON_FRAME = 16 * 1024 * 1024
+
+/**
+ * Turns response chunks, cut anywhere, into events. Body bytes come out as views of the
+ * incoming chunks, as soon as they arrive, without waiting for the frame to complete.
+ */
+export class FrameParser {
+  private header = new Uint8Array(FRAME_HEADER_BYTES)
+  private headerFill = 0
+  private type = 0
+  private left = 0
+  private json: Uint8Array | null = null
+  private jsonFill = 0
+
+  push(chunk: Uint8Array): RelayEvent[] {
+    const events: RelayEvent[] = []
+    let at = 0
+    while (at < chunk.length) {
+      if (this.headerFill < FRAME_HEADER_BYTES) {
+        const take = Math.min(FRAME_HEADER_BYTES - this.headerFill, chunk.length - at)
+        this.header.set(chunk.subarray(at, at + take), this.headerFill)
+        this.headerFill += take
+        at += take
+        if (this.headerFill < FRAME_HEADER_BYTES) break
+        this.type = this.header[0]!
+        this.left = new DataView(this.header.buffer).getUint32(1)
+        if (this.type < FRAME_HEAD || this.type > FRAME_ERROR)
+          throw new Error(`unknown relay frame ${this.type}`)
+        if (this.type !== FRAME_BODY) {
+          if (this.left > MAX_JSON_FRAME) throw new Error('relay frame too large')
+          this.json = new Uint8Array(this.left)
+          this.jsonFill = 0
+        }
+      }
+      const take = Math.min(this.left, chunk.length - at)
+      if (this.type === FRAME_BODY) {
+        if (take > 0) events.push({ type: 'body', bytes: chunk.subarray(at, at + take) })
+      } else {
+        this.json!.set(chunk.subarray(at, at + take), this.jsonFill)
+        this.jsonFill += take
+      }
+      at += take
+      this.left -= take
+      if (this.left === 0) {
+        if (this.type !== FRAME_BODY) events.push(this.jsonEvent())
+        this.headerFill = 0
+      }
+    }
+    return events
+  }
+
+  /** True between frames: a stream that ends anywhere else was cut off. */
+  get atBoundary(): boolean {
+    return this.headerFill === 0
+  }
+
+  private jsonEvent(): RelayEvent {
+    const value: unknown = JSON.parse(decoder.decode(this.json!))
+    this.json = null
+    if (this.type === FRAME_HEAD) return { type: 'head', head: value as RelayHead }
+    if (this.type === FRAME_END) return { type: 'end', end: value as RelayEnd }
+    return { type: 'error', error: value as RelayErrorBody }
+  }
+}

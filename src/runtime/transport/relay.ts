@@ -1,0 +1,206 @@
+/**
+ * The page's transport when a sync-server is reachable: the wire request goes to its /relay,
+ * which sends it with the Node transport, so nothing is lost to CORS or forbidden headers.
+ * Plain `fetch`, so it runs in browsers, workers and Node 20 alike. Aborting the signal
+ * aborts the fetch, and the relay then aborts the upstream request.
+ */
+import type { ProxySettings, TlsSettings } from '../../model/settings.ts'
+import type { WireRequest, WireResponse } from '../../model/wire.ts'
+import {
+  encodeRelayRequest,
+  FrameParser,
+  RELAY_CONTENT_TYPE,
+  tlsToJson,
+  type RelayEvent,
+  type RelayTestProxyRequest,
+} from './relay-protocol.ts'
+import type { ProxyTestResult } from './proxy-test.ts'
+import { TransportError, type SendOptions, type Transport } from './types.ts'
+
+export interface RelayTransportOptions {
+  /** Origin (and optional path prefix) of the sync-server; '' for the page's own origin. */
+  baseUrl: string
+  /** The access token (from `fetchRelayToken` when the app is served by the sync-server). */
+  token: string
+  fetch?: typeof fetch
+}
+
+const CODES = new Set<string>([
+  'unreachable',
+  'timeout',
+  'aborted',
+  'tls',
+  'proxy',
+  'too-large',
+  'invalid-request',
+  'cors',
+  'other',
+])
+
+/** The relay's JSON error answer (anything before the response head) as a TransportError. */
+async function relayError(response: Response): Promise<TransportError> {
+  let body: { code?: unknown; message?: unknown } = {}
+  try {
+    body = (await response.json()) as typeof body
+  } catch {
+    body = {}
+  }
+  const code = typeof body.code === 'string' && CODES.has(body.code) ? body.code : 'other'
+  const message = typeof body.message === 'string' ? body.message : `the relay answered ${response.status}`
+  return new TransportError(`Relay: ${message}`, code as TransportError['code'])
+}
+
+function failure(error: unknown, signal: AbortSignal | undefined, what: string): TransportError {
+  if (error instanceof TransportError) return error
+  if (signal?.aborted) return new TransportError('Request cancelled', 'aborted', { cause: error })
+  return new TransportError(what, 'unreachable', { cause: error })
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    out.set(chunk, at)
+    at += chunk.length
+  }
+  return out
+}
+
+export function createRelayTransport(options: RelayTransportOptions): Transport {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const base = options.baseUrl.replace(/\/+$/, '')
+
+  async function send(request: WireRequest, opts: SendOptions): Promise<WireResponse> {
+    const { signal } = opts
+    let response: Response
+    try {
+      response = await doFetch(`${base}/relay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/octet-stream' },
+        body: encodeRelayRequest(request, opts),
+        signal,
+      })
+    } catch (error) {
+      throw failure(error, signal, `Relay unreachable at ${base || 'this origin'}`)
+    }
+    if (response.status !== 200 || !response.headers.get('content-type')?.startsWith(RELAY_CONTENT_TYPE)) {
+      throw await relayError(response)
+    }
+    const reader = response.body!.getReader()
+    const parser = new FrameParser()
+    const queue: RelayEvent[] = []
+    const cut = () =>
+      new TransportError('Relay: the connection closed in the middle of the response', 'unreachable')
+    /** Next event; null when the stream ended cleanly between frames. */
+    const next = async (): Promise<RelayEvent | null> => {
+      while (queue.length === 0) {
+        let chunk: ReadableStreamReadResult<Uint8Array>
+        try {
+          chunk = await reader.read()
+        } catch (error) {
+          throw failure(error, signal, 'Relay: the connection was lost')
+        }
+        if (chunk.done) {
+          if (!parser.atBoundary) throw cut()
+          return null
+        }
+        queue.push(...parser.push(chunk.value))
+      }
+      return queue.shift()!
+    }
+    const first = await next()
+    if (first?.type === 'error') throw new TransportError(first.error.message, first.error.code)
+    if (first?.type !== 'head') throw cut()
+    const wire: WireResponse = { ...first.head, body: new Uint8Array(0) }
+
+    if (opts.responseBody === 'stream' || wire.eventStream) {
+      wire.bodyStream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            for (;;) {
+              const event = await next()
+              if (event === null) throw cut()
+              if (event.type === 'body') return controller.enqueue(event.bytes)
+              if (event.type === 'error') throw new TransportError(event.error.message, event.error.code)
+              if (event.type === 'end') {
+                // Known only once the body is through: filled in on the same objects.
+                Object.assign(wire.timings, event.end.timings)
+                Object.assign(wire.sizes, event.end.sizes)
+                return controller.close()
+              }
+            }
+          } catch (error) {
+            controller.error(failure(error, signal, 'Relay: the connection was lost'))
+          }
+        },
+        cancel: (reason) => reader.cancel(reason),
+      })
+      return wire
+    }
+
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for (;;) {
+      const event = await next()
+      if (event === null) throw cut()
+      if (event.type === 'error') throw new TransportError(event.error.message, event.error.code)
+      if (event.type === 'body') {
+        chunks.push(event.bytes)
+        size += event.bytes.length
+      } else if (event.type === 'end') {
+        wire.timings = event.end.timings
+        wire.sizes = event.end.sizes
+        wire.body = concat(chunks, size)
+        return wire
+      }
+    }
+  }
+
+  return {
+    send,
+    capabilities: {
+      setForbiddenHeaders: true,
+      readSetCookie: true,
+      proxy: true,
+      clientCertificates: true,
+      timingPhases: true,
+    },
+  }
+}
+
+/** The token of the sync-server that served this page; refused to pages of any other origin. */
+export async function fetchRelayToken(
+  baseUrl = '',
+  doFetch: typeof fetch = globalThis.fetch,
+): Promise<string> {
+  const response = await doFetch(`${baseUrl.replace(/\/+$/, '')}/relay/token`, { credentials: 'same-origin' })
+  if (!response.ok) throw await relayError(response)
+  return ((await response.json()) as { token: string }).token
+}
+
+/** Settings → Proxy → `Test Connection`, answered by the relay (it can open the connection). */
+export async function testProxyThroughRelay(
+  options: RelayTransportOptions,
+  proxy: ProxySettings,
+  test: { tls?: TlsSettings; target?: string } = {},
+): Promise<ProxyTestResult> {
+  const doFetch = options.fetch ?? globalThis.fetch
+  const body: RelayTestProxyRequest = {
+    proxy,
+    ...(test.tls ? { tls: tlsToJson(test.tls) } : {}),
+    ...(test.target ? { target: test.target } : {}),
+  }
+  let response: Response
+  try {
+    response = await doFetch(`${options.baseUrl.replace(/\/+$/, '')}/relay/test-proxy`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  } catch (error) {
+    throw failure(error, undefined, 'Relay unreachable')
+  }
+  if (!response.ok) throw await relayError(response)
+  return (await response.json()) as ProxyTestResult
+}

@@ -1,0 +1,169 @@
+/**
+ * Command-line flags and environment variables of the sync-server. A flag wins over its
+ * variable; anything malformed becomes a StartupError with one line saying what to change.
+ */
+import path from 'node:path'
+
+export class StartupError extends Error {
+  override name = 'StartupError'
+}
+
+export interface Limits {
+  /** Largest request body the relay accepts from the app (it is buffered). */
+  maxRequestBytes: number
+  /** Largest upstream response body the relay passes through; 0 = unlimited. */
+  maxResponseBytes: number
+  /** Longest a relayed exchange may take, event streams included; 0 = unlimited. */
+  maxRelayMs: number
+  /** Largest WebSocket message on /sync. */
+  maxSyncMessageBytes: number
+}
+
+export interface Config {
+  host: string
+  port: number
+  dataDir: string
+  distDir: string
+  /** Access token given by the operator; otherwise one is generated in the data directory. */
+  token?: string
+  /** Extra origins under which this server is reached (reverse proxy, LAN name). */
+  publicUrls: string[]
+  /** Other origins whose pages may call /relay and /sync (with the token). */
+  allowOrigins: string[]
+  limits: Limits
+  build: boolean
+}
+
+export const DEFAULT_PORT = 4318
+export const MIN_TOKEN_LENGTH = 32
+
+interface Option {
+  flag: string
+  env: string
+  value: string
+  help: string
+}
+
+export const OPTIONS: Option[] = [
+  { flag: '--host', env: 'SENDBOX_HOST', value: '<address>', help: 'address to listen on (127.0.0.1)' },
+  { flag: '--port', env: 'SENDBOX_PORT', value: '<n>', help: `port to listen on (${DEFAULT_PORT})` },
+  { flag: '--data', env: 'SENDBOX_DATA', value: '<dir>', help: 'data directory (./data)' },
+  { flag: '--dist', env: 'SENDBOX_DIST', value: '<dir>', help: 'built app to serve (./dist)' },
+  { flag: '--token', env: 'SENDBOX_TOKEN', value: '<token>', help: 'access token, at least 32 characters' },
+  { flag: '--public-url', env: 'SENDBOX_PUBLIC_URL', value: '<urls>', help: 'comma-separated own origins' },
+  { flag: '--allow-origin', env: 'SENDBOX_ALLOW_ORIGIN', value: '<urls>', help: 'comma-separated origins' },
+  { flag: '--max-request-bytes', env: 'SENDBOX_MAX_REQUEST_BYTES', value: '<n>', help: '(67108864)' },
+  { flag: '--max-response-bytes', env: 'SENDBOX_MAX_RESPONSE_BYTES', value: '<n>', help: '(1073741824)' },
+  { flag: '--max-relay-ms', env: 'SENDBOX_MAX_RELAY_MS', value: '<n>', help: '(3600000)' },
+  {
+    flag: '--max-sync-message-bytes',
+    env: 'SENDBOX_MAX_SYNC_MESSAGE_BYTES',
+    value: '<n>',
+    help: '(67108864)',
+  },
+  { flag: '--no-build', env: 'SENDBOX_NO_BUILD', value: '', help: 'serve dist/ as it is, never build' },
+]
+
+export function usage(): string {
+  const lines = OPTIONS.map((o) => `  ${`${o.flag} ${o.value}`.padEnd(34)} ${o.env.padEnd(31)} ${o.help}`)
+  return ['Usage: npm start -- [options]', '', ...lines].join('\n')
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/** Flags and variables as raw strings, keyed by flag. */
+function collect(argv: string[], env: Record<string, string | undefined>): Map<string, string> {
+  const raw = new Map<string, string>()
+  for (const option of OPTIONS) {
+    const value = env[option.env]
+    if (value === undefined || value === '') continue
+    // A switch set to 0 or false in the environment means "off", as a shell user expects.
+    if (option.value === '' && /^(0|false|no)$/i.test(value)) continue
+    raw.set(option.flag, value)
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const eq = arg.indexOf('=')
+    const flag = eq > 0 ? arg.slice(0, eq) : arg
+    const option = OPTIONS.find((o) => o.flag === flag)
+    if (!option) throw new StartupError(`unknown option ${JSON.stringify(flag)} (see --help)`)
+    if (option.value === '') {
+      raw.set(flag, '1')
+      continue
+    }
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i]
+    if (value === undefined || (eq < 0 && value.startsWith('--')))
+      throw new StartupError(`${flag} needs a value`)
+    raw.set(flag, value)
+  }
+  return raw
+}
+
+function integer(raw: Map<string, string>, flag: string, fallback: number, min: number, max: number): number {
+  const text = raw.get(flag)
+  if (text === undefined) return fallback
+  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new StartupError(`${flag} must be an integer from ${min} to ${max} (got ${JSON.stringify(text)})`)
+  }
+  return value
+}
+
+function origins(raw: Map<string, string>, flag: string): string[] {
+  const text = raw.get(flag)
+  if (text === undefined) return []
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      let url: URL | undefined
+      try {
+        url = new URL(part)
+      } catch {
+        url = undefined
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin === 'null') {
+        throw new StartupError(
+          `${flag} takes http(s) origins like http://host:4318 (got ${JSON.stringify(part)})`,
+        )
+      }
+      return url.origin
+    })
+}
+
+export function parseConfig(argv: string[], env: Record<string, string | undefined>, cwd: string): Config {
+  const raw = collect(argv, env)
+  const host = (raw.get('--host') ?? '127.0.0.1').trim()
+  if (!/^[\w.:-]+$/.test(host)) throw new StartupError(`--host is not an address: ${JSON.stringify(host)}`)
+  const token = raw.get('--token')
+  if (token !== undefined && (token.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new StartupError(
+      `--token must be at least ${MIN_TOKEN_LENGTH} printable characters without spaces (got ${token.length})`,
+    )
+  }
+  if (!isLoopback(host) && token === undefined) {
+    throw new StartupError(
+      `refusing to listen on ${host} without an access token: set --token or SENDBOX_TOKEN, or use --host 127.0.0.1`,
+    )
+  }
+  const mib = 1024 * 1024
+  return {
+    host,
+    port: integer(raw, '--port', DEFAULT_PORT, 0, 65535),
+    dataDir: path.resolve(cwd, raw.get('--data') ?? 'data'),
+    distDir: path.resolve(cwd, raw.get('--dist') ?? 'dist'),
+    token,
+    publicUrls: origins(raw, '--public-url'),
+    allowOrigins: origins(raw, '--allow-origin'),
+    limits: {
+      maxRequestBytes: integer(raw, '--max-request-bytes', 64 * mib, 1, 2 ** 31),
+      maxResponseBytes: integer(raw, '--max-response-bytes', 1024 * mib, 0, Number.MAX_SAFE_INTEGER),
+      maxRelayMs: integer(raw, '--max-relay-ms', 3_600_000, 0, 2 ** 31 - 1),
+      maxSyncMessageBytes: integer(raw, '--max-sync-message-bytes', 64 * mib, 1024, 2 ** 30),
+    },
+    build: raw.get('--no-build') === undefined,
+  }
+}

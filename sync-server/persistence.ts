@@ -1,0 +1,94 @@
+/**
+ * LevelDB storage of the rooms (y-leveldb), shaped for the one promise the sync server makes:
+ * `flushed(room)` resolves only once every update applied to the room so far is written, and
+ * rejects if a write failed. y-leveldb logs and swallows its own errors, so a write counts
+ * as done only when it returned its clock.
+ */
+import { Level } from 'level'
+import { LeveldbPersistence } from 'y-leveldb'
+import * as Y from 'yjs'
+import { StartupError } from './config.ts'
+
+/** Transaction origin of state read back from disk: it must not be written again. */
+const FROM_DISK = Symbol('from-disk')
+
+interface Binding {
+  last: Promise<boolean>
+  failed: boolean
+}
+
+export interface RoomStore {
+  /** Loads the persisted room into `doc` and writes every later update of it. */
+  bind(room: string, doc: Y.Doc): Promise<void>
+  flushed(doc: Y.Doc): Promise<void>
+  /** The last client left: compact the room's updates into one. */
+  release(room: string, doc: Y.Doc): Promise<void>
+  close(): Promise<void>
+}
+
+export async function openRoomStore(
+  location: string,
+  onWriteFailed: (doc: Y.Doc) => void,
+): Promise<RoomStore> {
+  const created: Level<unknown, unknown>[] = []
+  // y-leveldb constructs the database itself; keep a handle to open it here and see why it fails.
+  class OpenedLevel extends Level<unknown, unknown> {
+    constructor(path: string, options: object) {
+      super(path, options)
+      created.push(this)
+    }
+  }
+  const ldb = new LeveldbPersistence(location, { Level: OpenedLevel })
+  try {
+    await created[0]!.open()
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    if (cause?.code === 'LEVEL_LOCKED') {
+      throw new StartupError(
+        `data directory ${location} is in use by another sync-server: stop it or use --data`,
+      )
+    }
+    throw new StartupError(
+      `cannot open the sync database in ${location} (${cause?.message ?? String(error)})`,
+    )
+  }
+
+  const bindings = new Map<Y.Doc, Binding>()
+
+  return {
+    async bind(room, doc) {
+      const binding: Binding = { last: Promise.resolve(true), failed: false }
+      bindings.set(doc, binding)
+      const persisted = (await ldb.getYDoc(room)) as Y.Doc | null
+      if (!persisted) throw new Error(`cannot read room ${room}`)
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(persisted), FROM_DISK)
+      persisted.destroy()
+      doc.on('update', (update: Uint8Array, origin: unknown) => {
+        if (origin === FROM_DISK) return
+        binding.last = ldb.storeUpdate(room, update).then((clock: unknown) => {
+          if (typeof clock === 'number') return true
+          binding.failed = true
+          onWriteFailed(doc)
+          return false
+        })
+      })
+    },
+    async flushed(doc) {
+      const binding = bindings.get(doc)
+      if (!binding) return
+      await binding.last
+      if (binding.failed) throw new Error('writing the room failed')
+    },
+    async release(room, doc) {
+      const binding = bindings.get(doc)
+      bindings.delete(doc)
+      if (!binding) return
+      await binding.last
+      await ldb.flushDocument(room)
+    },
+    async close() {
+      await Promise.all([...bindings.values()].map((binding) => binding.last))
+      await ldb.destroy()
+    },
+  }
+}

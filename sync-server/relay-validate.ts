@@ -1,0 +1,166 @@
+/**
+ * Checks everything the relay is handed before it goes near a socket. The meta is JSON from
+ * a caller holding the token, but a line break in a header or proxy field would let a value
+ * write extra headers upstream, so those are refused here rather than trusted to the transport.
+ */
+import type { ProxySettings, TlsSettings } from '../src/model/settings.ts'
+import type { HeaderList, WireRequest } from '../src/model/wire.ts'
+import {
+  RELAY_PROTOCOL_VERSION,
+  tlsFromJson,
+  type RelayRequestMeta,
+  type TlsJson,
+} from '../src/runtime/transport/relay-protocol.ts'
+import type { SendOptions, TransportError } from '../src/runtime/transport/types.ts'
+
+export class RelayRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: TransportError['code'],
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+const LINE_BREAK = /[\r\n\0]/
+
+function invalid(message: string): never {
+  throw new RelayRefusal(400, 'invalid-request', message)
+}
+
+type Json = Record<string, unknown>
+
+function object(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    invalid(`${what} must be an object`)
+  return value as Json
+}
+
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string') invalid(`${what} must be a string`)
+  if (LINE_BREAK.test(value)) invalid(`${what} must not contain line breaks`)
+  return value
+}
+
+function optional<T>(value: unknown, check: (v: unknown) => T): T | undefined {
+  return value === undefined ? undefined : check(value)
+}
+
+function count(value: unknown, what: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+    invalid(`${what} must be an integer from 0 to ${max}`)
+  }
+  return value
+}
+
+function flag(value: unknown, what: string): boolean {
+  if (typeof value !== 'boolean') invalid(`${what} must be true or false`)
+  return value
+}
+
+export function checkHeaders(value: unknown): HeaderList {
+  if (!Array.isArray(value)) invalid('headers must be a list')
+  return value.map((pair: unknown, i) => {
+    if (!Array.isArray(pair) || pair.length !== 2) invalid(`header ${i + 1} must be a [name, value] pair`)
+    const name = text(pair[0], `the name of header ${i + 1}`)
+    if (!TOKEN.test(name)) invalid(`header name ${JSON.stringify(name)} is not a valid HTTP token`)
+    return [name, text(pair[1], `the value of header ${JSON.stringify(name)}`)] as [string, string]
+  })
+}
+
+export function checkProxy(value: unknown): ProxySettings {
+  const proxy = object(value, 'proxy')
+  const type = proxy.type
+  if (type !== 'http' && type !== 'https' && type !== 'socks5' && type !== 'system') {
+    invalid('proxy.type must be http, https, socks5 or system')
+  }
+  return {
+    enabled: flag(proxy.enabled, 'proxy.enabled'),
+    type,
+    host: text(proxy.host, 'proxy.host'),
+    port: count(proxy.port, 'proxy.port', 65535),
+    bypass: text(proxy.bypass ?? '', 'proxy.bypass'),
+    ...defined({
+      username: optional(proxy.username, (v) => text(v, 'proxy.username')),
+      password: optional(proxy.password, (v) => text(v, 'proxy.password')),
+    }),
+  }
+}
+
+export function checkTls(value: unknown): TlsSettings {
+  const tls = object(value, 'tls')
+  if (!Array.isArray(tls.caPem) || !Array.isArray(tls.clientCertificates)) {
+    invalid('tls.caPem and tls.clientCertificates must be lists')
+  }
+  const pem = (v: unknown, what: string) => {
+    if (typeof v !== 'string') invalid(`${what} must be a string`)
+    return v
+  }
+  const json: TlsJson = {
+    verify: flag(tls.verify, 'tls.verify'),
+    caPem: tls.caPem.map((ca, i) => pem(ca, `tls.caPem[${i}]`)),
+    clientCertificates: tls.clientCertificates.map((entry: unknown, i) => {
+      const cert = object(entry, `tls.clientCertificates[${i}]`)
+      return defined({
+        host: text(cert.host, 'client certificate host'),
+        certPem: optional(cert.certPem, (v) => pem(v, 'certPem')),
+        keyPem: optional(cert.keyPem, (v) => pem(v, 'keyPem')),
+        pfxBase64: optional(cert.pfxBase64, (v) => pem(v, 'pfxBase64')),
+        passphrase: optional(cert.passphrase, (v) => pem(v, 'passphrase')),
+      })
+    }),
+  }
+  return tlsFromJson(json)
+}
+
+/** `u32 length | JSON meta | body` into the transport's own types. */
+export function parseRelayRequest(buffer: Buffer): { request: WireRequest; options: SendOptions } {
+  if (buffer.length < 4) invalid('the relay request is empty')
+  const length = buffer.readUInt32BE(0)
+  if (4 + length > buffer.length) invalid('the relay request is shorter than its header says')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(buffer.subarray(4, 4 + length).toString('utf8'))
+  } catch {
+    invalid('the relay request header is not JSON')
+  }
+  const meta = object(parsed, 'the relay request') as Partial<Record<keyof RelayRequestMeta, unknown>>
+  if (meta.v !== RELAY_PROTOCOL_VERSION) invalid(`relay protocol version ${String(meta.v)} is not supported`)
+  const method = text(meta.method, 'method')
+  if (!TOKEN.test(method) || method.length > 64) invalid(`method ${JSON.stringify(method)} is not valid`)
+  const url = text(meta.url, 'url')
+  let protocol = ''
+  try {
+    protocol = new URL(url).protocol
+  } catch {
+    invalid(`${JSON.stringify(url)} is not a URL`)
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') invalid('only http and https URLs can be relayed')
+  const rest = buffer.subarray(4 + length)
+  const hasBody = flag(meta.hasBody, 'hasBody')
+  if (!hasBody && rest.length > 0) invalid('a request without body carries body bytes')
+  const options = object(meta.options ?? {}, 'options')
+  return {
+    request: {
+      method,
+      url,
+      headers: checkHeaders(meta.headers),
+      body: hasBody ? new Uint8Array(rest.buffer, rest.byteOffset, rest.length) : null,
+    },
+    options: defined({
+      timeoutMs: optional(options.timeoutMs, (v) => count(v, 'timeoutMs')),
+      followRedirects: optional(options.followRedirects, (v) => flag(v, 'followRedirects')),
+      maxRedirects: optional(options.maxRedirects, (v) => count(v, 'maxRedirects', 1000)),
+      maxResponseBytes: optional(options.maxResponseBytes, (v) => count(v, 'maxResponseBytes')),
+      proxy: optional(options.proxy, checkProxy),
+      tls: optional(options.tls, checkTls),
+    }),
+  }
+}
+
+/** Absent, not undefined: the transport may tell the two apart with `in`. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}

@@ -1,0 +1,201 @@
+/**
+ * POST /relay: sends the app's wire request with the injected (Node) transport and streams
+ * the answer back in the frames of relay-protocol.ts. Bodies pass through with backpressure,
+ * never buffered; the relay's own size and time limits hold even if the caller asks for more;
+ * a caller that goes away aborts the upstream request.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ProxySettings, TlsSettings } from '../src/model/settings.ts'
+import type { WireResponse } from '../src/model/wire.ts'
+import {
+  FRAME_END,
+  FRAME_ERROR,
+  FRAME_HEAD,
+  RELAY_CONTENT_TYPE,
+  type RelayEnd,
+  type RelayErrorBody,
+  type RelayHead,
+} from '../src/runtime/transport/relay-protocol.ts'
+import { TransportError, type Transport } from '../src/runtime/transport/types.ts'
+import type { Limits } from './config.ts'
+import { FrameWriter } from './relay-frames.ts'
+import { checkProxy, checkTls, parseRelayRequest, RelayRefusal } from './relay-validate.ts'
+
+export { RelayRefusal }
+
+/** Settings → Proxy `Test Connection`: the relay opens the connection the page cannot. */
+export type TestProxy = (
+  proxy: ProxySettings,
+  options: { tls?: TlsSettings; target?: string },
+) => Promise<unknown>
+
+export interface RelayDeps {
+  transport: Transport
+  testProxy?: TestProxy
+  limits: Limits
+}
+
+const MAX_TEST_PROXY_BYTES = 1024 * 1024
+
+function readAll(req: IncomingMessage, max: number): Promise<Buffer> {
+  const tooLarge = () =>
+    new RelayRefusal(413, 'too-large', `the request is larger than the relay's limit of ${max} bytes`)
+  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.reject(tooLarge())
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= max) return void chunks.push(chunk)
+      req.removeAllListeners('data')
+      req.resume()
+      reject(tooLarge())
+    })
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
+    req.on('error', reject)
+  })
+}
+
+/** The tighter of what the caller asked and what the relay allows; 0 means no limit. */
+function tighter(asked: number | undefined, limit: number): number | undefined {
+  if (!asked) return limit || undefined
+  return limit ? Math.min(asked, limit) : asked
+}
+
+export function errorBody(error: unknown): RelayErrorBody {
+  if (error instanceof RelayRefusal || error instanceof TransportError)
+    return { code: error.code, message: error.message }
+  return { code: 'other', message: error instanceof Error ? error.message : String(error) }
+}
+
+export function sendError(res: ServerResponse, status: number, body: RelayErrorBody) {
+  if (res.headersSent) return void res.destroy()
+  const json = JSON.stringify(body)
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(json),
+    'cache-control': 'no-store',
+  })
+  res.end(json)
+}
+
+function head(response: WireResponse): RelayHead {
+  const { status, statusText, httpVersion, headers, cookies, eventStream, url, timings, sizes } = response
+  return { status, statusText, httpVersion, headers, cookies, eventStream, url, timings, sizes }
+}
+
+export function createRelay({ transport, testProxy, limits }: RelayDeps) {
+  async function send(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { request, options } = parseRelayRequest(await readAll(req, limits.maxRequestBytes))
+    const maxBytes = tighter(options.maxResponseBytes, limits.maxResponseBytes)
+    const controller = new AbortController()
+    let stopped: 'client' | 'time' | 'size' | undefined
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+    const stop = (why: NonNullable<typeof stopped>) => {
+      stopped ??= why
+      controller.abort()
+      reader?.cancel().catch(() => undefined)
+    }
+    res.on('close', () => !res.writableFinished && stop('client'))
+    const timer = limits.maxRelayMs > 0 ? setTimeout(() => stop('time'), limits.maxRelayMs) : undefined
+    const timeLimit = () =>
+      new RelayRefusal(504, 'timeout', `the relay's time limit of ${limits.maxRelayMs} ms was reached`)
+    try {
+      let response: WireResponse
+      try {
+        response = await transport.send(request, {
+          ...options,
+          timeoutMs: tighter(options.timeoutMs, limits.maxRelayMs),
+          maxResponseBytes: maxBytes,
+          responseBody: 'stream',
+          signal: controller.signal,
+        })
+      } catch (error) {
+        if (stopped === 'client') return
+        const refusal = stopped === 'time' ? timeLimit() : error
+        return sendError(res, refusal instanceof RelayRefusal ? refusal.status : 502, errorBody(refusal))
+      }
+      res.writeHead(200, {
+        'content-type': RELAY_CONTENT_TYPE,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      })
+      const frames = new FrameWriter(res)
+      frames.json(FRAME_HEAD, head(response))
+      const headAt = performance.now()
+      let received = 0
+      const forward = (bytes: Uint8Array) => {
+        received += bytes.length
+        if (maxBytes !== undefined && received > maxBytes) {
+          stop('size')
+          return true
+        }
+        return frames.body(bytes)
+      }
+      try {
+        if (response.bodyStream) {
+          reader = response.bodyStream.getReader()
+          if (stopped) await reader.cancel()
+          for (;;) {
+            const { done, value } = await reader.read()
+            if (done || stopped) break
+            if (!forward(value)) await frames.drain()
+          }
+        } else if (response.body.length > 0) {
+          forward(response.body)
+        }
+      } catch (error) {
+        if (!stopped) return frames.end(FRAME_ERROR, errorBody(error))
+      }
+      if (stopped === 'client') return
+      if (stopped === 'time') return frames.end(FRAME_ERROR, errorBody(timeLimit()))
+      if (stopped === 'size') {
+        const message = `the response is larger than the limit of ${maxBytes} bytes`
+        return frames.end(FRAME_ERROR, { code: 'too-large', message })
+      }
+      // A streamed body ends after the transport answered: its download time is the relay's, and so
+      // is its size when no Content-Length announced it.
+      const timings = { ...response.timings }
+      if (response.bodyStream && timings.download === undefined) {
+        timings.download = performance.now() - headAt
+        timings.total += timings.download
+      }
+      const end: RelayEnd = {
+        timings,
+        sizes: { ...response.sizes, responseBody: response.sizes.responseBody || received },
+      }
+      frames.end(FRAME_END, end)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function checkProxyConnection(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!testProxy) throw new RelayRefusal(501, 'other', 'this server cannot test proxies')
+    let parsed: { proxy?: unknown; tls?: unknown; target?: unknown }
+    try {
+      parsed = JSON.parse((await readAll(req, MAX_TEST_PROXY_BYTES)).toString('utf8')) as typeof parsed
+    } catch (error) {
+      if (error instanceof RelayRefusal) throw error
+      throw new RelayRefusal(400, 'invalid-request', 'the body must be JSON: { "proxy": ProxySettings }')
+    }
+    const proxy = checkProxy(parsed.proxy)
+    const tls = parsed.tls === undefined ? undefined : checkTls(parsed.tls)
+    const target = parsed.target
+    if (target !== undefined && (typeof target !== 'string' || !/^https?:\/\//.test(target))) {
+      throw new RelayRefusal(400, 'invalid-request', 'target must be an http(s) URL')
+    }
+    let result: unknown
+    try {
+      result = await testProxy(proxy, { tls, target })
+    } catch (error) {
+      const body = errorBody(error)
+      return sendError(res, 502, body.code === 'other' ? { ...body, code: 'proxy' } : body)
+    }
+    const json = JSON.stringify(result ?? null)
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+    res.end(json)
+  }
+
+  return { send, checkProxyConnection }
+}

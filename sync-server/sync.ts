@@ -1,0 +1,214 @@
+/**
+ * y-websocket rooms, one per workspace. Documents, awareness and broadcast are
+ * @y/websocket-server's; the connection loop is ours because it has to promise more:
+ *
+ * - messages of a connection are handled strictly in order, after the room is loaded;
+ * - a sync step 1 is answered only once every update applied to the room is on disk (the
+ *   acknowledgement defined in sync-server/README.md);
+ * - a malformed or hostile frame closes that connection (4400) and nothing else.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { docs, getPersistence, getYDoc, setPersistence, type WSSharedDoc } from '@y/websocket-server/utils'
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import * as awarenessProtocol from 'y-protocols/awareness'
+import * as syncProtocol from 'y-protocols/sync'
+import * as Y from 'yjs'
+import type { RoomStore } from './persistence.ts'
+
+const MESSAGE_SYNC = 0
+const MESSAGE_AWARENESS = 1
+const MESSAGE_QUERY_AWARENESS = 3
+
+/** Close codes 4400–4499 tell the y-websocket client not to reconnect; 4500 says "try again". */
+export const CLOSE_MALFORMED = 4400
+export const CLOSE_UNAUTHORIZED = 4401
+export const CLOSE_UNAVAILABLE = 4500
+
+const PING_INTERVAL_MS = 30_000
+
+export interface SyncService {
+  /** Takes over an upgrade the server has authorised for `room`. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer, room: string): void
+  /** Completes the handshake only to tell the client why it may not join (y-websocket stops retrying). */
+  refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void
+  close(): Promise<void>
+}
+
+/** The room could not be loaded or written: the client may retry, unlike after a bad frame. */
+class StoreError extends Error {}
+
+function expectEnd(decoder: decoding.Decoder) {
+  if (decoding.hasContent(decoder)) throw new Error('trailing bytes')
+}
+
+/** @y/websocket-server keeps its rooms and persistence in module state: one service per process. */
+let active = false
+
+export function createSync(store: RoomStore, maxMessageBytes: number): SyncService {
+  if (active) throw new Error('a sync service is already running in this process')
+  active = true
+  const ready = new WeakMap<Y.Doc, Promise<void>>()
+  const releases = new Set<Promise<unknown>>()
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes })
+
+  setPersistence({
+    provider: store,
+    bindState: (room: string, doc: WSSharedDoc) => {
+      const loading = store.bind(room, doc)
+      loading.catch(() => undefined)
+      ready.set(doc, loading)
+    },
+    writeState: (room: string, doc: WSSharedDoc) => {
+      const release = store.release(room, doc).catch(() => undefined)
+      releases.add(release)
+      return release.finally(() => releases.delete(release))
+    },
+  })
+
+  function send(ws: WebSocket, message: Uint8Array) {
+    if (ws.readyState === ws.OPEN) ws.send(message, (error) => error && ws.terminate())
+  }
+
+  function leave(doc: WSSharedDoc, ws: WebSocket) {
+    const controlled = doc.conns.get(ws) as Set<number> | undefined
+    if (!controlled) return
+    doc.conns.delete(ws)
+    awarenessProtocol.removeAwarenessStates(doc.awareness, [...controlled], null)
+    if (doc.conns.size === 0) {
+      docs.delete(doc.name)
+      void getPersistence()
+        ?.writeState(doc.name, doc)
+        .then(() => doc.destroy())
+    }
+  }
+
+  async function handle(ws: WebSocket, doc: WSSharedDoc, message: Uint8Array) {
+    const decoder = decoding.createDecoder(message)
+    const type = decoding.readVarUint(decoder)
+    if (type === MESSAGE_SYNC) {
+      const step = decoding.readVarUint(decoder)
+      const payload = decoding.readVarUint8Array(decoder)
+      expectEnd(decoder)
+      if (step === syncProtocol.messageYjsSyncStep1) {
+        Y.decodeStateVector(payload)
+        await store.flushed(doc).catch((error: unknown) => {
+          throw new StoreError('write failed', { cause: error })
+        })
+        const encoder = encoding.createEncoder()
+        encoding.writeVarUint(encoder, MESSAGE_SYNC)
+        syncProtocol.writeSyncStep2(encoder, doc, payload)
+        send(ws, encoding.toUint8Array(encoder))
+      } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
+        Y.applyUpdate(doc, payload, ws)
+      } else {
+        throw new Error(`unknown sync step ${step}`)
+      }
+    } else if (type === MESSAGE_AWARENESS) {
+      const update = decoding.readVarUint8Array(decoder)
+      expectEnd(decoder)
+      awarenessProtocol.applyAwarenessUpdate(doc.awareness, update, ws)
+    } else if (type === MESSAGE_QUERY_AWARENESS) {
+      expectEnd(decoder)
+      sendAwareness(ws, doc)
+    } else {
+      throw new Error(`unknown message type ${type}`)
+    }
+  }
+
+  function sendAwareness(ws: WebSocket, doc: WSSharedDoc) {
+    const clients = [...doc.awareness.getStates().keys()]
+    if (clients.length === 0) return
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, MESSAGE_AWARENESS)
+    encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(doc.awareness, clients))
+    send(ws, encoding.toUint8Array(encoder))
+  }
+
+  function connect(ws: WebSocket, room: string) {
+    const doc = getYDoc(room) as WSSharedDoc
+    doc.conns.set(ws, new Set<number>())
+    const loaded = (ready.get(doc) ?? Promise.resolve()).catch((error: unknown) => {
+      throw new StoreError('load failed', { cause: error })
+    })
+    let queue = loaded
+    let failed = false
+    const fail = (code: number, reason: string) => {
+      if (failed) return
+      failed = true
+      ws.close(code, reason)
+    }
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (failed) return
+      if (!isBinary) return fail(CLOSE_MALFORMED, 'binary messages only')
+      const bytes = toBytes(data)
+      queue = queue
+        .then(() => (failed ? undefined : handle(ws, doc, bytes)))
+        .catch((error: unknown) => {
+          // Anything else was thrown by lib0 or Yjs while decoding what the client sent.
+          if (error instanceof StoreError) fail(CLOSE_UNAVAILABLE, 'room unavailable')
+          else fail(CLOSE_MALFORMED, 'malformed message')
+        })
+    })
+    // A frame over maxPayload: ws closes with 1009 itself; the error must not reach the process.
+    ws.on('error', () => ws.terminate())
+    let alive = true
+    ws.on('pong', () => (alive = true))
+    const ping = setInterval(() => {
+      if (!alive) return void ws.terminate()
+      alive = false
+      ws.ping()
+    }, PING_INTERVAL_MS)
+    ws.on('close', () => {
+      clearInterval(ping)
+      failed = true
+      leave(doc, ws)
+    })
+    loaded.then(
+      () => {
+        const encoder = encoding.createEncoder()
+        encoding.writeVarUint(encoder, MESSAGE_SYNC)
+        syncProtocol.writeSyncStep1(encoder, doc)
+        send(ws, encoding.toUint8Array(encoder))
+        sendAwareness(ws, doc)
+      },
+      () => fail(CLOSE_UNAVAILABLE, 'room unavailable'),
+    )
+  }
+
+  return {
+    accept(req, socket, head, room) {
+      wss.handleUpgrade(req, socket, head, (ws) => connect(ws, room))
+    },
+    refuse(req, socket, head, code, reason) {
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        ws.on('error', () => ws.terminate())
+        ws.close(code, reason)
+      })
+    },
+    async close() {
+      const closing = [...wss.clients].map((ws) => new Promise((resolve) => ws.once('close', resolve)))
+      for (const ws of wss.clients) ws.terminate()
+      await Promise.all(closing)
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+      await Promise.all(releases)
+      await store.close()
+      setPersistence(null)
+      active = false
+    },
+  }
+}
+
+/** Every connection to a room whose write failed is closed, so clients resend after reloading it. */
+export function dropRoom(doc: Y.Doc) {
+  for (const ws of (doc as WSSharedDoc).conns.keys())
+    (ws as WebSocket).close(CLOSE_UNAVAILABLE, 'write failed')
+}
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data))
+  if (data instanceof ArrayBuffer) return new Uint8Array(data)
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+}

@@ -1,0 +1,72 @@
+/** The built app as the sync-server serves it: files, client-side routes, caching, no escape from dist/. */
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, tempDir, type TestServer } from '../helpers/sync-server.ts'
+import { unusedTransport } from '../helpers/unused-transport.ts'
+
+let dist: string
+let server: TestServer
+
+beforeAll(async () => {
+  dist = await tempDir('sendbox-static-')
+  await mkdir(path.join(dist, 'assets'))
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Sendbox</title>')
+  await writeFile(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)')
+  await writeFile(path.join(dist, 'sw.js'), 'self')
+  await writeFile(path.join(path.dirname(dist), 'secret.txt'), 'outside')
+  server = await startTestServer({ transport: unusedTransport }, { args: ['--dist', dist] })
+})
+
+afterAll(async () => {
+  await server.remove()
+  await rm(dist, { recursive: true, force: true })
+  await rm(path.join(path.dirname(dist), 'secret.txt'), { force: true })
+})
+
+/** Raw paths: fetch would normalise away the `..` this is about. */
+function get(rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: server.port, path: rawPath }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      })
+      .on('error', reject)
+  })
+}
+
+describe('static', () => {
+  it('serves the shell, revalidated, and hashed assets cached for good', async () => {
+    const shell = await get('/')
+    expect(shell.status).toBe(200)
+    expect(shell.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(shell.headers['cache-control']).toBe('no-cache')
+    expect(shell.headers['x-content-type-options']).toBe('nosniff')
+    const asset = await get('/assets/app-1a2b.js')
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(asset.headers['cache-control']).toContain('immutable')
+    expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache')
+  })
+
+  it('answers client-side routes with the shell, and a missing file with 404', async () => {
+    const route = await get('/workspace/abc/request/def')
+    expect(route.status).toBe(200)
+    expect(route.body).toContain('<title>Sendbox</title>')
+    expect((await get('/assets/missing-9z.js')).status).toBe(404)
+  })
+
+  it('never serves a file outside dist/', async () => {
+    for (const attempt of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
+      const response = await get(attempt)
+      expect(response.body, attempt).not.toContain('outside')
+    }
+  })
+})
