@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint'
 const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'tls', 'os', 'child_process', 'crypto']
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'bench/peers/**', 'test-results/**'] },
+  {
+    ignores: [
+      'src/runtime/script/api.d.ts',
+      'node_modules/**',
+      'dist/**',
+      'data/**',
+      'bench/peers/**',
+      'test-results/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

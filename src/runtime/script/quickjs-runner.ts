@@ -10,7 +10,7 @@ import { Sandbox } from './sandbox.ts'
 import { ScriptRun } from './run-state.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
 import { runScript } from './run-script.ts'
-import { BOOTSTRAP, LIB } from './bootstrap.ts'
+import { BOOTSTRAP, EXPECT_LIB, LIB } from './bootstrap.ts'
 
 /**
  * A fresh wasm instance compiles its functions on first use (hundreds of ms on a slow machine);
@@ -19,10 +19,10 @@ import { BOOTSTRAP, LIB } from './bootstrap.ts'
 export function warmUp(module: QuickJSWASMModule): void {
   const runtime = module.newRuntime()
   const ctx = runtime.newContext()
-  const host = ctx.newFunction('__host', () => ctx.newString(LIB))
+  const host = ctx.newFunction('__host', (op) => ctx.newString(ctx.getString(op) === 'X' ? EXPECT_LIB : LIB))
   ctx.setProp(ctx.global, '__host', host)
   host.dispose()
-  const code = `${BOOTSTRAP}; [1, 2].map((n) => n * 2); JSON.parse('{"a":[1]}'); new Promise((r) => r(1)).then(() => 1)`
+  const code = `${BOOTSTRAP}; expect([1]).to.deep.equal([1]); [1, 2].map((n) => n * 2); JSON.parse('{"a":[1]}'); new Promise((r) => r(1)).then(() => 1)`
   const result = ctx.evalCode(code)
   ;(result.error ?? result.value).dispose()
   runtime.executePendingJobs()

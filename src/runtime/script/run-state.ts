@@ -13,7 +13,7 @@ import { HostResponse } from './host-response.ts'
 import { decode, encode, errorConstructor, type DecodeHooks, type Encoded } from './marshal.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
 import { ApiRegistry, EXPECT, GuestPromise, GuestWait, isApi } from './api/bridge.ts'
-import { LIB } from './bootstrap.ts'
+import { EXPECT_LIB, LIB } from './bootstrap.ts'
 
 export interface GuestCalls {
   /** Calls a guest function registered by the codec; answers `v<json>` or `e<json>`. */
@@ -103,6 +103,8 @@ export class ScriptRun {
         }
         case 'L':
           return LIB
+        case 'X':
+          return EXPECT_LIB
       }
       throw new TypeError(`Unknown sandbox call ${op}`)
     } catch (error) {

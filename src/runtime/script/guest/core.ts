@@ -12,12 +12,16 @@ const G = globalThis, H = G.__host, E = G.eval
 delete G.__host
 const S = JSON.stringify, Pa = JSON.parse, P = Promise, T = '\u0000t'
 const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, SyntaxError: SyntaxError, ReferenceError: ReferenceError }
+// Built-in constructors go through the codec (sent by name: instanceOf(Date), throw(TypeError)).
+const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
 const st = { main: 0, err: '' }
 const nodeIds = new WeakMap(), fns = [], fnIds = new Map(), waits = new Map()
-let lib = null, promises = 0
-const bag = { ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
+let lib = null, xlib = null, promises = 0
+const bag = { X: X, isAssertion: isAssertion, args: args, ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
 function L() { return lib || (lib = E(H('L', ''))(bag)) }
-function expect(v, m) { return L().expect(v, m) }
+function X() { return xlib || (xlib = E(H('X', ''))(bag)) }
+function isAssertion(v) { return xlib !== null && xlib.isAssertion(v) }
+function expect(v, m) { return X().expect(v, m) }
 
 function read(r) {
   if (r === '') return undefined
@@ -26,7 +30,7 @@ function read(r) {
   if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1') }
   if (c === 'w') return wait(+s)
   if (c === 'x') return expect
-  if (c === 'a') { const p = s.split(','); return L().assertion({ c: +p[0] }, +p[1], [], p[2] === '1') }
+  if (c === 'a') { const p = s.split(','); return X().assertion({ c: +p[0] }, +p[1], [], p[2] === '1') }
   if (c === 'v') return L().dec(Pa(s), [])
   throw mkErr(Pa(s))
 }
@@ -53,7 +57,8 @@ function args(a) {
     const v = a[k], t = typeof v
     if (t === 'string' || t === 'boolean' || v === null || (t === 'number' && isFinite(v) && !Object.is(v, -0))) out.push(v)
     else if (t === 'undefined') out.push({ [T]: 'u' })
-    else if (t === 'function' && !nodeIds.has(v) && !(lib && lib.special(v))) {
+    else if (t === 'function' && isAssertion(v)) out.push({ [T]: 'u' })
+    else if (t === 'function' && !nodeIds.has(v) && !(lib && lib.special(v)) && !ERRS.has(v)) {
       let i = fnIds.get(v)
       if (i === undefined) { i = fns.length; fns.push(v); fnIds.set(v, i) }
       out.push({ [T]: 'f', i: i, n: '' })
@@ -62,14 +67,14 @@ function args(a) {
   return out
 }
 function node(i, f) {
-  const cache = new Map()
+  let cache = null
   const p = new Proxy(f ? function () {} : {}, {
     get: function (t, k) {
       if (typeof k !== 'string' || k === 'then') return undefined
-      if (cache.has(k)) return cache.get(k)
+      if (cache !== null && cache.has(k)) return cache.get(k)
       const r = H('g', i + ',' + k)
       const v = read(r)
-      if (r[0] === 'n' && r[r.length - 1] === '1') cache.set(k, v)
+      if (r[0] === 'n' && r[r.length - 1] === '1') (cache || (cache = new Map())).set(k, v)
       return v
     },
     apply: function (t, self, a) { return read(H('c', i + ',' + S(args(a)))) },
@@ -104,13 +109,15 @@ function settle(i, ok, payload) {
 function track(p) {
   p.then(function () { st.main = 1 }, function (e) { st.main = 2; st.err = S(info(e)) })
 }
-function init(json) {
-  const roots = Pa(json)
-  const noop = function () {}
-  G.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop }
-  for (const k in roots) {
-    const r = roots[k]
-    Object.defineProperty(G, k, { value: r === null ? null : r[0] === 0 ? expect : node(r[0], r[1] === 1), writable: true, configurable: true })
-  }
+// Globals are defined once per context, before any script: fixed ids, built on the host on first use.
+const noop = function () {}
+G.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop }
+const roots = Pa(ROOTS)
+for (const k in roots) Object.defineProperty(G, k, { value: node(roots[k][0], roots[k][1] === 1), writable: true, configurable: true })
+const aliases = { delta: 'svc', pm: 'alpha', bru: 'beta', pw: 'gamma' }
+for (const k in aliases) Object.defineProperty(G, k, { value: G[aliases[k]], writable: true, configurable: true })
+Object.defineProperty(G, 'expect', { value: expect, writable: true, configurable: true })
+function init(phase) {
+  if (phase === 'pre') G.res = null
 }
 `

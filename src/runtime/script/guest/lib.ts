@@ -1,9 +1,10 @@
 /**
- * The guest's lazily compiled part: the full value codec (mirror of ../marshal.ts) and `expect`,
- * a thin proxy over the host's chai (../host-assert.ts). Language chains cost nothing; flags and
- * methods are collected and sent with the next call, so `expect(a).to.equal(b)` is one host call.
- * Any other property (a property assertion such as `.ok`) is sent when read: chai asserts then.
- * Evaluated as one function expression that receives the core's internals.
+ * The guest's lazily compiled parts, each one function expression that receives the core's
+ * internals. CODEC: the full value codec (mirror of ../marshal.ts), needed only for values that
+ * are not primitives. EXPECT: `expect`, a thin proxy over the host's chai (../host-assert.ts).
+ * Language chains cost nothing; flags and methods are collected and sent with the next call, so
+ * `expect(a).to.equal(b)` is one host call. Any other property (a property assertion such as
+ * `.ok`) is sent when read: chai asserts then.
  */
 export const LIB = String.raw`(function (b) {
 'use strict'
@@ -11,7 +12,6 @@ const T = b.T, S = b.S, keys = Object.keys, isArray = Array.isArray
 const errNames = new Map(keys(b.ERR).map(function (k) { return [b.ERR[k], k] }))
 const builtins = { Date: Date, Array: Array, Object: Object, Map: Map, Set: Set, RegExp: RegExp, Number: Number, String: String, Boolean: Boolean, Promise: Promise, EvalError: EvalError, URIError: URIError }
 for (const k of keys(builtins)) errNames.set(builtins[k], k)
-const assertions = new WeakSet()
 
 function enc(v, seen, d) {
   switch (typeof v) {
@@ -21,7 +21,7 @@ function enc(v, seen, d) {
     case 'bigint': return { [T]: 'b', v: String(v) }
     case 'symbol': return { [T]: 'y', v: String(v.description) }
     case 'function': {
-      if (assertions.has(v)) return { [T]: 'u' }
+      if (b.isAssertion(v)) return { [T]: 'u' }
       if (b.nodeIds.has(v)) return { [T]: 'N', i: b.nodeIds.get(v) }
       if (errNames.has(v)) return { [T]: 'E', n: errNames.get(v) }
       let i = b.fnIds.get(v)
@@ -70,8 +70,8 @@ function dec(v, t) {
     case 'ref': return t[v.i]
     case 'N': return b.node(v.i, v.f)
     case 'W': return b.wait(v.i)
-    case 'A': return assertion({ c: v.k }, v.h, [], v.f)
-    case 'X': return expect
+    case 'A': return b.X().assertion({ c: v.k }, v.h, [], v.f)
+    case 'X': return b.X().expect
   }
   const slot = t.length
   t.push(undefined)
@@ -86,6 +86,13 @@ function dec(v, t) {
   return o
 }
 
+return { dec: dec, encArgs: encArgs, special: function (v) { return errNames.has(v) } }
+})`
+
+export const EXPECT_LIB = String.raw`(function (b) {
+'use strict'
+const S = b.S
+const assertions = new WeakSet()
 function words(s) { return new Set(s.split(' ')) }
 const CHAINS = words('to be been is that which and has have with at of same but does still also')
 const FLAGS = words('not deep nested own ordered any all itself')
@@ -115,13 +122,17 @@ function assertion(chain, h, path, callable) {
 }
 // Objects are numbered per flush: identity holds within one call (expect(a).to.equal(a)).
 function flush(chain, h, path, a) {
-  const q = { c: chain.c, p: path }, seen = { m: new Map(), n: 0 }
+  const q = { c: chain.c, p: path }
+  const values = b.args(h === undefined ? [chain.v].concat(a || []) : a || [])
   if (h === undefined) {
-    q.v = enc(chain.v, seen, 0)
+    q.v = values[0]
     if (chain.msg !== undefined) q.m = String(chain.msg)
-  } else q.h = h
-  if (a) q.a = encArgs(a, seen)
+    if (a) q.a = values.slice(1)
+  } else {
+    q.h = h
+    if (a) q.a = values
+  }
   return b.read(b.H('x', S(q)))
 }
-return { expect: expect, assertion: assertion, dec: dec, encArgs: encArgs, special: function (v) { return assertions.has(v) || errNames.has(v) } }
+return { expect: expect, assertion: assertion, isAssertion: function (v) { return assertions.has(v) } }
 })`
