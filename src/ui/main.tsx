@@ -24,4 +24,6 @@ openDocs('default').then((docs) => {
     ),
     root,
   )
+  // Read by the app benchmark: the moment the frame is rendered and takes input.
+  performance.mark('sendbox-interactive')
 })
