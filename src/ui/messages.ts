@@ -159,6 +159,7 @@ export const messages = {
   retry: 'Retry',
   sendOptions: 'Send options',
   download: 'Download',
+  responseBody: 'Response body',
   responseIdle: 'Send the request to see its response.',
   status: 'Status',
   time: 'Time',

@@ -14,6 +14,13 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
 }
 
+const PREVIEW_BYTES = 256 * 1024
+const decoder = new TextDecoder()
+/** The body as text, cut at a size a `<pre>` renders at once; the response viewer shows the rest. */
+function previewText(body: Uint8Array): string {
+  return decoder.decode(body.length > PREVIEW_BYTES ? body.subarray(0, PREVIEW_BYTES) : body)
+}
+
 export function ResponseArea(props: { tabId: Id }) {
   const store = useStore()
   const state = () => store.sendState(props.tabId)
@@ -84,6 +91,9 @@ export function ResponseArea(props: { tabId: Id }) {
                 <span aria-label={messages.size}>
                   {formatSize(done().response.sizes.responseHeaders + done().response.sizes.responseBody)}
                 </span>
+                <pre class="response-raw" aria-label={messages.responseBody}>
+                  {previewText(done().response.body)}
+                </pre>
                 <Show when={done().scriptError}>
                   {(error) => (
                     <p class="send-error">
