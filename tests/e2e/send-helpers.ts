@@ -42,3 +42,18 @@ export async function lastEcho(page: Page): Promise<Echo> {
 export function header(echo: Echo, name: string): string | undefined {
   return echo.headers.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]
 }
+
+/** Adds a global variable through the `Variables` dialog. */
+export async function addGlobal(page: Page, key: string, value: string): Promise<void> {
+  await page.getByRole('button', { name: 'Variables', exact: true }).click()
+  await page.getByRole('tab', { name: 'Global', exact: true }).click()
+  const table = page.getByRole('table', { name: 'Global' })
+  const newKey = table.getByRole('textbox', { name: 'Variable (new)' })
+  await newKey.fill(key)
+  await newKey.press('Enter')
+  const valueField = table.getByRole('textbox', { name: `Value ${key}` })
+  await expect(valueField).toBeVisible()
+  await valueField.fill(value)
+  await valueField.press('Enter')
+  await page.getByRole('button', { name: 'Close', exact: true }).click()
+}

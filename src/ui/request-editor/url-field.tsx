@@ -85,7 +85,8 @@ export function UrlField(props: {
                     classList={{ missing: !found() }}
                     aria-expanded={open() === name}
                     aria-label={`{{${name}}}`}
-                    onClick={() => setOpen(open() === name ? null : name)}
+                    onClick={() => setOpen(name)}
+                    onKeyDown={(e) => e.key === 'Escape' && setOpen(null)}
                     onFocus={() => setOpen(name)}
                     onBlur={() => setOpen(null)}
                   >{`{{${name}}}`}</button>
