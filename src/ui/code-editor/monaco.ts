@@ -3,6 +3,9 @@
  * shell. The service worker precaches its chunks, so it opens offline after one visit.
  */
 import * as monaco from 'monaco-editor/editor/editor.api'
+// The bare API has no editor contributions: autocomplete and snippets need these two.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController'
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2'
 import 'monaco-editor/languages/definitions/javascript/register'
 import { javascriptDefaults } from 'monaco-editor/languages/features/typescript/register'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
@@ -65,6 +68,8 @@ export function mountEditor(
     fontSize: 13,
     tabSize: 2,
     ariaLabel: options.label,
+    // The hidden-textarea input path: EditContext drops synthesized and some IME/tablet key input.
+    editContext: false,
     theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
   })
   editor.onDidChangeModelContent(() => options.onChange(editor.getValue()))
