@@ -86,7 +86,12 @@ export function createSendState(docs: OpenDocs, services: SendServices) {
 
     const onEvent = (event: SendEvent) => {
       if (controllers.get(tabId) !== controller) return
-      if (event.type === 'sending') set(tabId, { phase: 'awaiting', sentAt: performance.now() })
+      if (event.type === 'sending') {
+        const sentAt = performance.now()
+        set(tabId, { phase: 'awaiting', sentAt })
+        // Read by bench/send.ts: from Send to the request handed to the transport.
+        performance.measure('sendbox-send-to-wire', { start: states[tabId]?.startedAt ?? sentAt, end: sentAt })
+      }
       else if (event.type === 'post-response') set(tabId, { phase: 'post-response' })
     }
     const result = await send(
