@@ -90,9 +90,11 @@ export function createSendState(docs: OpenDocs, services: SendServices) {
         const sentAt = performance.now()
         set(tabId, { phase: 'awaiting', sentAt })
         // Read by bench/send.ts: from Send to the request handed to the transport.
-        performance.measure('sendbox-send-to-wire', { start: states[tabId]?.startedAt ?? sentAt, end: sentAt })
-      }
-      else if (event.type === 'post-response') set(tabId, { phase: 'post-response' })
+        performance.measure('sendbox-send-to-wire', {
+          start: states[tabId]?.startedAt ?? sentAt,
+          end: sentAt,
+        })
+      } else if (event.type === 'post-response') set(tabId, { phase: 'post-response' })
     }
     const result = await send(
       { request: tab.draft, parents, variables },
