@@ -22,7 +22,7 @@ test('after one online visit the app starts and works offline, Monaco included',
 
   // The script editor's lazy chunks and font come from the precache.
   await rowMenu(page, 'Offline API', 'Einstellungen')
-  await page.getByRole('tab', { name: 'Skript' }).click()
+  await page.getByRole('dialog').getByRole('tab', { name: 'Skript' }).click()
   await expect(page.locator('.code-editor[data-ready="true"]').first()).toBeVisible()
   await expect(page.locator('.monaco-editor').first()).toBeVisible()
   await page.keyboard.press('Escape')
