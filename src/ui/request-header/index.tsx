@@ -9,6 +9,7 @@ import { messages } from '../messages.ts'
 import { RenameField } from '../sidebar/tree-row.tsx'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
+import { RunChip, RunHistoryButton } from '../history/runs.tsx'
 
 export function RequestHeader(props: { tab: TabState }) {
   const store = useStore()
@@ -52,6 +53,7 @@ export function RequestHeader(props: { tab: TabState }) {
             }}
           />
         </Show>
+        <RunChip tab={props.tab} />
       </div>
       <div class="url-bar">
         <select
@@ -74,7 +76,13 @@ export function RequestHeader(props: { tab: TabState }) {
           enterkeyhint="send"
           onInput={(e) => store.editDraft(props.tab.id, { url: e.currentTarget.value })}
         />
-        <button type="button" class="button primary send-button" aria-label={messages.send}>
+        <RunHistoryButton tab={props.tab} />
+        <button
+          type="button"
+          class="button primary send-button"
+          aria-label={messages.send}
+          onClick={() => void store.send(props.tab.id)}
+        >
           {messages.send}
         </button>
       </div>

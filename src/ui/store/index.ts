@@ -13,6 +13,8 @@ import { makeTreeActions } from './tree-actions.ts'
 import { makeVariableActions } from './variable-actions.ts'
 import { createUiState } from './ui-state.ts'
 import { createSendState, type SendServices } from './send-state.ts'
+import { createSettingsState } from '../settings/settings-state.ts'
+import { createHistoryState } from '../history/history-state.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -71,6 +73,8 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
   }
 
   const activeTab = createMemo(() => state.tabs.find((t) => t.id === state.activeTabId))
+  const settingsState = createSettingsState(docs, deviceVersion)
+  const ui = createUiState()
 
   return {
     state,
@@ -82,11 +86,13 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
     workspaceVersion,
     deviceVersion,
     loadMs: docs.loadMs,
-    ui: createUiState(),
+    ui,
     ...makeTreeActions(docs, toggleExpanded),
     ...makeTabActions(docs, reveal),
     ...makeVariableActions(docs),
-    ...createSendState(docs, services),
+    ...createSendState(docs, services, settingsState.sendSettings),
+    ...settingsState,
+    ...createHistoryState(docs, deviceVersion),
     dispose() {
       unsubscribeDevice()
       unsubscribeWorkspace()
