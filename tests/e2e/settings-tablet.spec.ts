@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { MOD, openApp, smallTouchTargets, urlField } from './helpers.ts'
 
-// Served without a relay (static preview): the page sends with its own fetch.
 test('proxy and certificate settings say they need the relay when none is reachable', async ({ page }) => {
+  // No relay answers: the page falls back to its own fetch.
+  await page.route('**/relay/**', (route) => route.abort('connectionrefused'))
   await openApp(page)
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Settings' })
@@ -12,6 +13,15 @@ test('proxy and certificate settings say they need the relay when none is reacha
   await expect(dialog.getByRole('status')).toContainText('No relay is reachable')
   await dialog.getByRole('tab', { name: 'Editor' }).click()
   await expect(dialog.getByRole('status')).toHaveCount(0)
+})
+
+test('no relay notice while the relay answers', async ({ page }) => {
+  await openApp(page)
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Settings' })
+  await dialog.getByRole('tab', { name: 'Proxy' }).click()
+  await expect(dialog.getByRole('checkbox', { name: 'Enable Proxy' })).toBeVisible()
+  await expect(dialog.getByText('No relay is reachable')).toHaveCount(0)
 })
 
 test.describe('tablet', () => {

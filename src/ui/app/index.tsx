@@ -6,8 +6,8 @@ import { ContainerSettings } from '../dialogs/container-settings.tsx'
 import { SaveDialog } from '../dialogs/save-dialog.tsx'
 import { EnvironmentSelector, VariablesDialog } from '../environments/index.tsx'
 import { HistoryPanel } from '../history/index.tsx'
-import { PastRun } from '../history/past-run.tsx'
 import { messages } from '../messages.ts'
+import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
 import { Sidebar } from '../sidebar/index.tsx'
 import { useStore } from '../store/context.tsx'
@@ -47,7 +47,8 @@ export function App() {
         if (tab) store.duplicateSavedRequest(tab.id)
         break
       case 'send':
-        // Sending is wired by the request editor.
+        e.preventDefault()
+        if (tab) void store.send(tab.id)
         break
     }
   }
@@ -109,9 +110,7 @@ export function App() {
           {(tab) => (
             <>
               <RequestHeader tab={tab} />
-              <Show when={store.viewedRun(tab.id, tab.savedRequestId)} keyed>
-                {(run) => <PastRun run={run} />}
-              </Show>
+              <RequestEditor tab={tab} />
             </>
           )}
         </Show>

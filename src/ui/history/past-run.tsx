@@ -46,17 +46,17 @@ export function PastRun(props: { run: RunEntry }) {
       <Show when={props.run.response}>
         {(response) => (
           <>
-            <h3>{messages.responseBody}</h3>
+            <h3>{messages.runBody}</h3>
             <Show when={response().truncated}>
               <p class="muted">
                 {messages.bodyTruncated(size(response().body.length), size(response().sizeBytes))}
               </p>
             </Show>
-            <pre class="past-run-body" aria-label={messages.responseBody}>
+            <pre class="past-run-body" aria-label={messages.runBody}>
               {bodyText(response())}
             </pre>
-            <h3>{messages.responseHeaders}</h3>
-            <table class="past-run-table" aria-label={messages.responseHeaders}>
+            <h3>{messages.runHeaders}</h3>
+            <table class="past-run-table" aria-label={messages.runHeaders}>
               <tbody>
                 <For each={response().headers}>
                   {([name, value]) => (
@@ -69,8 +69,8 @@ export function PastRun(props: { run: RunEntry }) {
               </tbody>
             </table>
             <Show when={cookiesFromHeaders(response().headers).length > 0}>
-              <h3>{messages.responseCookies}</h3>
-              <table class="past-run-table" aria-label={messages.responseCookies}>
+              <h3>{messages.runCookies}</h3>
+              <table class="past-run-table" aria-label={messages.runCookies}>
                 <tbody>
                   <For each={cookiesFromHeaders(response().headers)}>
                     {(cookie) => (
@@ -87,9 +87,9 @@ export function PastRun(props: { run: RunEntry }) {
         )}
       </Show>
       <Show when={tests().length > 0}>
-        <h3>{messages.testResults}</h3>
-        <p>{messages.testsPassed(passed(), tests().length)}</p>
-        <ul class="past-run-tests" aria-label={messages.testResults}>
+        <h3>{messages.runTests}</h3>
+        <p>{messages.runTestsPassed(passed(), tests().length)}</p>
+        <ul class="past-run-tests" aria-label={messages.runTests}>
           <For each={tests()}>
             {(test) => (
               <li classList={{ passed: test.passed, failed: !test.passed }}>

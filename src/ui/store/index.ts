@@ -75,6 +75,8 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
   const activeTab = createMemo(() => state.tabs.find((t) => t.id === state.activeTabId))
   const settingsState = createSettingsState(docs, deviceVersion)
   const ui = createUiState()
+  const sendState = createSendState(docs, services, settingsState.sendSettings)
+  const historyState = createHistoryState(docs, deviceVersion)
 
   return {
     state,
@@ -90,9 +92,14 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
     ...makeTreeActions(docs, toggleExpanded),
     ...makeTabActions(docs, reveal),
     ...makeVariableActions(docs),
-    ...createSendState(docs, services, settingsState.sendSettings),
+    ...sendState,
     ...settingsState,
-    ...createHistoryState(docs, deviceVersion),
+    ...historyState,
+    /** A new send shows its own response, not an earlier run that was open. */
+    send(tabId: Id) {
+      historyState.viewRun(tabId, null)
+      return sendState.send(tabId)
+    },
     dispose() {
       unsubscribeDevice()
       unsubscribeWorkspace()

@@ -7,7 +7,7 @@ import { createSignal, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
-import { VariableContext, type SessionValues } from '../../model/variables.ts'
+import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
 import { send, type ParentScope, type SendEvent, type SendResult } from '../../runtime/send.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
@@ -124,5 +124,12 @@ export function createSendState(
       controllers.get(tabId)?.abort()
     },
     sessionValues: session,
+    /** The URL field's hover: the value of `{{name}}` for this tab and where it comes from. */
+    lookupVariable(tabId: Id, name: string): ResolvedVariable | undefined {
+      const tab = data.listTabs(device).find((t) => t.id === tabId)
+      const savedId =
+        tab?.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
+      return new VariableContext(data.variableLayers(workspace, device, savedId), session).lookup(name)
+    },
   }
 }
