@@ -47,3 +47,26 @@ export const urlField = (page: Page): Locator => page.getByRole('textbox', { nam
 
 /** Ctrl, or Meta on a Mac; the test browser runs on Linux. */
 export const MOD = 'Control'
+
+/** Visible controls a finger can hit that are under 40 px (inputs and tabs only need the height). */
+export async function smallTouchTargets(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const small: string[] = []
+    const root = document.querySelector(selector) ?? document.body
+    for (const el of root.querySelectorAll<HTMLElement>(
+      'button, select, input, [role="tab"], [role="treeitem"], [role="menuitem"]',
+    )) {
+      const rect = el.getBoundingClientRect()
+      if (rect.width === 0 || rect.height === 0) continue
+      if (el instanceof HTMLInputElement && el.type === 'checkbox') continue
+      const wide =
+        el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el.getAttribute('role')
+      if (rect.height < 40 || (!wide && rect.width < 40)) {
+        small.push(
+          `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent} ${rect.width}x${rect.height}`,
+        )
+      }
+    }
+    return small
+  }, within)
+}

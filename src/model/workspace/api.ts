@@ -166,6 +166,13 @@ export interface StoredResponse {
   sizeBytes: number
 }
 
+/** A test's outcome as a run keeps it. */
+export interface RunTest {
+  name: string
+  passed: boolean
+  error: string | null
+}
+
 export interface RunEntry {
   id: Id
   time: number
@@ -173,6 +180,10 @@ export interface RunEntry {
   durationMs?: number
   outcome: 'done' | 'failed' | 'not-sent'
   response?: StoredResponse
+  /** The test results of that run, so an older run shows them as they were. */
+  tests?: RunTest[]
+  /** Why nothing came back (`failed`, `not-sent`), or the post-response script's error. */
+  error?: string
 }
 
 export interface OAuthToken {

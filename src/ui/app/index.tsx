@@ -1,10 +1,11 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
-import { onCleanup, onMount, Show } from 'solid-js'
+import { createMemo, onCleanup, onMount, Show } from 'solid-js'
 import { AllTabs } from '../tabs/all-tabs.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { ContainerSettings } from '../dialogs/container-settings.tsx'
 import { SaveDialog } from '../dialogs/save-dialog.tsx'
 import { EnvironmentSelector, VariablesDialog } from '../environments/index.tsx'
+import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
@@ -13,15 +14,17 @@ import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
 import { TabBar } from '../tabs/index.tsx'
 import { keepFocusedFieldVisible } from './keep-focused-visible.ts'
-import { isMacPlatform, matchShortcut } from './shortcuts.ts'
+import { SettingsDialog } from '../settings/index.tsx'
+import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
 
 export function App() {
   const store = useStore()
   const mac = isMacPlatform(navigator.platform)
+  const bindings = createMemo(() => resolveBindings(store.settings().keyboard))
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const action = matchShortcut(e, mac)
+    const action = matchShortcut(e, mac, bindings())
     if (!action || store.ui.dialog()) return
     const tab = store.activeTab()
     switch (action) {
@@ -72,11 +75,34 @@ export function App() {
         >
           ☰
         </button>
+        <button
+          type="button"
+          class="button"
+          aria-pressed={store.ui.sidebarOpen() && store.sidePanel() === 'history'}
+          onClick={() => {
+            const showing = store.ui.sidebarOpen() && store.sidePanel() === 'history'
+            store.setSidePanel(showing ? 'collections' : 'history')
+            store.ui.setSidebarOpen(true)
+          }}
+        >
+          {messages.history}
+        </button>
         <h1 class="brand">{messages.appName}</h1>
         <EnvironmentSelector />
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={messages.openSettings}
+          title={messages.openSettings}
+          onClick={() => store.ui.openDialog({ kind: 'settings' })}
+        >
+          ⚙
+        </button>
       </header>
       <Show when={store.ui.sidebarOpen()}>
-        <Sidebar />
+        <Show when={store.sidePanel() === 'history'} fallback={<Sidebar />}>
+          <HistoryPanel />
+        </Show>
       </Show>
       <main class="workbench">
         <TabBar />
@@ -116,5 +142,7 @@ function dialogView(dialog: DialogState) {
       return <VariablesDialog />
     case 'all-tabs':
       return <AllTabs />
+    case 'settings':
+      return <SettingsDialog />
   }
 }

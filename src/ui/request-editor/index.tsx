@@ -3,7 +3,7 @@
  * and `Skript`, and the response area under them. Every edit goes to the tab's draft; the URL and
  * the parameters table are kept in step both ways (src/model/url-params.ts).
  */
-import { createSignal, For, Match, Switch } from 'solid-js'
+import { createSignal, For, Match, Show, Switch } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
 import { paramsFromUrl, urlFromParams } from '../../model/url-params.ts'
 import type { TabState } from '../../model/workspace/api.ts'
@@ -13,6 +13,7 @@ import { AuthTab } from './auth-tab.tsx'
 import { BodyEditor } from './body-editor.tsx'
 import { KvTable } from './kv-table.tsx'
 import { ResponseArea } from './response-area.tsx'
+import { PastRun } from '../history/past-run.tsx'
 import { ScriptTab } from './script-tab.tsx'
 
 type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts'
@@ -104,7 +105,13 @@ export function RequestEditor(props: { tab: TabState }) {
           </Match>
         </Switch>
       </div>
-      <ResponseArea tabId={props.tab.id} />
+      <Show
+        when={store.viewedRun(props.tab.id, props.tab.savedRequestId)}
+        keyed
+        fallback={<ResponseArea tabId={props.tab.id} />}
+      >
+        {(run) => <PastRun run={run} />}
+      </Show>
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { messages } from '../messages.ts'
 import { RenameField } from '../sidebar/tree-row.tsx'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
+import { RunChip, RunHistoryButton } from '../history/runs.tsx'
 
 export function RequestHeader(props: { tab: TabState }) {
   const store = useStore()
@@ -74,6 +75,7 @@ export function RequestHeader(props: { tab: TabState }) {
             }}
           />
         </Show>
+        <RunChip tab={props.tab} />
       </div>
       <div class="url-bar">
         <select
@@ -95,6 +97,7 @@ export function RequestHeader(props: { tab: TabState }) {
             return store.lookupVariable(props.tab.id, variable)
           }}
         />
+        <RunHistoryButton tab={props.tab} />
         <button type="button" class="button primary send-button" aria-label={messages.send} onClick={send}>
           {messages.send}
         </button>

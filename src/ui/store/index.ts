@@ -13,6 +13,8 @@ import { makeTreeActions } from './tree-actions.ts'
 import { makeVariableActions } from './variable-actions.ts'
 import { createUiState } from './ui-state.ts'
 import { createSendState, type SendServices } from './send-state.ts'
+import { createSettingsState } from '../settings/settings-state.ts'
+import { createHistoryState } from '../history/history-state.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -71,6 +73,10 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
   }
 
   const activeTab = createMemo(() => state.tabs.find((t) => t.id === state.activeTabId))
+  const settingsState = createSettingsState(docs, deviceVersion)
+  const ui = createUiState()
+  const sendState = createSendState(docs, services, settingsState.sendSettings)
+  const historyState = createHistoryState(docs, deviceVersion)
 
   return {
     state,
@@ -82,11 +88,18 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
     workspaceVersion,
     deviceVersion,
     loadMs: docs.loadMs,
-    ui: createUiState(),
+    ui,
     ...makeTreeActions(docs, toggleExpanded),
     ...makeTabActions(docs, reveal),
     ...makeVariableActions(docs),
-    ...createSendState(docs, services),
+    ...sendState,
+    ...settingsState,
+    ...historyState,
+    /** A new send shows its own response, not an earlier run that was open. */
+    send(tabId: Id) {
+      historyState.viewRun(tabId, null)
+      return sendState.send(tabId)
+    },
     dispose() {
       unsubscribeDevice()
       unsubscribeWorkspace()

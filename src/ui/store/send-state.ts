@@ -13,6 +13,8 @@ import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
 import type { OpenDocs } from './docs.ts'
 import { resolveFile } from './file-store.ts'
+import { recordSend } from '../history/record.ts'
+import type { SendSettings } from '../settings/settings-state.ts'
 
 export type SendPhase = 'idle' | 'pre-request' | 'awaiting' | 'post-response' | 'done' | 'not-sent' | 'failed'
 
@@ -30,7 +32,12 @@ export interface SendServices {
   scripts: () => ScriptRunner
 }
 
-export function createSendState(docs: OpenDocs, services: SendServices) {
+/** `sendSettings`: proxy and TLS from Settings, read at each send. */
+export function createSendState(
+  docs: OpenDocs,
+  services: SendServices,
+  sendSettings: () => SendSettings = () => ({}),
+) {
   const { workspace, device } = docs
   const [states, setStates] = createStore<Record<Id, TabSendState>>({})
   const [mode, setMode] = createSignal<TransportMode | null>(null)
@@ -102,6 +109,7 @@ export function createSendState(docs: OpenDocs, services: SendServices) {
         transport,
         ...(needsScripts ? { scripts: services.scripts() } : {}),
         signal: controller.signal,
+        options: sendSettings(),
         formatJson: settings.editor.formatJsonOnSend,
         resolveFile,
         onEvent,
@@ -110,16 +118,7 @@ export function createSendState(docs: OpenDocs, services: SendServices) {
     if (controllers.get(tabId) !== controller) return result
     controllers.delete(tabId)
     set(tabId, { phase: result.outcome === 'done' ? 'done' : result.outcome, result })
-    data.addHistoryEntry(device, {
-      time: Date.now(),
-      method: tab.draft.method,
-      url: result.outcome === 'not-sent' ? tab.draft.url : result.request.url,
-      ...(savedId ? { requestId: savedId } : {}),
-      ...(result.outcome === 'done'
-        ? { status: result.response.status, durationMs: result.response.timings.total }
-        : { error: result.error }),
-      outcome: result.outcome,
-    })
+    recordSend(device, tab.draft, savedId, result)
     return result
   }
 

@@ -1,0 +1,64 @@
+/**
+ * History as the app uses it: the list (newest first), clearing it, opening an entry (into the
+ * current tab when that is empty, otherwise a new tab), and per tab which earlier run of its
+ * saved request is being looked at instead of the current response.
+ */
+import { createMemo, createSignal, type Accessor } from 'solid-js'
+import { makeRequest } from '../../model/factories.ts'
+import type { HttpMethod, Id } from '../../model/types.ts'
+import * as data from '../../model/workspace/api.ts'
+import type { OpenDocs } from '../store/docs.ts'
+
+/** A tab the user has not started on: nothing saved behind it and no URL yet. */
+export function isEmptyTab(tab: data.TabState | undefined): boolean {
+  return !!tab && !tab.savedRequestId && tab.draft.url.trim() === ''
+}
+
+export function createHistoryState(docs: OpenDocs, deviceVersion: Accessor<number>) {
+  const { device } = docs
+  const history = createMemo(() => {
+    deviceVersion()
+    return data.readHistory(device)
+  })
+  const [viewed, setViewed] = createSignal<ReadonlyMap<Id, Id>>(new Map())
+  const [sidePanel, setSidePanel] = createSignal<'collections' | 'history'>('collections')
+
+  return {
+    /** Which list the sidebar shows: the collections tree or `Verlauf`. */
+    sidePanel,
+    setSidePanel,
+    history,
+    clearHistory: () => data.clearHistory(device),
+    /** Fills the active tab when it is empty, else opens the entry in a new tab. */
+    openHistoryEntry(entry: data.HistoryEntry): Id {
+      const activeId = data.activeTabId(device)
+      const active = data.listTabs(device).find((t) => t.id === activeId)
+      const method = entry.method as HttpMethod
+      if (active && isEmptyTab(active)) {
+        data.updateDraft(device, active.id, { method, url: entry.url })
+        return active.id
+      }
+      return data.openTab(device, makeRequest({ method, url: entry.url }))
+    },
+    /** Earlier runs of a saved request, newest first. */
+    runs(requestId: Id): data.RunEntry[] {
+      deviceVersion()
+      return data.readRuns(device, requestId)
+    },
+    /** The earlier run shown in a tab instead of its current response, if any. */
+    viewedRun(tabId: Id, requestId: Id | null): data.RunEntry | undefined {
+      const runId = viewed().get(tabId)
+      if (!runId || !requestId) return undefined
+      deviceVersion()
+      return data.readRuns(device, requestId).find((r) => r.id === runId)
+    },
+    viewRun(tabId: Id, runId: Id | null) {
+      setViewed((current) => {
+        const next = new Map(current)
+        if (runId) next.set(tabId, runId)
+        else next.delete(tabId)
+        return next
+      })
+    },
+  }
+}

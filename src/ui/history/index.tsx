@@ -1,0 +1,101 @@
+/**
+ * The sidebar `Verlauf`: sent requests grouped by day, newest first, with a search over URL and
+ * method and `Verlauf löschen` behind a confirmation. Clicking an entry fills the current tab
+ * when it is empty, otherwise opens a new one.
+ */
+import { createMemo, createSignal, For, Show } from 'solid-js'
+import { Dialog } from '../dialogs/dialog.tsx'
+import { messages } from '../messages.ts'
+import './history.css'
+import { useStore } from '../store/context.tsx'
+import { filterHistory, groupByDay, timeOfDay } from './history-list.ts'
+
+export function HistoryPanel() {
+  const store = useStore()
+  const [query, setQuery] = createSignal('')
+  const [confirming, setConfirming] = createSignal(false)
+  const groups = createMemo(() => groupByDay(filterHistory(store.history(), query()), Date.now()))
+
+  return (
+    <nav class="sidebar history-panel" aria-label={messages.history}>
+      <div class="sidebar-header">
+        <h2 class="sidebar-title">{messages.history}</h2>
+        <button
+          type="button"
+          class="button"
+          disabled={store.history().length === 0}
+          onClick={() => setConfirming(true)}
+        >
+          {messages.clearHistory}
+        </button>
+      </div>
+      <input
+        class="input history-search"
+        type="search"
+        aria-label={messages.searchHistory}
+        placeholder={messages.searchHistory}
+        value={query()}
+        onInput={(e) => setQuery(e.currentTarget.value)}
+      />
+      <div class="history-list">
+        <Show
+          when={store.history().length > 0}
+          fallback={<p class="muted sidebar-empty">{messages.emptyHistory}</p>}
+        >
+          <Show
+            when={groups().length > 0}
+            fallback={<p class="muted sidebar-empty">{messages.noHistoryMatch}</p>}
+          >
+            <For each={groups()}>
+              {(group) => (
+                <section class="history-day" aria-label={group.label}>
+                  <h3 class="history-day-title">{group.label}</h3>
+                  <ul class="history-entries">
+                    <For each={group.entries}>
+                      {(entry) => (
+                        <li>
+                          <button
+                            type="button"
+                            class="history-entry"
+                            classList={{ failed: entry.outcome !== 'done' }}
+                            onClick={() => store.openHistoryEntry(entry)}
+                          >
+                            <span class={`method method-${entry.method}`}>{entry.method}</span>
+                            <span class="history-url">{entry.url}</span>
+                            <time class="muted history-time" dateTime={new Date(entry.time).toISOString()}>
+                              {timeOfDay(entry.time)}
+                            </time>
+                          </button>
+                        </li>
+                      )}
+                    </For>
+                  </ul>
+                </section>
+              )}
+            </For>
+          </Show>
+        </Show>
+      </div>
+      <Show when={confirming()}>
+        <Dialog title={messages.clearHistoryTitle} onClose={() => setConfirming(false)}>
+          <p>{messages.clearHistoryBody}</p>
+          <div class="dialog-actions">
+            <button type="button" class="button" onClick={() => setConfirming(false)}>
+              {messages.cancel}
+            </button>
+            <button
+              type="button"
+              class="button danger"
+              onClick={() => {
+                setConfirming(false)
+                store.clearHistory()
+              }}
+            >
+              {messages.clearHistory}
+            </button>
+          </div>
+        </Dialog>
+      </Show>
+    </nav>
+  )
+}

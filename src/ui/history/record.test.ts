@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { makeRequest } from '../../model/factories.ts'
+import type { WireResponse } from '../../model/wire.ts'
+import {
+  HISTORY_LIMIT,
+  initDevice,
+  readHistory,
+  readRuns,
+  RUN_BODY_LIMIT,
+} from '../../model/workspace/api.ts'
+import type { SendResult } from '../../runtime/send.ts'
+import { recordSend } from './record.ts'
+
+function device(): Y.Doc {
+  const doc = new Y.Doc()
+  initDevice(doc)
+  return doc
+}
+
+function response(body: string, status = 200): WireResponse {
+  const bytes = new TextEncoder().encode(body)
+  return {
+    status,
+    statusText: 'OK',
+    httpVersion: '1.1',
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Set-Cookie', 'session=abc; Path=/'],
+    ],
+    body: bytes,
+    eventStream: false,
+    cookies: [],
+    timings: { total: 42 },
+    sizes: { requestHeaders: 0, requestBody: 0, responseHeaders: 0, responseBody: bytes.length },
+    url: 'http://127.0.0.1/x',
+  }
+}
+
+const wire = { method: 'GET', url: 'http://127.0.0.1/x?resolved=1', headers: [], body: null }
+const done = (body: string): SendResult => ({
+  outcome: 'done',
+  request: wire,
+  response: response(body),
+  scriptError: null,
+  tests: [
+    { name: 'is ok', passed: true, error: null },
+    { name: 'has id', passed: false, error: 'expected undefined to exist' },
+  ],
+  testsTimedOut: false,
+})
+const failed: SendResult = {
+  outcome: 'failed',
+  request: wire,
+  error: 'connect ECONNREFUSED 127.0.0.1:9',
+  code: 'unreachable',
+  tests: [],
+  testsTimedOut: false,
+}
+const notSent: SendResult = {
+  outcome: 'not-sent',
+  error: 'ReferenceError: x is not defined',
+  scriptError: null,
+  tests: [],
+  testsTimedOut: false,
+}
+
+describe('recordSend', () => {
+  const draft = makeRequest({ method: 'POST', url: '{{base}}/x' })
+
+  it('records a response in the history with the resolved URL, status and duration', () => {
+    const doc = device()
+    recordSend(doc, draft, null, done('{}'), 1000)
+    expect(readHistory(doc)).toMatchObject([
+      { time: 1000, method: 'POST', url: wire.url, status: 200, durationMs: 42, outcome: 'done' },
+    ])
+  })
+
+  it('records failed and not-sent sends too, with their reason', () => {
+    const doc = device()
+    recordSend(doc, draft, null, failed, 1)
+    recordSend(doc, draft, null, notSent, 2)
+    const [last, first] = readHistory(doc)
+    expect(first).toMatchObject({ outcome: 'failed', url: wire.url, error: failed.error })
+    expect(first?.status).toBeUndefined()
+    // Nothing was built: the history keeps the URL as typed.
+    expect(last).toMatchObject({ outcome: 'not-sent', url: '{{base}}/x', error: notSent.error })
+  })
+
+  it('keeps only the last 100, failed ones counted', () => {
+    const doc = device()
+    for (let i = 0; i < 60; i++) recordSend(doc, draft, null, done('{}'), i)
+    for (let i = 60; i < 105; i++) recordSend(doc, draft, null, failed, i)
+    const history = readHistory(doc)
+    expect(history).toHaveLength(HISTORY_LIMIT)
+    expect(history[0]?.time).toBe(104)
+    expect(history[99]?.time).toBe(5)
+    expect(history.filter((h) => h.outcome === 'failed')).toHaveLength(45)
+  })
+
+  it('keeps a run with response, cookies header and test results for a saved request only', () => {
+    const doc = device()
+    recordSend(doc, draft, 'req-1', done('{"id":1}'), 10)
+    recordSend(doc, draft, 'req-1', failed, 20)
+    recordSend(doc, draft, null, done('{}'), 30)
+    const runs = readRuns(doc, 'req-1')
+    expect(runs).toHaveLength(2)
+    expect(runs[0]).toMatchObject({ time: 20, outcome: 'failed', error: failed.error })
+    expect(runs[0]?.response).toBeUndefined()
+    expect(runs[1]).toMatchObject({ time: 10, status: 200, durationMs: 42 })
+    expect(runs[1]?.response).toMatchObject({ body: '{"id":1}', truncated: false, bodyEncoding: 'text' })
+    expect(runs[1]?.response?.headers).toContainEqual(['Set-Cookie', 'session=abc; Path=/'])
+    expect(runs[1]?.tests).toEqual([
+      { name: 'is ok', passed: true, error: null },
+      { name: 'has id', passed: false, error: 'expected undefined to exist' },
+    ])
+  })
+
+  it('truncates a large body to the documented cap', () => {
+    const doc = device()
+    recordSend(doc, draft, 'big', done('x'.repeat(RUN_BODY_LIMIT + 10)), 1)
+    const stored = readRuns(doc, 'big')[0]?.response
+    expect(stored?.body).toHaveLength(RUN_BODY_LIMIT)
+    expect(stored?.truncated).toBe(true)
+    expect(stored?.sizeBytes).toBe(RUN_BODY_LIMIT + 10)
+  })
+})

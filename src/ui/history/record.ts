@@ -1,0 +1,43 @@
+/**
+ * The one place a finished send is written down: the history (every send, failed ones included,
+ * capped at 100 by the data layer) and, for a saved request, its run history with the response
+ * (body capped at RUN_BODY_LIMIT) and test results, so an older run can be opened as it was.
+ */
+import type * as Y from 'yjs'
+import type { Id, RequestSpec } from '../../model/types.ts'
+import * as data from '../../model/workspace/api.ts'
+import type { SendResult } from '../../runtime/send.ts'
+
+export function recordSend(
+  device: Y.Doc,
+  draft: RequestSpec,
+  savedId: Id | null,
+  result: SendResult,
+  now = Date.now(),
+): void {
+  const done = result.outcome === 'done' ? result : null
+  const error = result.outcome === 'done' ? result.scriptError?.message : result.error
+  data.addHistoryEntry(device, {
+    time: now,
+    method: draft.method,
+    url: result.outcome === 'not-sent' ? draft.url : result.request.url,
+    ...(savedId ? { requestId: savedId } : {}),
+    ...(done ? { status: done.response.status, durationMs: done.response.timings.total } : {}),
+    ...(!done && error !== undefined ? { error } : {}),
+    outcome: result.outcome,
+  })
+  if (!savedId) return
+  data.addRun(device, savedId, {
+    time: now,
+    outcome: result.outcome,
+    ...(done
+      ? {
+          status: done.response.status,
+          durationMs: done.response.timings.total,
+          response: data.storedResponse(done.response),
+        }
+      : {}),
+    tests: result.tests.map((t) => ({ name: t.name, passed: t.passed, error: t.error })),
+    ...(error !== undefined ? { error } : {}),
+  })
+}

@@ -1,0 +1,27 @@
+/**
+ * The built app served by a real sync-server in the test process, so sends go through its relay
+ * (proxies, client certificates) exactly as with `npm start`. Needs `vite build` first
+ * (`npm run test:e2e` does it).
+ */
+import { createNodeTransport, testProxyConnection } from '../../src/runtime/transport/node.ts'
+import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+
+export interface AppServer {
+  url: string
+  close(): Promise<void>
+}
+
+export async function startAppServer(): Promise<AppServer> {
+  const transport = createNodeTransport()
+  const server: TestServer = await startTestServer({
+    transport,
+    testProxy: (proxy, options) => testProxyConnection(proxy, options),
+  })
+  return {
+    url: server.url,
+    async close() {
+      await server.remove()
+      await transport.close()
+    },
+  }
+}
