@@ -37,7 +37,8 @@ export async function askAssistant(
     throw new AssistantError(`The assistant could not be reached: ${(error as Error).message}`)
   }
   const text = await response.text()
-  if (!response.ok) throw new AssistantError(`The assistant answered ${response.status}: ${text.slice(0, 200)}`)
+  if (!response.ok)
+    throw new AssistantError(`The assistant answered ${response.status}: ${text.slice(0, 200)}`)
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
