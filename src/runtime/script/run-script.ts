@@ -8,8 +8,7 @@ import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
-import { EXPECT } from './api/bridge.ts'
-import { buildGlobals } from './api/index.ts'
+import { rootFactories } from './api/index.ts'
 
 export interface ScriptOutcome {
   error: ScriptError | null
@@ -36,7 +35,8 @@ export async function runScript(
   try {
     run.deadline = Date.now() + run.timeLimit
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
-    callString(guest, guest.init, rootsPayload(run))
+    run.registry.setRoots(rootFactories(run))
+    if (run.input.phase === 'pre-request') callString(guest, guest.init, 'pre')
     const wrapped = /\bawait\b/.test(source.code)
     const code = wrapped ? `(async function () {${source.code}\n})()` : source.code
     const result = enter(sandbox, run, () => ctx.evalCode(code, source.origin))
@@ -156,16 +156,6 @@ function describe(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, error: 
   const text = ctx.getString(result.value)
   result.value.dispose()
   return JSON.parse(text) as ErrorInfo
-}
-
-function rootsPayload(run: ScriptRun): string {
-  const roots: Record<string, [number, number] | [0] | null> = {}
-  for (const [name, value] of Object.entries(buildGlobals(run))) {
-    if (value === null) roots[name] = null
-    else if (value === EXPECT) roots[name] = [0]
-    else roots[name] = [run.registry.ref(value), typeof value === 'function' ? 1 : 0]
-  }
-  return JSON.stringify(roots)
 }
 
 function setMain(guest: GuestContext, value: number): void {

@@ -6,6 +6,7 @@ import { ContainerSettings } from '../dialogs/container-settings.tsx'
 import { SaveDialog } from '../dialogs/save-dialog.tsx'
 import { EnvironmentSelector, VariablesDialog } from '../environments/index.tsx'
 import { messages } from '../messages.ts'
+import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
 import { Sidebar } from '../sidebar/index.tsx'
 import { useStore } from '../store/context.tsx'
@@ -43,7 +44,8 @@ export function App() {
         if (tab) store.duplicateSavedRequest(tab.id)
         break
       case 'send':
-        // Sending is wired by the request editor.
+        e.preventDefault()
+        if (tab) void store.send(tab.id)
         break
     }
   }
@@ -79,7 +81,12 @@ export function App() {
       <main class="workbench">
         <TabBar />
         <Show when={store.activeTab()} keyed>
-          {(tab) => <RequestHeader tab={tab} />}
+          {(tab) => (
+            <>
+              <RequestHeader tab={tab} />
+              <RequestEditor tab={tab} />
+            </>
+          )}
         </Show>
       </main>
       <DialogHost />

@@ -9,7 +9,12 @@ import { checkSyntax } from './syntax-check.ts'
 
 const CHECK_DELAY_MS = 300
 
-export function CodeEditor(props: { value: string; label: string; onChange: (value: string) => void }) {
+export function CodeEditor(props: {
+  value: string
+  label: string
+  onChange: (value: string) => void
+  onSubmit?: () => void
+}) {
   let host!: HTMLDivElement
   const [handle, setHandle] = createSignal<CodeEditorHandle | null>(null)
   const [problem, setProblem] = createSignal<string | null>(null)
@@ -21,7 +26,14 @@ export function CodeEditor(props: { value: string; label: string; onChange: (val
     import('./monaco.ts')
       .then(({ mountEditor }) => {
         if (disposed) return
-        setHandle(mountEditor(host, { value: props.value, label: props.label, onChange: props.onChange }))
+        setHandle(
+          mountEditor(host, {
+            value: props.value,
+            label: props.label,
+            onChange: props.onChange,
+            onSubmit: () => props.onSubmit?.(),
+          }),
+        )
       })
       .catch(() => {
         // Keep the textarea: scripts stay editable without Monaco.

@@ -4,15 +4,46 @@
  */
 import * as monaco from 'monaco-editor/editor/editor.api'
 import 'monaco-editor/languages/definitions/javascript/register'
-import 'monaco-editor/languages/features/typescript/register'
+import { javascriptDefaults } from 'monaco-editor/languages/features/typescript/register'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import TsWorker from 'monaco-editor/language/typescript/ts.worker?worker'
+import { SCRIPT_API_DECLARATIONS, SCRIPT_SNIPPETS } from '../../runtime/script/api-declarations.ts'
 
 self.MonacoEnvironment = {
   getWorker(_id: string, label: string) {
     return label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker()
   },
 }
+
+// Scripts see the script API as globals; its declarations feed autocomplete after `svc.` and the rest.
+javascriptDefaults.addExtraLib(SCRIPT_API_DECLARATIONS, 'ts:sendbox-script-api.d.ts')
+
+// The snippets of spec 4.5, offered only at the start of an otherwise empty line.
+monaco.languages.registerCompletionItemProvider('javascript', {
+  provideCompletionItems(model, position) {
+    const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1)
+    if (!/^\s*[\w.]*$/.test(before) || /\.\s*$/.test(before)) return { suggestions: [] }
+    const word = model.getWordUntilPosition(position)
+    const start = before.length - before.trimStart().length + 1
+    const range = {
+      startLineNumber: position.lineNumber,
+      endLineNumber: position.lineNumber,
+      startColumn: start,
+      endColumn: word.endColumn,
+    }
+    return {
+      suggestions: SCRIPT_SNIPPETS.map((snippet, i) => ({
+        label: { label: snippet.label, description: snippet.detail },
+        kind: monaco.languages.CompletionItemKind.Snippet,
+        insertText: snippet.body,
+        insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
+        filterText: snippet.label,
+        sortText: `0${i}`,
+        range,
+      })),
+    }
+  },
+})
 
 export interface CodeEditorHandle {
   setValue(value: string): void
@@ -23,7 +54,7 @@ export interface CodeEditorHandle {
 
 export function mountEditor(
   host: HTMLElement,
-  options: { value: string; label: string; onChange: (value: string) => void },
+  options: { value: string; label: string; onChange: (value: string) => void; onSubmit?: () => void },
 ): CodeEditorHandle {
   const editor = monaco.editor.create(host, {
     value: options.value,
@@ -37,6 +68,11 @@ export function mountEditor(
     theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'vs-dark' : 'vs',
   })
   editor.onDidChangeModelContent(() => options.onChange(editor.getValue()))
+  // Ctrl+Enter sends from the editor too (spec 4.4); Monaco would otherwise insert a line.
+  if (options.onSubmit) {
+    const submit = options.onSubmit
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => submit())
+  }
   return {
     setValue(value) {
       if (value !== editor.getValue()) editor.setValue(value)

@@ -78,7 +78,13 @@ const FIELDS: Partial<Record<AuthType, Field[]>> = {
   ],
 }
 
-export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange: (auth: Auth) => void }) {
+export function AuthEditor(props: {
+  auth: Auth
+  allowInherit: boolean
+  onChange: (auth: Auth) => void
+  /** Types not offered here. */
+  exclude?: AuthType[]
+}) {
   const values = () => props.auth as unknown as Record<string, string>
   const set = (name: string, value: string) => props.onChange({ ...props.auth, [name]: value } as Auth)
   return (
@@ -91,7 +97,11 @@ export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange:
           value={props.auth.type}
           onChange={(e) => props.onChange(authOfType(e.currentTarget.value as AuthType, props.auth))}
         >
-          <For each={TYPES.filter((t) => props.allowInherit || t.type !== 'inherit')}>
+          <For
+            each={TYPES.filter(
+              (t) => (props.allowInherit || t.type !== 'inherit') && !props.exclude?.includes(t.type),
+            )}
+          >
             {(t) => <option value={t.type}>{t.label}</option>}
           </For>
         </select>
@@ -135,7 +145,7 @@ export function AuthEditor(props: { auth: Auth; allowInherit: boolean; onChange:
               type={field.secret ? 'password' : 'text'}
               autocomplete="off"
               value={values()[field.name] ?? ''}
-              onChange={(e) => set(field.name, e.currentTarget.value)}
+              onInput={(e) => set(field.name, e.currentTarget.value)}
             />
           </label>
         )}

@@ -2,7 +2,10 @@
  * The top of a request: its name (click to rename, or F2 / Ctrl+E), where it is saved, the method
  * and the URL. Sending and the rest of the editor belong to the request editor, which comes later.
  */
-import { createMemo, For, Show } from 'solid-js'
+import { createMemo, createSignal, For, Show } from 'solid-js'
+import { looksLikeCurl } from '../../model/import/curl.ts'
+import { urlEdit } from '../request-editor/index.tsx'
+import { UrlField } from '../request-editor/url-field.tsx'
 import { HTTP_METHODS, type HttpMethod } from '../../model/types.ts'
 import type { TabState } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
@@ -20,6 +23,25 @@ export function RequestHeader(props: { tab: TabState }) {
     if (!chain) return ''
     return [chain.collection.name, ...chain.folders.map((f) => f.name).reverse()].join(' / ')
   })
+
+  const send = () => void store.send(props.tab.id)
+  const [notice, setNotice] = createSignal<string | null>(null)
+  /** A pasted cURL command fills the request; one it cannot read stays as typed, with a message. */
+  const pasteCurl = (text: string): boolean => {
+    if (!looksLikeCurl(text)) return false
+    setNotice(null)
+    void import('../request-editor/curl-paste.ts').then(async ({ readCurl }) => {
+      const read = await readCurl(text)
+      if ('fields' in read) {
+        store.editDraft(props.tab.id, read.fields)
+        setNotice(messages.curlImported)
+      } else {
+        store.editDraft(props.tab.id, urlEdit(props.tab, text))
+        setNotice(messages.curlUnreadable(read.error))
+      }
+    })
+    return true
+  }
 
   return (
     <section class="request-header" aria-label={name()}>
@@ -62,22 +84,31 @@ export function RequestHeader(props: { tab: TabState }) {
         >
           <For each={HTTP_METHODS}>{(method) => <option value={method}>{method}</option>}</For>
         </select>
-        <input
-          class="input url-input"
-          aria-label={messages.url}
-          placeholder={messages.urlPlaceholder}
+        <UrlField
           value={props.tab.draft.url}
-          spellcheck={false}
-          autocomplete="off"
-          autocapitalize="off"
-          inputMode="url"
-          enterkeyhint="send"
-          onInput={(e) => store.editDraft(props.tab.id, { url: e.currentTarget.value })}
+          onInput={(url) => store.editDraft(props.tab.id, urlEdit(props.tab, url))}
+          onSend={send}
+          onPaste={(text) => pasteCurl(text)}
+          resolve={(variable) => {
+            store.workspaceVersion()
+            store.deviceVersion()
+            return store.lookupVariable(props.tab.id, variable)
+          }}
         />
-        <button type="button" class="button primary send-button" aria-label={messages.send}>
+        <button type="button" class="button primary send-button" aria-label={messages.send} onClick={send}>
           {messages.send}
         </button>
       </div>
+      <Show when={notice()}>
+        <p class="notice" role="status">
+          {notice()}
+        </p>
+      </Show>
+      <Show when={store.sendMode() === 'direct'}>
+        <p class="notice direct-mode" role="note">
+          {messages.directMode}
+        </p>
+      </Show>
     </section>
   )
 }

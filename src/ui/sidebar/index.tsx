@@ -29,6 +29,17 @@ export function Sidebar() {
     return slice
   })
 
+  // One re-render per frame however many scroll events arrive in it.
+  let frame = 0
+  const onScroll = () => {
+    if (frame) return
+    frame = requestAnimationFrame(() => {
+      frame = 0
+      setScrollTop(viewport.scrollTop)
+    })
+  }
+  onCleanup(() => cancelAnimationFrame(frame))
+
   onMount(() => {
     const observer = new ResizeObserver(() => setHeight(viewport.clientHeight))
     observer.observe(viewport)
@@ -70,44 +81,45 @@ export function Sidebar() {
         class="tree-viewport"
         role="tree"
         aria-label={messages.collections}
-        onScroll={() => setScrollTop(viewport.scrollTop)}
+        onScroll={onScroll}
       >
         <div class="tree-spacer" style={{ height: `${rows().length * ROW_HEIGHT}px` }}>
-          {/* Index keeps one row component per slot: scrolling updates slots instead of rebuilding rows. */}
-          <Index each={visible()}>
-            {(slot) => (
-              <TreeRowView
-                row={slot().row}
-                top={slot().pos * ROW_HEIGHT}
-                dropHint={hint()?.pos === slot().pos ? (hint()?.position ?? null) : null}
-                onDragStart={(e) => {
-                  setDragFrom(slot().pos)
-                  e.dataTransfer?.setData('text/plain', slot().row.name)
-                  if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
-                }}
-                onDragOver={(e) => {
-                  const found = targetFor(e, slot().pos)
-                  if (!found) return setHint(null)
-                  e.preventDefault()
-                  setHint({ pos: slot().pos, position: found.position })
-                }}
-                onDrop={(e) => {
-                  const found = targetFor(e, slot().pos)
-                  const from = dragFrom()
-                  const dragged = from === null ? undefined : rows()[from]
-                  setHint(null)
-                  setDragFrom(null)
-                  if (!found || !dragged) return
-                  e.preventDefault()
-                  store.moveItem(dragged.id, found.target)
-                }}
-                onDragEnd={() => {
-                  setHint(null)
-                  setDragFrom(null)
-                }}
-              />
-            )}
-          </Index>
+          <div class="tree-window" style={{ transform: `translateY(${range().start * ROW_HEIGHT}px)` }}>
+            {/* Index keeps one row component per slot: scrolling updates slots instead of rebuilding rows. */}
+            <Index each={visible()}>
+              {(slot) => (
+                <TreeRowView
+                  row={slot().row}
+                  dropHint={hint()?.pos === slot().pos ? (hint()?.position ?? null) : null}
+                  onDragStart={(e) => {
+                    setDragFrom(slot().pos)
+                    e.dataTransfer?.setData('text/plain', slot().row.name)
+                    if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
+                  }}
+                  onDragOver={(e) => {
+                    const found = targetFor(e, slot().pos)
+                    if (!found) return setHint(null)
+                    e.preventDefault()
+                    setHint({ pos: slot().pos, position: found.position })
+                  }}
+                  onDrop={(e) => {
+                    const found = targetFor(e, slot().pos)
+                    const from = dragFrom()
+                    const dragged = from === null ? undefined : rows()[from]
+                    setHint(null)
+                    setDragFrom(null)
+                    if (!found || !dragged) return
+                    e.preventDefault()
+                    store.moveItem(dragged.id, found.target)
+                  }}
+                  onDragEnd={() => {
+                    setHint(null)
+                    setDragFrom(null)
+                  }}
+                />
+              )}
+            </Index>
+          </div>
         </div>
       </div>
     </nav>

@@ -11,7 +11,6 @@ export const ROW_HEIGHT = 40
 
 export interface TreeRowProps {
   row: TreeRow
-  top: number
   dropHint: DropPosition | null
   onDragStart: (e: DragEvent) => void
   onDragOver: (e: DragEvent) => void
@@ -57,7 +56,11 @@ export function TreeRowView(props: TreeRowProps) {
   const activate = () => {
     if (renaming()) return
     if (isContainer()) store.toggleExpanded(row().id)
-    else store.openRequest(row().id)
+    else {
+      store.openRequest(row().id)
+      // Where the sidebar overlays the workbench, get it out of the way of the opened request.
+      if (matchMedia('(max-width: 900px)').matches) store.ui.setSidebarOpen(false)
+    }
   }
 
   return (
@@ -74,7 +77,7 @@ export function TreeRowView(props: TreeRowProps) {
       data-id={row().id}
       tabindex="0"
       draggable={!renaming()}
-      style={{ transform: `translateY(${props.top}px)`, 'padding-left': `${row().depth * 14 + 4}px` }}
+      style={{ 'padding-left': `${row().depth * 14 + 4}px` }}
       onClick={activate}
       onKeyDown={(e) => {
         trigger.onKeyDown(e)

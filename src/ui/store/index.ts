@@ -12,6 +12,7 @@ import { makeTabActions } from './tab-actions.ts'
 import { makeTreeActions } from './tree-actions.ts'
 import { makeVariableActions } from './variable-actions.ts'
 import { createUiState } from './ui-state.ts'
+import { createSendState, type SendServices } from './send-state.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -20,7 +21,7 @@ export interface AppState {
   activeEnvironmentId: Id | null
 }
 
-export function createAppStore(docs: OpenDocs) {
+export function createAppStore(docs: OpenDocs, services: SendServices) {
   const { workspace, device } = docs
   const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
   const [deviceVersion, setDeviceVersion] = createSignal(0)
@@ -85,6 +86,7 @@ export function createAppStore(docs: OpenDocs) {
     ...makeTreeActions(docs, toggleExpanded),
     ...makeTabActions(docs, reveal),
     ...makeVariableActions(docs),
+    ...createSendState(docs, services),
     dispose() {
       unsubscribeDevice()
       unsubscribeWorkspace()

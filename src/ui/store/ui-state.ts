@@ -15,7 +15,10 @@ export function createUiState() {
   const [renamingItem, setRenamingItem] = createSignal<Id | null>(null)
   /** The request header's name is being edited (click, F2, Ctrl+E). */
   const [renamingTab, setRenamingTab] = createSignal(false)
-  const [sidebarOpen, setSidebarOpen] = createSignal(true)
+  // Below 900 px the sidebar overlays the workbench, so it starts closed there.
+  const [sidebarOpen, setSidebarOpen] = createSignal(
+    typeof matchMedia === 'undefined' || matchMedia('(min-width: 901px)').matches,
+  )
   return {
     dialog,
     openDialog: (d: DialogState) => setDialog(d),

@@ -61,7 +61,14 @@ export class GuestPromise {
 export class ApiRegistry {
   private readonly objects = new Map<number, object>()
   private readonly ids = new WeakMap<object, number>()
-  private next = 1
+  /** Ids below this are the fixed roots (api/index.ts). */
+  private next = 64
+  private lazy = new Map<number, () => object | null>()
+
+  /** Roots are built on first use. */
+  setRoots(factories: Map<number, () => object | null>): void {
+    this.lazy = factories
+  }
 
   ref(target: object): number {
     let id = this.ids.get(target)
@@ -74,7 +81,16 @@ export class ApiRegistry {
   }
 
   lookup(id: number): object | undefined {
-    return this.objects.get(id)
+    const known = this.objects.get(id)
+    if (known) return known
+    const build = this.lazy.get(id)
+    if (!build) return undefined
+    this.lazy.delete(id)
+    const built = build()
+    if (!built) return undefined
+    this.objects.set(id, built)
+    if (!this.ids.has(built)) this.ids.set(built, id)
+    return built
   }
 
   /** Encodes host values the guest sees specially; plain data falls through to the codec. */
@@ -89,7 +105,7 @@ export class ApiRegistry {
 
   /** A property read from the guest: the value, and whether the guest may cache it. */
   get(id: number, property: string): { value: unknown; stable: boolean } {
-    const target = this.objects.get(id)
+    const target = this.lookup(id)
     if (!target || !MARKED.has(target) || DENIED.has(property)) return { value: undefined, stable: false }
     const descriptor = Object.getOwnPropertyDescriptor(target, property)
     if (!descriptor) return { value: undefined, stable: false }
@@ -100,7 +116,7 @@ export class ApiRegistry {
   }
 
   callable(id: number): ((...args: unknown[]) => unknown) | undefined {
-    const target = this.objects.get(id)
+    const target = this.lookup(id)
     return typeof target === 'function' && MARKED.has(target)
       ? (target as (...args: unknown[]) => unknown)
       : undefined

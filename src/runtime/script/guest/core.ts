@@ -104,13 +104,15 @@ function settle(i, ok, payload) {
 function track(p) {
   p.then(function () { st.main = 1 }, function (e) { st.main = 2; st.err = S(info(e)) })
 }
-function init(json) {
-  const roots = Pa(json)
-  const noop = function () {}
-  G.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop }
-  for (const k in roots) {
-    const r = roots[k]
-    Object.defineProperty(G, k, { value: r === null ? null : r[0] === 0 ? expect : node(r[0], r[1] === 1), writable: true, configurable: true })
-  }
+// Globals are defined once per context, before any script: fixed ids, built on the host on first use.
+const noop = function () {}
+G.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop }
+const roots = Pa(ROOTS)
+for (const k in roots) Object.defineProperty(G, k, { value: node(roots[k][0], roots[k][1] === 1), writable: true, configurable: true })
+const aliases = { delta: 'svc', pm: 'alpha', bru: 'beta', pw: 'gamma' }
+for (const k in aliases) Object.defineProperty(G, k, { value: G[aliases[k]], writable: true, configurable: true })
+Object.defineProperty(G, 'expect', { value: expect, writable: true, configurable: true })
+function init(phase) {
+  if (phase === 'pre') G.res = null
 }
 `

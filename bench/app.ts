@@ -1,0 +1,174 @@
+/**
+ * App benchmark (Playwright + Debian's Chromium against the built app in dist/):
+ * - the shell's initial JavaScript, gzipped, against its CI budget;
+ * - time to interactive, cold (first visit) and offline (from the service worker's precache);
+ * - opening a 10,000-request workspace from IndexedDB;
+ * - scrolling that workspace's sidebar (10,010 rows) while watching for long tasks over 50 ms.
+ * Each timing runs at full speed and under a 4x CPU slowdown; ratios compare the two, and each
+ * number with its target.
+ */
+import { spawn } from 'node:child_process'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
+import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
+
+const PORT = 4391
+const BASE = `http://127.0.0.1:${PORT}`
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+async function startPreview(): Promise<() => void> {
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+    {
+      stdio: 'ignore',
+    },
+  )
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(BASE)).ok) return () => server.kill()
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  server.kill()
+  throw new Error('vite preview did not start')
+}
+
+async function throttle(context: BrowserContext, page: Page, rate: number): Promise<void> {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+}
+
+async function interactiveMs(page: Page): Promise<number> {
+  await page.waitForFunction(() => performance.getEntriesByName('sendbox-interactive').length > 0)
+  return page.evaluate(() => performance.getEntriesByName('sendbox-interactive')[0]!.startTime)
+}
+
+const loadMs = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.loadMs))
+
+async function startup(browser: Browser, rate: number) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await throttle(context, page, rate)
+  await page.goto(BASE)
+  const cold = await interactiveMs(page)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await context.setOffline(true)
+  await page.reload()
+  const offline = await interactiveMs(page)
+  await context.close()
+  return { cold, offline }
+}
+
+async function bigWorkspace(browser: Browser, update: Uint8Array, rate: number) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 800 },
+  })
+  const page = await context.newPage()
+  await page.goto(BASE)
+  await interactiveMs(page)
+  await seedWorkspace(page, update)
+  await throttle(context, page, rate)
+  // Two opens: the first after seeding, the second from the stored state as a user would see it.
+  await page.reload()
+  await interactiveMs(page)
+  await page.reload()
+  const interactive = await interactiveMs(page)
+  const open = await loadMs(page)
+
+  // CSS selectors, not role queries: role queries keep Playwright's accessibility snapshotting
+  // busy, which a user without assistive technology never pays for.
+  const expandStarted = Date.now()
+  // Bottom up, so the collections still to expand stay in the rendered window.
+  for (let c = 10; c >= 1; c--) {
+    await page.locator(`.tree-row[aria-label="Collection ${c}"]`).click()
+    await page.locator(`.tree-row[aria-label="Collection ${c}"][aria-expanded="true"]`).waitFor()
+  }
+  const expandEach = (Date.now() - expandStarted) / 10
+  await page.waitForTimeout(500)
+
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] }
+    w.longTasks = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration)
+    }).observe({ type: 'longtask', buffered: false })
+  })
+  const tree = page.locator('.tree-viewport')
+  const box = await tree.boundingBox()
+  if (!box) throw new Error('no sidebar')
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  const scrollStarted = Date.now()
+  const steps = 200
+  for (let i = 0; i < steps; i++) await page.mouse.wheel(0, 2000)
+  await page.waitForTimeout(300)
+  const scrollMs = Date.now() - scrollStarted
+  const scrolled = await tree.evaluate((el) => el.scrollTop)
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+  await context.close()
+  return { open, interactive, expandEach, scrolled, scrollMs, steps, longTasks }
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`
+
+async function main() {
+  const shell = measureShell('dist')
+  console.log(
+    `shell initial JS: ${(shell.gzipBytes / 1024).toFixed(1)} KB gzip (${(shell.rawBytes / 1024).toFixed(1)} KB raw, ` +
+      `${shell.files.length} file(s)); budget 120 KB; ${((shell.gzipBytes / SHELL_BUDGET_BYTES) * 100).toFixed(0)}% of budget`,
+  )
+  const stop = await startPreview()
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
+  try {
+    const update = makeBigWorkspace(10, 1000)
+    console.log(`10,000-request workspace: ${(update.length / 1024 / 1024).toFixed(1)} MB Yjs update`)
+    const results: Record<
+      number,
+      { startup: Awaited<ReturnType<typeof startup>>; big: Awaited<ReturnType<typeof bigWorkspace>> }
+    > = {}
+    for (const rate of [1, 4]) {
+      const s = await startup(browser, rate)
+      const big = await bigWorkspace(browser, update, rate)
+      results[rate] = { startup: s, big }
+      const over50 = big.longTasks.filter((d) => d > 50)
+      console.log(`\nCPU ${rate}x:`)
+      console.log(`  time to interactive, cold:    ${ms(s.cold)}`)
+      console.log(
+        `  time to interactive, offline: ${ms(s.offline)} (${(s.offline / s.cold).toFixed(2)}x of cold)`,
+      )
+      console.log(
+        `  10,000 requests from IndexedDB: docs loaded in ${ms(big.open)} (target 500 ms: ` +
+          `${(big.open / 500).toFixed(2)}x), app interactive at ${ms(big.interactive)}`,
+      )
+      console.log(`  expanding a 1,000-request collection: ${ms(big.expandEach)} per click`)
+      console.log(
+        `  sidebar scroll over 10,010 rows: ${big.steps} wheel steps, ${big.scrolled}px in ${ms(big.scrollMs)}; ` +
+          `long tasks: ${big.longTasks.length}, over 50 ms: ${over50.length}` +
+          (big.longTasks.length ? ` (max ${ms(Math.max(...big.longTasks))})` : ''),
+      )
+    }
+    const [a, b] = [results[1], results[4]]
+    if (a && b) {
+      console.log(
+        `\n4x/1x ratios: cold TTI ${(b.startup.cold / a.startup.cold).toFixed(2)}, ` +
+          `10k open ${(b.big.open / a.big.open).toFixed(2)}`,
+      )
+    }
+  } finally {
+    await browser.close()
+    stop()
+  }
+}
+
+await main()

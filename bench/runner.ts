@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:runner`: a collection run with scripts, Sendbox against its peers in the same run.
+ * Each of COUNT requests has a pre-request script and a post-response script with 5 tests.
+ * Measured against one echo server (its own process): `sendbox run`, newman 6.2.2 and Bruno's
+ * `bru run` 4.1.0 (bench/peers, `npm install --prefix bench/peers`), and a raw undici loop
+ * without scripts as the ceiling. Then memory of `sendbox run` over a 10,000-request run.
+ * Targets: Sendbox >= 15x newman's rate and >= half the raw loop's.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { spawn } from 'node:child_process'
+import { postmanCollection, script } from '../tests/helpers/postman.ts'
+import { startEchoProcess } from './echo-process.ts'
+
+const COUNT = Number(process.env.BENCH_COUNT ?? 500)
+const MEMORY_COUNT = Number(process.env.BENCH_MEMORY_COUNT ?? 10_000)
+const PEERS = resolve(import.meta.dirname, 'peers/node_modules/.bin')
+const BIN = resolve(import.meta.dirname, '../bin/sendbox.js')
+
+const PRE = `pm.environment.set('requestedAt', String(Date.now()))
+pm.variables.set('n', '1')`
+const TESTS = `pm.test('status is 200', function () { pm.response.to.have.status(200) })
+pm.test('is json', function () { pm.expect(pm.response.headers.get('Content-Type')).to.include('application/json') })
+pm.test('echoes the index', function () { pm.expect(pm.response.json().args.i).to.be.a('string') })
+pm.test('fast', function () { pm.expect(pm.response.responseTime).to.be.below(5000) })
+pm.test('method', function () { pm.expect(pm.response.json().method).to.equal('GET') })`
+const BRU_PRE = `bru.setVar('requestedAt', String(Date.now()));`
+const BRU_TESTS = `test('status is 200', function () { expect(res.getStatus()).to.equal(200) });
+test('is json', function () { expect(res.getHeader('content-type')).to.include('application/json') });
+test('echoes the index', function () { expect(res.getBody().args.i).to.be.a('string') });
+test('fast', function () { expect(res.getResponseTime()).to.be.below(5000) });
+test('method', function () { expect(res.getBody().method).to.equal('GET') });`
+
+const { url, close } = await startEchoProcess()
+const dir = mkdtempSync(join(tmpdir(), 'sendbox-bench-runner-'))
+
+function collection(count: number) {
+  return postmanCollection(
+    'bench',
+    Array.from({ length: count }, (_, i) => ({
+      name: `r${i}`,
+      request: { method: 'GET', url: `${url}/get?i=${i}` },
+      event: [script('prerequest', PRE), script('test', TESTS)],
+    })),
+  )
+}
+writeFileSync(join(dir, 'c.json'), JSON.stringify(collection(COUNT)))
+writeFileSync(join(dir, 'big.json'), JSON.stringify(collection(MEMORY_COUNT)))
+
+const bruDir = join(dir, 'bruno')
+mkdirSync(bruDir)
+writeFileSync(join(bruDir, 'bruno.json'), JSON.stringify({ version: '1', name: 'bench', type: 'collection' }))
+for (let i = 0; i < COUNT; i++) {
+  const bru = [
+    `meta {\n  name: r${i}\n  type: http\n  seq: ${i + 1}\n}`,
+    `get {\n  url: ${url}/get?i=${i}\n  body: none\n  auth: none\n}`,
+    `script:pre-request {\n  ${BRU_PRE}\n}`,
+    `tests {\n  ${BRU_TESTS.split('\n').join('\n  ')}\n}`,
+  ].join('\n\n')
+  writeFileSync(join(bruDir, `r${String(i).padStart(4, '0')}.bru`), bru + '\n')
+}
+
+interface Exit {
+  code: number | null
+  ms: number
+  peakRssMb: number[]
+}
+
+/** Runs a command; samples its RSS from /proc every 250 ms (Linux), for the memory check. */
+function run(command: string, args: string[], cwd: string): Promise<Exit> {
+  return new Promise((done, fail) => {
+    const started = performance.now()
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const samples: number[] = []
+    const timer = setInterval(() => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
+        if (kb) samples.push(kb / 1024)
+      } catch {
+        // The process has ended, or this is not Linux.
+      }
+    }, 250)
+    child.on('error', fail)
+    child.on('close', (code) => {
+      clearInterval(timer)
+      if (code !== 0 && code !== 1)
+        return fail(new Error(`${command} exited ${code}: ${stderr.slice(0, 500)}`))
+      done({ code, ms: performance.now() - started, peakRssMb: samples })
+    })
+  })
+}
+
+function rawLoop(): Promise<number> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', resolve(import.meta.dirname, 'raw-loop.ts'), url, String(COUNT)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.on('error', fail)
+    child.on('close', () => done(COUNT / (Number(out.trim()) / 1000)))
+  })
+}
+
+async function sendbox(file: string, count: number): Promise<{ rate: number; wall: number; exit: Exit }> {
+  const exit = await run(
+    process.execPath,
+    [BIN, 'run', file, '-r', 'json', '--reporter-json-export', 'r.json'],
+    dir,
+  )
+  const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as {
+    durationMs: number
+    summary: { tests: number; passed: number }
+  }
+  if (report.summary.passed !== count * 5)
+    throw new Error(`sendbox: ${report.summary.passed} of ${count * 5} tests passed`)
+  return { rate: count / (report.durationMs / 1000), wall: count / (exit.ms / 1000), exit }
+}
+
+async function newman(): Promise<{ rate: number; wall: number } | null> {
+  if (!existsSync(join(PEERS, 'newman'))) return null
+  const exit = await run(
+    join(PEERS, 'newman'),
+    ['run', 'c.json', '-r', 'json', '--reporter-json-export', 'n.json'],
+    dir,
+  )
+  const report = JSON.parse(readFileSync(join(dir, 'n.json'), 'utf8')) as {
+    run: {
+      timings: { started: number; completed: number }
+      stats: { assertions: { total: number; failed: number } }
+    }
+  }
+  if (report.run.stats.assertions.failed > 0) throw new Error('newman: tests failed')
+  return {
+    rate: COUNT / ((report.run.timings.completed - report.run.timings.started) / 1000),
+    wall: COUNT / (exit.ms / 1000),
+  }
+}
+
+async function bruno(): Promise<{ wall: number } | null> {
+  if (!existsSync(join(PEERS, 'bru'))) return null
+  const exit = await run(join(PEERS, 'bru'), ['run', '--reporter-json', join(dir, 'b.json')], bruDir)
+  return { wall: COUNT / (exit.ms / 1000) }
+}
+
+const fmt = (n: number) => `${n.toFixed(0)} req/s`
+console.log(`bench:runner  ${COUNT} requests, each with a pre-request script and 5 tests`)
+const raw = await rawLoop()
+const ours = await sendbox('c.json', COUNT)
+const nm = await newman()
+const br = await bruno()
+console.log(`  raw undici loop (no scripts)  ${fmt(raw)}`)
+console.log(`  sendbox run                   ${fmt(ours.rate)} in-run, ${fmt(ours.wall)} with process start`)
+if (nm)
+  console.log(`  newman 6.2.2                  ${fmt(nm.rate)} in-run, ${fmt(nm.wall)} with process start`)
+else console.log('  newman: not installed (npm install --prefix bench/peers)')
+if (br) console.log(`  bru run 4.1.0                 ${fmt(br.wall)} with process start`)
+else console.log('  bru: not installed (npm install --prefix bench/peers)')
+if (nm)
+  console.log(
+    `  sendbox / newman              ${(ours.rate / nm.rate).toFixed(1)}x in-run (target >= 15x), ${(ours.wall / nm.wall).toFixed(1)}x with start`,
+  )
+if (br) console.log(`  sendbox / bru                 ${(ours.wall / br.wall).toFixed(1)}x with process start`)
+console.log(`  sendbox / raw loop            ${((ours.rate / raw) * 100).toFixed(0)}% (target >= 50%)`)
+
+const big = await sendbox('big.json', MEMORY_COUNT)
+const rss = big.exit.peakRssMb
+const quarter = Math.max(1, Math.floor(rss.length / 4))
+const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
+console.log(
+  `  memory over ${MEMORY_COUNT} requests: RSS ${avg(rss.slice(0, quarter)).toFixed(0)} MB in the first quarter, ` +
+    `${avg(rss.slice(-quarter)).toFixed(0)} MB in the last, peak ${Math.max(...rss, 0).toFixed(0)} MB (${fmt(big.rate)})`,
+)
+await close()

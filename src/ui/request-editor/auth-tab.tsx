@@ -1,0 +1,40 @@
+/** The `Autorisierung` tab: the shared auth editor, and who supplies an inherited auth (spec 5.1). */
+import { createMemo, Show } from 'solid-js'
+import { resolveAuth, type AuthSource } from '../../model/auth/resolve-auth.ts'
+import type { Auth } from '../../model/types.ts'
+import type { TabState } from '../../model/workspace/api.ts'
+import { AuthEditor } from '../dialogs/auth-editor.tsx'
+import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+
+export function AuthTab(props: { tab: TabState; onChange: (auth: Auth) => void }) {
+  const store = useStore()
+  const inherited = createMemo(() => {
+    store.workspaceVersion()
+    const id = props.tab.savedRequestId
+    const chain = id ? store.ancestors(id) : undefined
+    if (!chain) return null
+    const links: AuthSource[] = [
+      ...chain.folders.map((f): AuthSource => ({ auth: f.auth, name: f.name, kind: 'folder' })),
+      { auth: chain.collection.auth, name: chain.collection.name, kind: 'collection' },
+    ]
+    return resolveAuth(links)
+  })
+  return (
+    <div class="auth-tab">
+      {/* OAuth 2.0 flows come with a later change; its type is offered once fetching tokens works. */}
+      <AuthEditor auth={props.tab.draft.auth} allowInherit exclude={['oauth2']} onChange={props.onChange} />
+      <Show when={props.tab.draft.auth.type === 'inherit'}>
+        <p class="muted inherit-note" role="note">
+          <Show when={inherited()} fallback={messages.unsavedInherits}>
+            {(resolved) => (
+              <Show when={resolved().source} fallback={messages.inheritedNothing}>
+                {(source) => messages.inheritedFrom(source().kind, source().name)}
+              </Show>
+            )}
+          </Show>
+        </p>
+      </Show>
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+/**
+ * The request editor below the request header: Params, Headers, Cookies, Body, `Autorisierung`
+ * and `Skript`, and the response area under them. Every edit goes to the tab's draft; the URL and
+ * the parameters table are kept in step both ways (src/model/url-params.ts).
+ */
+import { createSignal, For, Match, Switch } from 'solid-js'
+import type { KeyValueRow, RequestBody } from '../../model/types.ts'
+import { paramsFromUrl, urlFromParams } from '../../model/url-params.ts'
+import type { TabState } from '../../model/workspace/api.ts'
+import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+import { AuthTab } from './auth-tab.tsx'
+import { BodyEditor } from './body-editor.tsx'
+import { KvTable } from './kv-table.tsx'
+import { ResponseArea } from './response-area.tsx'
+import { ScriptTab } from './script-tab.tsx'
+
+type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts'
+const SECTIONS: { id: Section; label: string }[] = [
+  { id: 'params', label: messages.params },
+  { id: 'headers', label: messages.headers },
+  { id: 'cookies', label: messages.cookies },
+  { id: 'body', label: messages.body },
+  { id: 'auth', label: messages.authorization },
+  { id: 'scripts', label: messages.scripts },
+]
+
+const count = (rows: KeyValueRow[]) => rows.filter((r) => r.enabled && r.key !== '').length
+
+export function RequestEditor(props: { tab: TabState }) {
+  const store = useStore()
+  const [section, setSection] = createSignal<Section>('params')
+  const edit = store.editDraft.bind(null, props.tab.id)
+  const send = () => void store.send(props.tab.id)
+  const badge = (id: Section) => {
+    const d = props.tab.draft
+    const n =
+      id === 'params'
+        ? count(d.params)
+        : id === 'headers'
+          ? count(d.headers)
+          : id === 'cookies'
+            ? count(d.cookies)
+            : 0
+    return n > 0 ? ` (${n})` : ''
+  }
+
+  return (
+    <div class="request-editor">
+      <div class="section-tabs" role="tablist" aria-label={messages.requestSections}>
+        <For each={SECTIONS}>
+          {(s) => (
+            <button
+              type="button"
+              role="tab"
+              id={`section-${s.id}`}
+              class="section-tab"
+              classList={{ active: section() === s.id }}
+              aria-selected={section() === s.id}
+              onClick={() => setSection(s.id)}
+            >
+              {s.label}
+              {badge(s.id)}
+            </button>
+          )}
+        </For>
+      </div>
+      <div class="section-panel" role="tabpanel" aria-labelledby={`section-${section()}`}>
+        <Switch>
+          <Match when={section() === 'params'}>
+            <KvTable
+              label={messages.params}
+              rows={props.tab.draft.params}
+              onChange={(params) => edit({ params, url: urlFromParams(props.tab.draft.url, params) })}
+            />
+          </Match>
+          <Match when={section() === 'headers'}>
+            <KvTable
+              label={messages.headers}
+              rows={props.tab.draft.headers}
+              lockedUserAgent
+              onChange={(headers) => edit({ headers })}
+            />
+          </Match>
+          <Match when={section() === 'cookies'}>
+            <KvTable
+              label={messages.cookies}
+              rows={props.tab.draft.cookies}
+              onChange={(cookies) => edit({ cookies })}
+            />
+          </Match>
+          <Match when={section() === 'body'}>
+            <BodyEditor body={props.tab.draft.body} onChange={(body: RequestBody) => edit({ body })} />
+          </Match>
+          <Match when={section() === 'auth'}>
+            <AuthTab tab={props.tab} onChange={(auth) => edit({ auth })} />
+          </Match>
+          <Match when={section() === 'scripts'}>
+            <ScriptTab
+              scripts={props.tab.draft.scripts}
+              onChange={(scripts) => edit({ scripts })}
+              onSend={send}
+            />
+          </Match>
+        </Switch>
+      </div>
+      <ResponseArea tabId={props.tab.id} />
+    </div>
+  )
+}
+
+/** The URL was typed: the parameters table follows. */
+export function urlEdit(tab: TabState, url: string) {
+  return { url, params: paramsFromUrl(url, tab.draft.params) }
+}

@@ -1,0 +1,136 @@
+/**
+ * What the response area shows for each tab: the send phase, when it started and the pipeline's
+ * result. The request editor starts sends here; the response viewer reads `sendState(tabId)`.
+ * Nothing in here builds a request: the pipeline in src/runtime/send.ts does.
+ */
+import { createSignal, type Accessor } from 'solid-js'
+import { createStore, produce } from 'solid-js/store'
+import * as data from '../../model/workspace/api.ts'
+import type { Id } from '../../model/types.ts'
+import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
+import { send, type ParentScope, type SendEvent, type SendResult } from '../../runtime/send.ts'
+import type { ScriptRunner } from '../../runtime/script/types.ts'
+import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
+import type { OpenDocs } from './docs.ts'
+import { resolveFile } from './file-store.ts'
+
+export type SendPhase = 'idle' | 'pre-request' | 'awaiting' | 'post-response' | 'done' | 'not-sent' | 'failed'
+
+export interface TabSendState {
+  phase: SendPhase
+  /** `performance.now()` when Send was pressed. */
+  startedAt: number
+  /** When the request left (the pipeline's `sending` event). */
+  sentAt?: number
+  result?: SendResult
+}
+
+export interface SendServices {
+  transport: () => Promise<SelectedTransport>
+  scripts: () => ScriptRunner
+}
+
+export function createSendState(docs: OpenDocs, services: SendServices) {
+  const { workspace, device } = docs
+  const [states, setStates] = createStore<Record<Id, TabSendState>>({})
+  const [mode, setMode] = createSignal<TransportMode | null>(null)
+  const controllers = new Map<Id, AbortController>()
+  /** Values set by `environment.set`: alive for this app session only (spec 4.5). */
+  const session: SessionValues = new Map()
+  void services.transport().then((selected) => setMode(selected.mode))
+
+  const set = (tabId: Id, patch: Partial<TabSendState>) =>
+    setStates(
+      produce((all) => void (all[tabId] = { ...(all[tabId] ?? { phase: 'idle', startedAt: 0 }), ...patch })),
+    )
+
+  async function sendTab(tabId: Id): Promise<SendResult | undefined> {
+    const tab = data.listTabs(device).find((t) => t.id === tabId)
+    if (!tab) return undefined
+    controllers.get(tabId)?.abort()
+    const controller = new AbortController()
+    controllers.set(tabId, controller)
+    // Earlier results (and their tests) go at once, on every send (spec 3).
+    setStates(tabId, {
+      phase: 'pre-request',
+      startedAt: performance.now(),
+      sentAt: undefined,
+      result: undefined,
+    })
+
+    const savedId =
+      tab.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
+    const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
+    const parents: ParentScope[] = chain
+      ? [
+          ...chain.folders.map((f): ParentScope => ({
+            kind: 'folder',
+            name: f.name,
+            auth: f.auth,
+            scripts: f.scripts,
+          })),
+          {
+            kind: 'collection',
+            name: chain.collection.name,
+            auth: chain.collection.auth,
+            scripts: chain.collection.scripts,
+          },
+        ]
+      : []
+    const variables = new VariableContext(data.variableLayers(workspace, device, savedId), session)
+    const settings = data.readSettings(device)
+    const needsScripts = [tab.draft.scripts, ...parents.map((p) => p.scripts)].some(
+      (s) => s.preRequest.trim() || s.postResponse.trim(),
+    )
+    const { transport } = await services.transport()
+
+    const onEvent = (event: SendEvent) => {
+      if (controllers.get(tabId) !== controller) return
+      if (event.type === 'sending') set(tabId, { phase: 'awaiting', sentAt: performance.now() })
+      else if (event.type === 'post-response') set(tabId, { phase: 'post-response' })
+    }
+    const result = await send(
+      { request: tab.draft, parents, variables },
+      {
+        transport,
+        ...(needsScripts ? { scripts: services.scripts() } : {}),
+        signal: controller.signal,
+        formatJson: settings.editor.formatJsonOnSend,
+        resolveFile,
+        onEvent,
+      },
+    )
+    if (controllers.get(tabId) !== controller) return result
+    controllers.delete(tabId)
+    set(tabId, { phase: result.outcome === 'done' ? 'done' : result.outcome, result })
+    data.addHistoryEntry(device, {
+      time: Date.now(),
+      method: tab.draft.method,
+      url: result.outcome === 'not-sent' ? tab.draft.url : result.request.url,
+      ...(savedId ? { requestId: savedId } : {}),
+      ...(result.outcome === 'done'
+        ? { status: result.response.status, durationMs: result.response.timings.total }
+        : { error: result.error }),
+      outcome: result.outcome,
+    })
+    return result
+  }
+
+  return {
+    sendMode: mode as Accessor<TransportMode | null>,
+    sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
+    send: sendTab,
+    /** `Cancel` while awaiting the response. */
+    cancelSend(tabId: Id) {
+      controllers.get(tabId)?.abort()
+    },
+    sessionValues: session,
+    /** The URL field's hover: the value of `{{name}}` for this tab and where it comes from. */
+    lookupVariable(tabId: Id, name: string): ResolvedVariable | undefined {
+      const tab = data.listTabs(device).find((t) => t.id === tabId)
+      const savedId =
+        tab?.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
+      return new VariableContext(data.variableLayers(workspace, device, savedId), session).lookup(name)
+    },
+  }
+}
