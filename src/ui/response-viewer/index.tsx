@@ -14,6 +14,7 @@ import { BodyView } from './body-view.tsx'
 import { EventStreamView } from './event-stream.tsx'
 import { CookiesTab, HeadersTab } from './headers-tab.tsx'
 import { StatusBar } from './status-bar.tsx'
+import './viewer.css'
 
 type Section = 'body' | 'headers' | 'cookies' | 'tests'
 

@@ -13,6 +13,7 @@ import { makeTreeActions } from './tree-actions.ts'
 import { makeVariableActions } from './variable-actions.ts'
 import { createUiState } from './ui-state.ts'
 import { createSendState, type SendServices } from './send-state.ts'
+import { makeSettingsActions } from './settings-actions.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -87,6 +88,7 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
     ...makeTabActions(docs, reveal),
     ...makeVariableActions(docs),
     ...createSendState(docs, services),
+    ...makeSettingsActions(docs, deviceVersion),
     dispose() {
       unsubscribeDevice()
       unsubscribeWorkspace()
