@@ -1,6 +1,7 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
 import { onCleanup, onMount, Show } from 'solid-js'
 import { AllTabs } from '../tabs/all-tabs.tsx'
+import { AssistantSettingsDialog } from '../explain/assistant-settings.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { ContainerSettings } from '../dialogs/container-settings.tsx'
 import { SaveDialog } from '../dialogs/save-dialog.tsx'
@@ -74,6 +75,13 @@ export function App() {
         </button>
         <h1 class="brand">{messages.appName}</h1>
         <EnvironmentSelector />
+        <button
+          type="button"
+          class="button"
+          onClick={() => store.ui.openDialog({ kind: 'assistant-settings' })}
+        >
+          {messages.assistantSettings}
+        </button>
       </header>
       <Show when={store.ui.sidebarOpen()}>
         <Sidebar />
@@ -116,5 +124,7 @@ function dialogView(dialog: DialogState) {
       return <VariablesDialog />
     case 'all-tabs':
       return <AllTabs />
+    case 'assistant-settings':
+      return <AssistantSettingsDialog />
   }
 }

@@ -1,7 +1,9 @@
 /** Settings → Assistant: the endpoint, model and key Explain uses (kept on this device only). */
 import { createSignal } from 'solid-js'
 import type { AssistantSettings } from '../../model/workspace/api.ts'
+import { Dialog } from '../dialogs/dialog.tsx'
 import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
 
 export function AssistantSettingsForm(props: {
   value: AssistantSettings
@@ -42,5 +44,20 @@ export function AssistantSettingsForm(props: {
         {messages.save}
       </button>
     </form>
+  )
+}
+
+export function AssistantSettingsDialog() {
+  const store = useStore()
+  return (
+    <Dialog title={messages.assistantSettings} onClose={store.ui.closeDialog}>
+      <AssistantSettingsForm
+        value={store.settings().assistant}
+        onSave={(assistant) => {
+          store.updateSettings({ assistant })
+          store.ui.closeDialog()
+        }}
+      />
+    </Dialog>
   )
 }

@@ -8,6 +8,7 @@ export type DialogState =
   | { kind: 'container-settings'; id: Id }
   | { kind: 'variables' }
   | { kind: 'all-tabs' }
+  | { kind: 'assistant-settings' }
 
 export function createUiState() {
   const [dialog, setDialog] = createSignal<DialogState | null>(null)
