@@ -1,6 +1,14 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 4317)
+/** The echo server the requests of the tests go to (tests/fixtures/echo-server.ts). */
+export const ECHO_PORT = Number(process.env.E2E_ECHO_PORT ?? 4319)
+const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sendbox-e2e-'))
+process.env.E2E_DATA_DIR = DATA_DIR
+process.env.E2E_ECHO_PORT = String(ECHO_PORT)
 
 /** End-to-end tests drive the built app in Debian's Chromium; no browser is ever downloaded. */
 export default defineConfig({
@@ -27,10 +35,19 @@ export default defineConfig({
     // Installing the service worker precaches Monaco in every fresh context; only the offline test needs it.
     serviceWorkers: 'block',
   },
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  // The built app as users run it: served by the sync-server, which also answers /relay and /sync.
+  webServer: [
+    {
+      command: `npx tsx sync-server/main.ts --port ${PORT} --data ${DATA_DIR} --no-build`,
+      url: `http://127.0.0.1:${PORT}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx tests/fixtures/echo-server.ts ${ECHO_PORT}`,
+      url: `http://127.0.0.1:${ECHO_PORT}/get`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 })

@@ -159,6 +159,7 @@ export const messages = {
   retry: 'Retry',
   sendOptions: 'Send options',
   download: 'Download',
+  responseBody: 'Response body',
   responseIdle: 'Send the request to see its response.',
   directMode:
     'Direct mode: no Sendbox relay answered, so requests go from the browser. It cannot set User-Agent or cookies, read Set-Cookie, use a proxy or client certificates, and reaches only servers that allow this page (CORS). Start Sendbox with `npm start` for the full client.',
@@ -202,7 +203,6 @@ export const messages = {
   searching: 'Searching…',
   matchCount: (current: number, total: number) => `${current} / ${total}`,
   indexing: (lines: number) => `Indexing… ${lines.toLocaleString('en')} lines`,
-  bodyLines: 'Response body',
   emptyBody: 'The response has no body.',
   noPreview: 'No preview for this format.',
   htmlPreview: 'HTML preview',

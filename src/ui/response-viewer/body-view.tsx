@@ -116,7 +116,7 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
           keyed
           fallback={<Preview response={props.response} kind={preview()} worker={worker} />}
         >
-          {(s) => <LineView source={s} label={messages.bodyLines} />}
+          {(s) => <LineView source={s} label={messages.responseBody} />}
         </Show>
       </Show>
     </div>

@@ -139,8 +139,9 @@ export function LineView(props: { source: LineSource; label: string }) {
                   class="line"
                   classList={{ 'line-current': row.n === currentLine() }}
                   style={{ height: `${LINE_HEIGHT}px` }}
+                  // The number is drawn by CSS, so selecting or copying lines copies only their text.
+                  data-line={row.n + 1}
                 >
-                  <span class="line-number">{row.n + 1}</span>
                   <span class="line-text">{highlight(row.text ?? '', query(), !!matches())}</span>
                 </div>
               )}

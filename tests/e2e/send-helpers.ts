@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test'
+
+export const ECHO = `http://127.0.0.1:${process.env.E2E_ECHO_PORT ?? 4319}`
+
+export interface Echo {
+  method: string
+  path: string
+  query: [string, string][]
+  headers: [string, string][]
+  body: string
+  json: unknown
+  form: Record<string, string | string[]> | null
+  files: Record<string, { filename: string; contentType: string; size: number; content: string }> | null
+}
+
+export function urlField(page: Page) {
+  return page.getByRole('textbox', { name: 'URL', exact: true })
+}
+
+export async function section(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('tablist', { name: 'Request sections' })
+    .getByRole('tab', { name: new RegExp(`^${name}`) })
+    .click()
+}
+
+/** Sends with the button and returns what the echo server received. */
+export async function sendAndEcho(page: Page): Promise<Echo> {
+  const response = page.waitForResponse((r) => r.url().endsWith('/relay'))
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await response
+  return lastEcho(page)
+}
+
+/** The echo server's record of the latest request, read from the response body as shown (Roh). */
+export async function lastEcho(page: Page): Promise<Echo> {
+  await page.getByRole('tablist', { name: 'Body view' }).getByRole('tab', { name: 'Roh' }).click()
+  const body = page.getByLabel('Response body', { exact: true })
+  await expect(body).toBeVisible()
+  return JSON.parse(await body.innerText()) as Echo
+}
+
+export function header(echo: Echo, name: string): string | undefined {
+  return echo.headers.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1]
+}
