@@ -32,7 +32,7 @@ export function StatusBar(props: {
           class="size-button"
           aria-label={`${messages.size}: ${formatSize(total())}`}
           aria-expanded={open()}
-          onClick={() => setOpen(!open())}
+          onClick={() => setOpen(true)}
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
         >
