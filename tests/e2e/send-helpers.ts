@@ -32,8 +32,9 @@ export async function sendAndEcho(page: Page): Promise<Echo> {
   return lastEcho(page)
 }
 
-/** The echo server's record of the latest request, read from the response body as shown. */
+/** The echo server's record of the latest request, read from the response body as shown (Roh). */
 export async function lastEcho(page: Page): Promise<Echo> {
+  await page.getByRole('tablist', { name: 'Body view' }).getByRole('tab', { name: 'Roh' }).click()
   const body = page.getByLabel('Response body', { exact: true })
   await expect(body).toBeVisible()
   return JSON.parse(await body.innerText()) as Echo

@@ -120,12 +120,22 @@ export interface EditorSettings {
 /** The proxy as stored: the password is valid for the session only and never written. */
 export type StoredProxySettings = Omit<ProxySettings, 'password'>
 
+/** Settings → Assistant: an OpenAI-compatible chat-completions endpoint for Explain. */
+export interface AssistantSettings {
+  /** Base URL (`http://127.0.0.1:8080/v1`) or the full `/chat/completions` URL; empty: none. */
+  url: string
+  model: string
+  /** Sent as `Authorization: Bearer <key>`; empty for local servers that need none. */
+  key: string
+}
+
 export interface DeviceSettings {
   editor: EditorSettings
   proxy: StoredProxySettings
   tls: TlsSettings
   /** Action name → key binding (e.g. `newTab` → `Mod+T`); send and save are not rebindable. */
   keyboard: Record<string, string>
+  assistant: AssistantSettings
 }
 
 /** A `password` in a proxy patch is dropped: it is valid for the session only. */

@@ -5,7 +5,7 @@
  *   state     Y.Map   activeTabId, activeEnvironmentId
  *   tabs      Y.Map   tabId → Y.Map { savedRequestId, dirty, draftId, <request fields> }
  *   tabOrder  Y.Array<tabId>
- *   settings  Y.Map   editor, proxy (without password), tls, keyboard
+ *   settings  Y.Map   editor, proxy (without password), tls, keyboard, assistant
  *   secrets   Y.Map   variableId → { value, scriptAccess }
  *   history   Y.Array<HistoryEntry>   oldest first, at most HISTORY_LIMIT
  *   runs      Y.Map   requestId → Y.Array<RunEntry>   oldest first, at most RUNS_PER_REQUEST
@@ -65,6 +65,7 @@ export const DEFAULT_SETTINGS: DeviceSettings = {
   proxy: { enabled: false, type: 'http', host: '', port: 8080, bypass: DEFAULT_PROXY_BYPASS },
   tls: DEFAULT_TLS,
   keyboard: {},
+  assistant: { url: '', model: '', key: '' },
 }
 
 /** Stored settings over the defaults, so a setting added later reads its default. */
@@ -79,13 +80,14 @@ export function readSettings(device: Y.Doc): DeviceSettings {
     proxy: section('proxy'),
     tls: section('tls'),
     keyboard: section('keyboard'),
+    assistant: section('assistant'),
   }
 }
 
 export function updateSettings(device: Y.Doc, patch: SettingsPatch, origin?: unknown): void {
   const stored = deviceRoots(device).settings
   transact(device, origin, () => {
-    for (const key of ['editor', 'proxy', 'tls', 'keyboard'] as const) {
+    for (const key of ['editor', 'proxy', 'tls', 'keyboard', 'assistant'] as const) {
       const change = patch[key]
       if (change === undefined) continue
       const next: Record<string, unknown> = {

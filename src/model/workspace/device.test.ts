@@ -125,6 +125,18 @@ describe('settings', () => {
     expect(settings.tls).toEqual({ verify: false, caPem: [], clientCertificates: [] })
   })
 
+  it('keeps the assistant endpoint, model and key, empty by default', () => {
+    const doc = device()
+    expect(readSettings(doc).assistant).toEqual({ url: '', model: '', key: '' })
+    updateSettings(doc, { assistant: { url: 'http://127.0.0.1:8080/v1', model: 'qwen' } })
+    updateSettings(doc, { assistant: { key: 'sk-local' } })
+    expect(readSettings(doc).assistant).toEqual({
+      url: 'http://127.0.0.1:8080/v1',
+      model: 'qwen',
+      key: 'sk-local',
+    })
+  })
+
   it('never stores the proxy password', () => {
     const doc = device()
     updateSettings(doc, {

@@ -1,6 +1,7 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
 import { createMemo, onCleanup, onMount, Show } from 'solid-js'
 import { AllTabs } from '../tabs/all-tabs.tsx'
+import { AssistantSettingsDialog } from '../explain/assistant-settings.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { ContainerSettings } from '../dialogs/container-settings.tsx'
 import { SaveDialog } from '../dialogs/save-dialog.tsx'
@@ -91,6 +92,13 @@ export function App() {
         <EnvironmentSelector />
         <button
           type="button"
+          class="button"
+          onClick={() => store.ui.openDialog({ kind: 'assistant-settings' })}
+        >
+          {messages.assistantSettings}
+        </button>
+        <button
+          type="button"
           class="icon-button"
           aria-label={messages.openSettings}
           title={messages.openSettings}
@@ -144,5 +152,7 @@ function dialogView(dialog: DialogState) {
       return <AllTabs />
     case 'settings':
       return <SettingsDialog />
+    case 'assistant-settings':
+      return <AssistantSettingsDialog />
   }
 }

@@ -1,29 +1,33 @@
 /**
  * The response area's states (spec 3): pre-request script running, `Awaiting response` with the
- * elapsed time and `Cancel`, `Request not sent`, `Request failed` with `Retry`, and the response's
- * status, time and size. The full response viewer mounts inside the `done` state.
+ * elapsed time and `Cancel`, `Request not sent`, `Request failed` with `Retry`, and the
+ * full response viewer (src/ui/response-viewer) in the `done` state; before the first send, the
+ * test results' empty state.
  */
-import { createSignal, Match, onCleanup, Show, Switch } from 'solid-js'
+import { createSignal, Match, onCleanup, Switch } from 'solid-js'
+import type { DoneOutcome } from '../../runtime/send.ts'
+import { ResponseViewer } from '../response-viewer/index.tsx'
+import { TestResults } from '../test-results/index.tsx'
 import type { Id } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
-
-const PREVIEW_BYTES = 256 * 1024
-const decoder = new TextDecoder()
-/** The body as text, cut at a size a `<pre>` renders at once; the response viewer shows the rest. */
-function previewText(body: Uint8Array): string {
-  return decoder.decode(body.length > PREVIEW_BYTES ? body.subarray(0, PREVIEW_BYTES) : body)
-}
-
 export function ResponseArea(props: { tabId: Id }) {
   const store = useStore()
   const state = () => store.sendState(props.tabId)
+  const tab = () => store.state.tabs.find((t) => t.id === props.tabId)
+  /** The request's own post-response script or one it inherits from a folder or its collection. */
+  const hasPostScript = () => {
+    const current = tab()
+    if (!current) return false
+    store.workspaceVersion()
+    const chain = current.savedRequestId ? store.ancestors(current.savedRequestId) : undefined
+    const scripts = [
+      current.draft.scripts,
+      ...(chain ? [...chain.folders, chain.collection].map((c) => c.scripts) : []),
+    ]
+    return scripts.some((s) => s.postResponse.trim() !== '')
+  }
   const [now, setNow] = createSignal(performance.now())
   const timer = setInterval(() => {
     if (state().phase === 'awaiting' || state().phase === 'pre-request') setNow(performance.now())
@@ -33,7 +37,17 @@ export function ResponseArea(props: { tabId: Id }) {
 
   return (
     <section class="response-area" aria-label="Response" aria-live="polite" data-phase={state().phase}>
-      <Switch fallback={<p class="muted">{messages.responseIdle}</p>}>
+      <Switch
+        fallback={
+          <>
+            <p class="muted">{messages.responseIdle}</p>
+            <section class="idle-tests" aria-label={messages.testResultsTab}>
+              <h3 class="panel-title">{messages.testResultsTab}</h3>
+              <TestResults result={state().result} hasPostScript={hasPostScript()} />
+            </section>
+          </>
+        }
+      >
         <Match when={state().phase === 'pre-request'}>
           <p class="send-status">{messages.preRequestRunning}</p>
         </Match>
@@ -71,39 +85,16 @@ export function ResponseArea(props: { tabId: Id }) {
             </div>
           )}
         </Match>
-        <Match when={state().result?.outcome === 'done' && state().result}>
-          {(result) => {
-            const done = () => {
-              const r = result()
-              if (r.outcome !== 'done') throw new Error('unreachable')
-              return r
-            }
-            return (
-              <div class="response-summary">
-                <span
-                  class="status"
-                  classList={{ bad: done().response.status >= 400 }}
-                  aria-label={messages.status}
-                >
-                  {done().response.status} {done().response.statusText}
-                </span>
-                <span aria-label={messages.time}>{Math.round(done().response.timings.total)} ms</span>
-                <span aria-label={messages.size}>
-                  {formatSize(done().response.sizes.responseHeaders + done().response.sizes.responseBody)}
-                </span>
-                <pre class="response-raw" aria-label={messages.responseBody}>
-                  {previewText(done().response.body)}
-                </pre>
-                <Show when={done().scriptError}>
-                  {(error) => (
-                    <p class="send-error">
-                      {messages.scriptError} {error().message}
-                    </p>
-                  )}
-                </Show>
-              </div>
-            )
-          }}
+        <Match when={state().result?.outcome === 'done' && (state().result as DoneOutcome)} keyed>
+          {(result) => (
+            <ResponseViewer
+              result={result}
+              hasPostScript={hasPostScript()}
+              defaultView={store.settings().editor.responseView}
+              assistant={store.settings().assistant}
+              secrets={() => store.secretValues(tab()?.savedRequestId ?? null)}
+            />
+          )}
         </Match>
       </Switch>
     </section>

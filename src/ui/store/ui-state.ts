@@ -9,6 +9,7 @@ export type DialogState =
   | { kind: 'variables' }
   | { kind: 'all-tabs' }
   | { kind: 'settings' }
+  | { kind: 'assistant-settings' }
 
 export function createUiState() {
   const [dialog, setDialog] = createSignal<DialogState | null>(null)

@@ -1,0 +1,82 @@
+/** Byte buffers for the line indexes: they hold 100 MB bodies, so no per-line strings. */
+
+/** A growable Uint32Array: line offsets of a 100 MB body without a JS array of numbers. */
+export class U32List {
+  private data = new Uint32Array(1024)
+  length = 0
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.data.length * 2)
+      next.set(this.data)
+      this.data = next
+    }
+    this.data[this.length++] = value
+  }
+  get(index: number): number {
+    return this.data[index]!
+  }
+}
+
+/** Collects one line's bytes, stopping at `limit` so a 10 MB single-line body renders quickly. */
+export class ByteSink {
+  private data = new Uint8Array(256)
+  length = 0
+  truncated = 0
+  constructor(readonly limit: number) {}
+  reset(): void {
+    this.length = 0
+    this.truncated = 0
+  }
+  push(byte: number): void {
+    if (this.length >= this.limit) {
+      this.truncated++
+      return
+    }
+    if (this.length === this.data.length) this.grow()
+    this.data[this.length++] = byte
+  }
+  pushRange(src: Uint8Array, start: number, end: number): void {
+    const room = Math.max(0, this.limit - this.length)
+    const take = Math.min(room, end - start)
+    while (this.length + take > this.data.length) this.grow()
+    this.data.set(src.subarray(start, start + take), this.length)
+    this.length += take
+    this.truncated += end - start - take
+  }
+  bytes(): Uint8Array {
+    return this.data.subarray(0, this.length)
+  }
+  private grow(): void {
+    const next = new Uint8Array(this.data.length * 2)
+    next.set(this.data)
+    this.data = next
+  }
+}
+
+/** The needle must be lower case ASCII where it is ASCII; matching folds A–Z only. */
+export function matchesAt(hay: Uint8Array, at: number, needle: Uint8Array): boolean {
+  if (at + needle.length > hay.length) return false
+  for (let j = 0; j < needle.length; j++) {
+    let byte = hay[at + j]!
+    if (byte >= 65 && byte <= 90) byte += 32
+    if (byte !== needle[j]) return false
+  }
+  return true
+}
+
+export function containsFolded(hay: Uint8Array, needle: Uint8Array): boolean {
+  const first = needle[0]
+  if (first === undefined) return false
+  const upper = first >= 97 && first <= 122 ? first - 32 : first
+  for (let i = 0; i + needle.length <= hay.length; i++) {
+    const byte = hay[i]
+    if ((byte === first || byte === upper) && matchesAt(hay, i, needle)) return true
+  }
+  return false
+}
+
+export function foldNeedle(query: string): Uint8Array {
+  const bytes = new TextEncoder().encode(query)
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 65 && bytes[i]! <= 90) bytes[i]! += 32
+  return bytes
+}

@@ -1,0 +1,193 @@
+/**
+ * JSON pretty-printed as `JSON.stringify(value, null, 2)` would, without parsing it: a byte
+ * scanner walks the body one output line at a time. A line's start is fully described by
+ * (byte offset, depth), so the index keeps only every `CHECKPOINT`th start and re-scans from
+ * there to serve any range: a 100 MB body costs a few hundred KB of index, not a copy of its text.
+ * Invalid JSON is laid out the same way as far as it goes; nothing is dropped.
+ */
+import { ByteSink, containsFolded, U32List } from './bytes.ts'
+import { LINE_LIMIT, truncatedMarker, type LineDocument } from './lines.ts'
+
+const CHECKPOINT = 64
+const SPACE = 32
+const QUOTE = 34
+const COMMA = 44
+const COLON = 58
+const BACKSLASH = 92
+
+function isSpace(byte: number): boolean {
+  return byte === 32 || byte === 10 || byte === 13 || byte === 9
+}
+function isOpen(byte: number): boolean {
+  return byte === 123 || byte === 91
+}
+function isClose(byte: number): boolean {
+  return byte === 125 || byte === 93
+}
+function isScalarByte(byte: number): boolean {
+  return (
+    !isSpace(byte) && !isOpen(byte) && !isClose(byte) && byte !== COMMA && byte !== COLON && byte !== QUOTE
+  )
+}
+
+/** Scans lines of a JSON body. `offset`/`depth` describe where the next line starts. */
+export class JsonScanner {
+  offset: number
+  depth: number
+  constructor(
+    private readonly src: Uint8Array,
+    offset = 0,
+    depth = 0,
+  ) {
+    this.offset = offset
+    this.depth = depth
+  }
+
+  private skipSpace(at: number): number {
+    const src = this.src
+    while (at < src.length && isSpace(src[at]!)) at++
+    return at
+  }
+
+  /** Emits the next line into `sink` (when given); false at the end of the body. */
+  next(sink: ByteSink | null): boolean {
+    const src = this.src
+    let at = this.skipSpace(this.offset)
+    if (at >= src.length) {
+      this.offset = at
+      return false
+    }
+    const depth = this.depth
+    if (sink) for (let i = 0; i < depth * 2; i++) sink.push(SPACE)
+    for (;;) {
+      const byte = src[at]!
+      if (isOpen(byte)) {
+        const after = this.skipSpace(at + 1)
+        if (after < src.length && isClose(src[after]!)) {
+          sink?.push(byte)
+          sink?.push(src[after]!)
+          at = after + 1
+        } else {
+          sink?.push(byte)
+          this.offset = after
+          this.depth = depth + 1
+          return true
+        }
+      } else if (byte === QUOTE) {
+        let end = at + 1
+        while (end < src.length) {
+          const c = src[end]!
+          if (c === BACKSLASH) end += 2
+          else if (c === QUOTE) break
+          else end++
+        }
+        end = Math.min(end + 1, src.length)
+        sink?.pushRange(src, at, end)
+        at = end
+      } else if (isClose(byte) || byte === COMMA || byte === COLON) {
+        // Only reached for a closer that starts a line, or for malformed input: keep it and go on.
+        sink?.push(byte)
+        at++
+      } else {
+        let end = at
+        while (end < src.length && isScalarByte(src[end]!)) end++
+        sink?.pushRange(src, at, end)
+        at = end
+      }
+      // After a value: a colon keeps the line going, a comma ends it, a closer starts the next one.
+      const next = this.skipSpace(at)
+      if (next >= src.length) {
+        this.offset = next
+        this.depth = depth
+        return true
+      }
+      const c = src[next]!
+      if (c === COLON) {
+        sink?.push(COLON)
+        sink?.push(SPACE)
+        at = this.skipSpace(next + 1)
+        if (at >= src.length) {
+          this.offset = at
+          return true
+        }
+        continue
+      }
+      if (c === COMMA) {
+        sink?.push(COMMA)
+        this.offset = next + 1
+        this.depth = depth
+        return true
+      }
+      this.offset = next
+      this.depth = isClose(c) ? Math.max(0, depth - 1) : depth
+      return true
+    }
+  }
+}
+
+export class JsonLines implements LineDocument {
+  count = 0
+  complete = false
+  private readonly offsets = new U32List()
+  private readonly depths = new U32List()
+  private readonly scanner: JsonScanner
+  private readonly decoder = new TextDecoder()
+
+  constructor(private readonly src: Uint8Array) {
+    this.scanner = new JsonScanner(src)
+  }
+
+  advance(budget: number): boolean {
+    if (this.complete) return true
+    const stop = this.scanner.offset + budget
+    const scanner = this.scanner
+    while (scanner.offset < stop) {
+      const offset = scanner.offset
+      const depth = scanner.depth
+      if (!scanner.next(null)) {
+        this.complete = true
+        break
+      }
+      if (this.count % CHECKPOINT === 0) {
+        this.offsets.push(offset)
+        this.depths.push(depth)
+      }
+      this.count++
+    }
+    return this.complete
+  }
+
+  lines(from: number, count: number): string[] {
+    const end = Math.min(from + count, this.count)
+    if (from >= end) return []
+    const checkpoint = Math.floor(from / CHECKPOINT)
+    const scanner = new JsonScanner(this.src, this.offsets.get(checkpoint), this.depths.get(checkpoint))
+    for (let skip = checkpoint * CHECKPOINT; skip < from; skip++) scanner.next(null)
+    const sink = new ByteSink(LINE_LIMIT)
+    const out: string[] = []
+    for (let line = from; line < end; line++) {
+      sink.reset()
+      scanner.next(sink)
+      const text = this.decoder.decode(sink.bytes())
+      out.push(sink.truncated > 0 ? text + truncatedMarker(sink.truncated) : text)
+    }
+    return out
+  }
+
+  search(needle: Uint8Array, max: number): { lines: number[]; total: number } {
+    const scanner = new JsonScanner(this.src)
+    // The whole line, not a display cut: a match past LINE_LIMIT still counts.
+    const sink = new ByteSink(Number.MAX_SAFE_INTEGER)
+    const lines: number[] = []
+    let total = 0
+    for (let line = 0; ; line++) {
+      sink.reset()
+      if (!scanner.next(sink)) break
+      if (containsFolded(sink.bytes(), needle)) {
+        total++
+        if (lines.length < max) lines.push(line)
+      }
+    }
+    return { lines, total }
+  }
+}

@@ -1,0 +1,117 @@
+/** A body as it is, line by line (Raw, Text and formats Sendbox does not re-indent). */
+import { containsFolded, U32List } from './bytes.ts'
+import { LINE_LIMIT, truncatedMarker, type LineDocument } from './lines.ts'
+
+const NEWLINE = 10
+
+export class TextLines implements LineDocument {
+  count = 0
+  complete = false
+  /** Start offset of every line found so far. */
+  private readonly starts = new U32List()
+  private scanned = 0
+  private readonly decoder = new TextDecoder()
+
+  constructor(private readonly src: Uint8Array) {
+    this.starts.push(0)
+  }
+
+  advance(budget: number): boolean {
+    if (this.complete) return true
+    const src = this.src
+    const stop = Math.min(src.length, this.scanned + budget)
+    let at = this.scanned
+    while (at < stop) {
+      const found = src.indexOf(NEWLINE, at)
+      if (found === -1 || found >= stop) {
+        at = stop
+        break
+      }
+      this.starts.push(found + 1)
+      at = found + 1
+    }
+    this.scanned = at
+    if (at >= src.length) {
+      this.complete = true
+      // A final newline does not open an empty last line, except for an empty body.
+      const last = this.starts.get(this.starts.length - 1)
+      this.count = last >= src.length && this.starts.length > 1 ? this.starts.length - 1 : this.starts.length
+    } else {
+      this.count = this.starts.length - 1
+    }
+    return this.complete
+  }
+
+  private range(line: number): [number, number] {
+    const start = this.starts.get(line)
+    let end = line + 1 < this.starts.length ? this.starts.get(line + 1) - 1 : this.src.length
+    if (end > start && this.src[end - 1] === 13) end--
+    return [start, Math.max(start, end)]
+  }
+
+  lines(from: number, count: number): string[] {
+    const out: string[] = []
+    for (let line = from; line < Math.min(from + count, this.count); line++) {
+      const [start, end] = this.range(line)
+      const shown = Math.min(end, start + LINE_LIMIT)
+      const text = this.decoder.decode(this.src.subarray(start, shown))
+      out.push(shown < end ? text + truncatedMarker(end - shown) : text)
+    }
+    return out
+  }
+
+  search(needle: Uint8Array, max: number): { lines: number[]; total: number } {
+    const lines: number[] = []
+    let total = 0
+    for (let line = 0; line < this.count; line++) {
+      const [start, end] = this.range(line)
+      if (containsFolded(this.src.subarray(start, end), needle)) {
+        total++
+        if (lines.length < max) lines.push(line)
+      }
+    }
+    return { lines, total }
+  }
+}
+
+/** 16 bytes a line: offset, hex pairs, printable ASCII. */
+export class HexLines implements LineDocument {
+  readonly count: number
+  readonly complete = true
+  constructor(private readonly src: Uint8Array) {
+    this.count = Math.ceil(src.length / 16)
+  }
+  advance(): boolean {
+    return true
+  }
+  lines(from: number, count: number): string[] {
+    const out: string[] = []
+    for (let line = from; line < Math.min(from + count, this.count); line++) out.push(hexLine(this.src, line))
+    return out
+  }
+  search(needle: Uint8Array, max: number): { lines: number[]; total: number } {
+    const lines: number[] = []
+    let total = 0
+    for (let line = 0; line < this.count; line++) {
+      if (containsFolded(new TextEncoder().encode(hexLine(this.src, line)), needle)) {
+        total++
+        if (lines.length < max) lines.push(line)
+      }
+    }
+    return { lines, total }
+  }
+}
+
+export function hexLine(src: Uint8Array, line: number): string {
+  const start = line * 16
+  const bytes = src.subarray(start, start + 16)
+  let hex = ''
+  let ascii = ''
+  for (let i = 0; i < 16; i++) {
+    const byte = bytes[i]
+    hex += byte === undefined ? '   ' : byte.toString(16).padStart(2, '0') + ' '
+    if (i === 7) hex += ' '
+    if (byte !== undefined) ascii += byte >= 32 && byte < 127 ? String.fromCharCode(byte) : '.'
+  }
+  return `${start.toString(16).padStart(8, '0')}  ${hex} |${ascii}|`
+}

@@ -1,0 +1,18 @@
+/** Messages between the body view and its worker (one worker per open response viewer). */
+import type { BodyFormat } from '../../model/response/format.ts'
+import type { LineView } from '../../model/response/document.ts'
+import type { JsonTable } from '../../model/response/json-table.ts'
+
+export type BodyRequest =
+  | { type: 'body'; body: Uint8Array }
+  | { type: 'open'; doc: number; format: BodyFormat; view: LineView }
+  | { type: 'close'; doc: number }
+  | { type: 'lines'; doc: number; req: number; from: number; count: number }
+  | { type: 'search'; doc: number; req: number; query: string; max: number }
+  | { type: 'table'; req: number; limit: number }
+
+export type BodyReply =
+  | { type: 'progress'; doc: number; count: number; complete: boolean }
+  | { type: 'lines'; req: number; from: number; lines: string[] }
+  | { type: 'search'; req: number; lines: number[]; total: number }
+  | { type: 'table'; req: number; table: JsonTable | null; error: string | null }

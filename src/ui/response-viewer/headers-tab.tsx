@@ -1,0 +1,85 @@
+/** The Header tab: every response header in order, with the count and the block's size. */
+import { For } from 'solid-js'
+import { formatSize } from '../../model/response/format.ts'
+import { headerBlockSize, type HeaderList, type ResponseCookie } from '../../model/wire.ts'
+import { messages } from '../messages.ts'
+
+export function HeadersTab(props: { headers: HeaderList }) {
+  return (
+    <div class="tab-panel-scroll">
+      <p class="muted">
+        {messages.headerCount(props.headers.length, formatSize(headerBlockSize(props.headers)))}
+      </p>
+      <table class="data-table" aria-label={messages.headersTab}>
+        <thead>
+          <tr>
+            <th scope="col">{messages.headerName}</th>
+            <th scope="col">{messages.headerValue}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <For each={props.headers}>
+            {([name, value]) => (
+              <tr>
+                <td class="mono">{name}</td>
+                <td class="mono wrap">{value}</td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** The Cookies tab: what the server set, as parsed from `Set-Cookie`. */
+export function CookiesTab(props: { cookies: ResponseCookie[] }) {
+  const flag = (on: boolean) => (on ? '✓' : '')
+  return (
+    <div class="tab-panel-scroll">
+      <table class="data-table" aria-label={messages.cookiesTab}>
+        <thead>
+          <tr>
+            <th scope="col">{messages.cookieName}</th>
+            <th scope="col">{messages.cookieValue}</th>
+            <th scope="col">{messages.cookiePath}</th>
+            <th scope="col">{messages.cookieExpires}</th>
+            <th scope="col">{messages.cookieHttpOnly}</th>
+            <th scope="col">{messages.cookieSecure}</th>
+            <th scope="col">{messages.cookieSameSite}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <For
+            each={props.cookies}
+            fallback={
+              <tr>
+                <td colSpan={7} class="muted">
+                  {messages.noCookies}
+                </td>
+              </tr>
+            }
+          >
+            {(cookie) => (
+              <tr>
+                <td class="mono">{cookie.name}</td>
+                <td class="mono wrap">{cookie.value}</td>
+                <td class="mono">{cookie.path ?? ''}</td>
+                <td>{expires(cookie)}</td>
+                <td aria-label={cookie.httpOnly ? messages.cookieHttpOnly : ''}>{flag(cookie.httpOnly)}</td>
+                <td aria-label={cookie.secure ? messages.cookieSecure : ''}>{flag(cookie.secure)}</td>
+                <td>{cookie.sameSite ?? ''}</td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function expires(cookie: ResponseCookie): string {
+  if (cookie.expires) return cookie.expires
+  if (cookie.maxAge !== undefined) return `Max-Age=${cookie.maxAge}`
+  return messages.sessionCookie
+}

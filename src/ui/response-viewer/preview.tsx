@@ -1,0 +1,104 @@
+/**
+ * Vorschau: HTML in a frame that runs no script and loads nothing (an empty `sandbox` plus a CSP
+ * that allows only inline styles and data: images), JSON as a table, images and PDFs as they are.
+ */
+import { createResource, For, onCleanup, Show } from 'solid-js'
+import type { PreviewKind } from '../../model/response/format.ts'
+import { headerValue, type WireResponse } from '../../model/wire.ts'
+import { messages } from '../messages.ts'
+import type { BodyWorker } from './body-client.ts'
+
+export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
+const TABLE_ROWS = 500
+
+export function Preview(props: { response: WireResponse; kind: PreviewKind | null; worker: BodyWorker }) {
+  switch (props.kind) {
+    case 'html':
+      return <HtmlPreview response={props.response} />
+    case 'json-table':
+      return <JsonTablePreview worker={props.worker} />
+    case 'image':
+    case 'pdf':
+      return <BlobPreview response={props.response} kind={props.kind} />
+    default:
+      return <p class="muted empty-state">{messages.noPreview}</p>
+  }
+}
+
+/** The CSP goes first in the document, so it applies before any element of the response. */
+export function sandboxedDocument(html: string): string {
+  return `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">${html}`
+}
+
+function HtmlPreview(props: { response: WireResponse }) {
+  const html = () => new TextDecoder().decode(props.response.body)
+  return (
+    <iframe
+      class="html-preview"
+      title={messages.htmlPreview}
+      sandbox=""
+      // Chromium also enforces the policy from the attribute, whatever the document says.
+      {...{ csp: PREVIEW_CSP }}
+      referrerpolicy="no-referrer"
+      srcdoc={sandboxedDocument(html())}
+    />
+  )
+}
+
+function BlobPreview(props: { response: WireResponse; kind: 'image' | 'pdf' }) {
+  const type = headerValue(props.response.headers, 'content-type') ?? ''
+  const url = URL.createObjectURL(new Blob([props.response.body as Uint8Array<ArrayBuffer>], { type }))
+  onCleanup(() => URL.revokeObjectURL(url))
+  return (
+    <div class="blob-preview">
+      <Show
+        when={props.kind === 'pdf'}
+        fallback={<img src={url} alt={messages.imagePreview} class="image-preview" />}
+      >
+        <object data={url} type="application/pdf" class="pdf-preview" aria-label={messages.pdfPreview}>
+          <a href={url} target="_blank" rel="noopener">
+            {messages.openPdf}
+          </a>
+        </object>
+      </Show>
+    </div>
+  )
+}
+
+function JsonTablePreview(props: { worker: BodyWorker }) {
+  const [result] = createResource(() => props.worker.table(TABLE_ROWS))
+  return (
+    <Show when={result()}>
+      {(r) => (
+        <Show
+          when={r().table}
+          fallback={<p class="muted empty-state">{messages.notJson(r().error ?? '')}</p>}
+        >
+          {(table) => (
+            <div class="json-table-wrap">
+              <Show when={table().totalRows > table().rows.length}>
+                <p class="muted">{messages.tableRowsShown(table().rows.length, table().totalRows)}</p>
+              </Show>
+              <table class="data-table" aria-label={messages.viewPreview}>
+                <thead>
+                  <tr>
+                    <For each={table().columns}>{(c) => <th scope="col">{c}</th>}</For>
+                  </tr>
+                </thead>
+                <tbody>
+                  <For each={table().rows}>
+                    {(row) => (
+                      <tr>
+                        <For each={row}>{(cell) => <td>{cell}</td>}</For>
+                      </tr>
+                    )}
+                  </For>
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Show>
+      )}
+    </Show>
+  )
+}
