@@ -32,6 +32,9 @@ export const PROTECTED_HEADERS = new Set([
   'te',
   'trailer',
   'expect',
+  'proxy-connection',
+  'proxy-authorization',
+  'http2-settings',
 ])
 
 export function emptyChanges(): RequestChanges {

@@ -32,21 +32,8 @@ export const DEFAULT_LIMITS: ScriptLimits = {
   stackBytes: 256 * 1024,
 }
 
-/** Headers a script may not change (spec 4.5): the transport or the protocol owns them. */
-export const PROTECTED_HEADERS = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-  'proxy-connection',
-  'proxy-authorization',
-  'http2-settings',
-])
+/** Headers a script may not change (spec 4.5): one list, shared with the model's own check. */
+export { PROTECTED_HEADERS } from '../../model/request-changes.ts'
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 
