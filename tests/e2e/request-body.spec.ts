@@ -16,13 +16,13 @@ test('raw JSON, XML and text set their Content-Type', async ({ page }) => {
   expect(header(echo, 'content-type')).toBe('application/json')
   expect(echo.json).toEqual({ a: [1, 2] })
 
-  await page.getByRole('combobox', { name: 'Format' }).selectOption('xml')
+  await page.getByRole('combobox', { name: 'Format' }).first().selectOption('xml')
   await page.getByRole('textbox', { name: 'Body text' }).fill('<a>1</a>')
   echo = await sendAndEcho(page)
   expect(header(echo, 'content-type')).toBe('application/xml')
   expect(echo.body).toBe('<a>1</a>')
 
-  await page.getByRole('combobox', { name: 'Format' }).selectOption('text')
+  await page.getByRole('combobox', { name: 'Format' }).first().selectOption('text')
   echo = await sendAndEcho(page)
   expect(header(echo, 'content-type')).toBe('text/plain')
 })

@@ -37,7 +37,19 @@ export async function lastEcho(page: Page): Promise<Echo> {
   await page.getByRole('tablist', { name: 'Body view' }).getByRole('tab', { name: 'Roh' }).click()
   const body = page.getByLabel('Response body', { exact: true })
   await expect(body).toBeVisible()
-  return JSON.parse(await body.innerText()) as Echo
+  // The lines are drawn by the viewer's worker: wait until the whole document is there.
+  let echo: Echo | undefined
+  await expect
+    .poll(async () => {
+      try {
+        echo = JSON.parse(await body.innerText()) as Echo
+        return true
+      } catch {
+        return false
+      }
+    })
+    .toBe(true)
+  return echo!
 }
 
 export function header(echo: Echo, name: string): string | undefined {
