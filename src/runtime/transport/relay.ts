@@ -4,6 +4,7 @@
  * Plain `fetch`, so it runs in browsers, workers and Node 20 alike. Aborting the signal
  * aborts the fetch, and the relay then aborts the upstream request.
  */
+import { concatBytes } from '../../model/encoding.ts'
 import type { ProxySettings, TlsSettings } from '../../model/settings.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import {
@@ -54,17 +55,6 @@ function failure(error: unknown, signal: AbortSignal | undefined, what: string):
   if (error instanceof TransportError) return error
   if (signal?.aborted) return new TransportError('Request cancelled', 'aborted', { cause: error })
   return new TransportError(what, 'unreachable', { cause: error })
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.length
-  }
-  return out
 }
 
 export function createRelayTransport(options: RelayTransportOptions): Transport {
@@ -140,18 +130,16 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
     }
 
     const chunks: Uint8Array[] = []
-    let size = 0
     for (;;) {
       const event = await next()
       if (event === null) throw cut()
       if (event.type === 'error') throw new TransportError(event.error.message, event.error.code)
       if (event.type === 'body') {
         chunks.push(event.bytes)
-        size += event.bytes.length
       } else if (event.type === 'end') {
         wire.timings = event.end.timings
         wire.sizes = event.end.sizes
-        wire.body = concat(chunks, size)
+        wire.body = chunks.length === 1 ? chunks[0]! : concatBytes(chunks)
         return wire
       }
     }

@@ -15,7 +15,7 @@ import { createUiState } from './ui-state.ts'
 import { createSendState, type SendServices } from './send-state.ts'
 import { createSettingsState } from '../settings/settings-state.ts'
 import { createHistoryState } from '../history/history-state.ts'
-import { makeSettingsActions } from './settings-actions.ts'
+import { secretValues } from './settings-actions.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -93,8 +93,7 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
     ...makeTreeActions(docs, toggleExpanded),
     ...makeTabActions(docs, reveal),
     ...makeVariableActions(docs),
-    // The viewer's secret values; settings themselves come from the settings state below.
-    secretValues: makeSettingsActions(docs, deviceVersion).secretValues,
+    secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,
     ...settingsState,
     ...historyState,
