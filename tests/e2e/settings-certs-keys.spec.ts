@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { makeTestCerts, type TestCerts } from '../transport/certs.ts'
+import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
 import { startAppServer, type AppServer } from './app-server.ts'
 import { MOD, tabs, urlField } from './helpers.ts'
 
