@@ -4,7 +4,7 @@ import { newId } from '../ids.ts'
 import { makeCollection, makeFolder, makeRequest } from '../factories.ts'
 import type { Auth, Collection, Folder, Id, Scripts, TreeItem } from '../types.ts'
 import type { Deleted, Duplicated, MoveTarget, RequestFields } from './api.ts'
-import { clone, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
+import { changesField, clone, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
 import { readCollection, readFolder, readRequest } from './read.ts'
 import { orderedIds, TreeIndex } from './tree-index.ts'
 import { readTable } from './variable-store.ts'
@@ -145,9 +145,11 @@ export function updateRequest(doc: Y.Doc, id: Id, patch: Partial<RequestFields>,
   const request = roots(doc).requests.get(id)
   if (!request) throw new TreeError(`No request with id ${id}`)
   transact(doc, origin, () => {
+    // Only what changes: a save writes every field, and rewriting an unchanged one would
+    // override another peer's concurrent edit of it.
     for (const key of REQUEST_FIELDS) {
       const value = patch[key]
-      if (value !== undefined) request.set(key, clone(value))
+      if (value !== undefined && changesField(request, key, value)) request.set(key, clone(value))
     }
   })
 }
