@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
 
-const PORT = 4391
+const PORT = Number(process.env.BENCH_APP_PORT ?? 4391)
 const BASE = `http://127.0.0.1:${PORT}`
 const ARGS = [
   '--no-sandbox',
