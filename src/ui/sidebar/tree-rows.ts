@@ -23,7 +23,8 @@ export function inSubtree(rows: readonly TreeRow[], ancestorPos: number, pos: nu
   return true
 }
 
-export const OVERSCAN = 8
+/** Rows rendered beyond each edge: every one is work in a frame that scrolls past the whole pool. */
+export const OVERSCAN = 4
 
 /** The window of rows to render for a scroll position, with overscan on both sides. */
 export function visibleRange(
