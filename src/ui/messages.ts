@@ -232,6 +232,13 @@ export const messages = {
   retry: 'Retry',
   sendOptions: 'Send options',
   download: 'Download',
+  downloading: 'Downloading…',
+  downloadStarted: (name: string) => `Download started: ${name}`,
+  downloadSaved: (name: string) => `Saved to ${name}`,
+  downloadInMemory: (name: string) =>
+    `Downloaded ${name}. No service worker controls this page yet, so the whole response was held in memory before saving; reload once to stream large downloads.`,
+  downloadNotSent: (error: string) => `Download: request not sent. ${error}`,
+  downloadFailed: (error: string) => `Download failed: ${error}`,
   responseBody: 'Response body',
   responseIdle: 'Send the request to see its response.',
   directMode:
