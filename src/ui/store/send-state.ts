@@ -6,7 +6,7 @@
 import { createSignal, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
-import type { Id } from '../../model/types.ts'
+import type { Id, RequestSpec } from '../../model/types.ts'
 import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
 import { send, type ParentScope, type SendEvent, type SendResult } from '../../runtime/send.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
@@ -138,11 +138,16 @@ export function createSendState(
   }
 
   /**
-   * `Download`: the request is built as Send builds it (pre-request scripts included), then goes to
-   * the saver instead of the response viewer. Post-response scripts and tests do not run: the body
-   * is in a file, not in the app. The tab's send state and its last response stay as they were.
+   * A send beside the tab's own (`Download`, schema introspection): the request is built as Send
+   * builds it, pre-request scripts included, with `change` applied to the draft. Post-response
+   * scripts and tests do not run, and the tab's send state and last response stay as they were.
+   * `save` takes over the final request (a download) instead of the transport.
    */
-  async function downloadTab(tabId: Id, save: DownloadSave): Promise<SendResult | undefined> {
+  async function sideSend(
+    tabId: Id,
+    change: Partial<RequestSpec>,
+    save?: DownloadSave,
+  ): Promise<SendResult | undefined> {
     const tab = data.listTabs(device).find((t) => t.id === tabId)
     if (!tab) return undefined
     const { input, needsScripts, settings } = inputFor(tab)
@@ -156,10 +161,10 @@ export function createSendState(
     const handOver: Transport = {
       capabilities: selected.transport.capabilities,
       send: (request, options) =>
-        built ? save(request, selected, options) : selected.transport.send(request, options),
+        built && save ? save(request, selected, options) : selected.transport.send(request, options),
     }
     return send(
-      { ...input, request: noPost(input.request), parents: input.parents.map(noPost) },
+      { ...input, request: noPost({ ...input.request, ...change }), parents: input.parents.map(noPost) },
       {
         transport: handOver,
         ...(needsScripts ? { scripts: services.scripts() } : {}),
@@ -173,7 +178,11 @@ export function createSendState(
 
   return {
     sendMode: mode as Accessor<TransportMode | null>,
-    download: downloadTab,
+    /** `Download`: sends the request again and hands it to `save` (src/ui/request-header/download.ts). */
+    download: (tabId: Id, save: DownloadSave) => sideSend(tabId, {}, save),
+    /** The schema explorer: the tab's request, as a POST carrying `query` as its GraphQL body. */
+    introspect: (tabId: Id, query: string) =>
+      sideSend(tabId, { method: 'POST', body: { type: 'graphql', query, variables: '' } }),
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,
     /** `Cancel` while awaiting the response. */
