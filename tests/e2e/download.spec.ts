@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { createReadStream, readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { openApp } from './helpers.ts'
 import { ECHO, urlField } from './send-helpers.ts'
@@ -104,4 +104,34 @@ test('a request that cannot be sent says so and downloads nothing', async ({ pag
   await chooseDownload(page)
   await expect(status(page)).toContainText('Download failed:')
   expect(downloads).toBe(0)
+})
+
+test('Download sends the request as Send builds it: a pre-request script’s header goes out', async ({
+  page,
+}) => {
+  await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker)
+  await openApp(page)
+  await urlField(page).fill(`${ECHO}/anything/report.json?x=1`)
+  await page
+    .getByRole('tablist', { name: 'Request sections' })
+    .getByRole('tab', { name: /^Skript/ })
+    .click()
+  const editor = page.locator('.monaco-editor').first()
+  await expect(editor).toBeVisible()
+  await editor.click()
+  await page.evaluate((text) => {
+    const data = new DataTransfer()
+    data.setData('text/plain', text)
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    )
+  }, "req.setHeader('X-From-Script', 'yes')")
+  const downloading = page.waitForEvent('download')
+  await chooseDownload(page)
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('report.json')
+  const echo = JSON.parse(readFileSync(await download.path(), 'utf8')) as { headers: [string, string][] }
+  expect(echo.headers).toContainEqual(['X-From-Script', 'yes'])
+  // The tab's own response area is not touched by a download.
+  await expect(page.getByText('Send the request to see its response.')).toBeVisible()
 })
