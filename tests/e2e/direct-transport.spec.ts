@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { expect, test, type Page } from '@playwright/test'
 import { createStatic } from '../../sync-server/static.ts'
@@ -89,4 +90,24 @@ test('without a relay: a server that does not allow the origin gives the CORS me
   await expect(alert.locator('.error-line')).toHaveText(
     /^The browser blocked the request \(CORS\) or the server is unreachable\. Direct mode can only reach servers that allow this page’s origin/,
   )
+})
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('without a relay: Download goes through the service worker with fetch', async ({ page }) => {
+    await page.goto(STATIC)
+    await expect(directNote(page)).toBeVisible()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+    await urlField(page).fill(`${ECHO}/cors/bytes/300000?filename=direct.bin`)
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Send options', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Download', exact: true }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe('direct.bin')
+    const bytes = readFileSync(await download.path())
+    expect(bytes.length).toBe(300000)
+    expect(bytes.every((b, i) => b === i % 256)).toBe(true)
+    await expect(page.locator('.download-status')).toHaveText('Download started: direct.bin')
+  })
 })
