@@ -10,6 +10,10 @@ export default defineConfig({
   plugins: [
     solid(),
     VitePWA({
+      // Our own worker (src/sw/sw.ts): the precache below plus the streamed `Download` route.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['icon.svg'],
@@ -28,13 +32,11 @@ export default defineConfig({
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm,ttf,woff2,webmanifest}'],
         maximumFileSizeToCacheInBytes: PRECACHE_LIMIT,
-        navigateFallback: '/index.html',
-        // The relay and sync endpoints of the sync-server are live traffic, never the app shell.
-        navigateFallbackDenylist: [/^\/relay/, /^\/sync/],
-        cleanupOutdatedCaches: true,
+        // A classic worker script: module service workers are not registered everywhere yet.
+        rollupFormat: 'iife',
       },
     }),
   ],

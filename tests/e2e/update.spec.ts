@@ -12,7 +12,7 @@ test('a new version prompts for an update and reloads into it', async ({ page })
   const dir = mkdtempSync(join(tmpdir(), 'sendbox-update-'))
   const dist = join(dir, 'dist')
   cpSync('dist', dist, { recursive: true })
-  const port = 4400 + (process.pid % 500)
+  const port = Number(process.env.E2E_UPDATE_PORT ?? 4400 + (process.pid % 500))
   const server = spawn(
     process.execPath,
     [

@@ -3,6 +3,12 @@ import { Show } from 'solid-js'
 import { useRegisterSW } from 'virtual:pwa-register/solid'
 import { messages } from '../messages.ts'
 
+/**
+ * Whether a worker controlled the page when it loaded. The registration helper reloads on takeover
+ * only then; a page the first worker claimed later (src/sw/sw.ts) must reload by itself.
+ */
+const controlledAtLoad = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller)
+
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -12,8 +18,9 @@ export function UpdatePrompt() {
     const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
     // Nothing waiting: the new version took over already (no page was controlled by the old one).
     if (!waiting) return location.reload()
-    // An uncontrolled page never sees the plugin's reload-on-takeover: reload once the worker is active.
-    if (!navigator.serviceWorker.controller) {
+    // A page that loaded uncontrolled never sees the plugin's reload-on-takeover: reload once the
+    // worker is active.
+    if (!controlledAtLoad) {
       waiting.addEventListener('statechange', () => {
         if (waiting.state === 'activated') location.reload()
       })

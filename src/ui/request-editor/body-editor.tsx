@@ -5,6 +5,7 @@ import type { FormDataRow, KeyValueRow, RawLanguage, RequestBody } from '../../m
 import { messages } from '../messages.ts'
 import { keepFile } from '../store/file-store.ts'
 import { KvTable } from './kv-table.tsx'
+import { GraphqlBody, type Introspect } from './graphql-body.tsx'
 
 const TYPES: { type: RequestBody['type']; label: string }[] = [
   { type: 'none', label: messages.bodyNone },
@@ -43,7 +44,12 @@ export function bodyOfType(type: RequestBody['type'], previous: RequestBody): Re
 
 const freshFormRow = (): FormDataRow => ({ ...makeRow(), type: 'text' })
 
-export function BodyEditor(props: { body: RequestBody; onChange: (body: RequestBody) => void }) {
+export function BodyEditor(props: {
+  body: RequestBody
+  onChange: (body: RequestBody) => void
+  /** Sends the introspection query through the tab's request (the schema explorer). */
+  introspect: Introspect
+}) {
   return (
     <div class="body-editor">
       <div class="segmented" role="radiogroup" aria-label={messages.bodyType}>
@@ -111,30 +117,7 @@ export function BodyEditor(props: { body: RequestBody; onChange: (body: RequestB
           )}
         </Match>
         <Match when={props.body.type === 'graphql' && props.body}>
-          {(gql) => (
-            <div class="graphql-editor">
-              <label class="field">
-                <span>{messages.graphqlQuery}</span>
-                <textarea
-                  class="input body-text"
-                  aria-label={messages.graphqlQuery}
-                  spellcheck={false}
-                  value={gql().query}
-                  onInput={(e) => props.onChange({ ...gql(), query: e.currentTarget.value })}
-                />
-              </label>
-              <label class="field">
-                <span>{messages.graphqlVariables}</span>
-                <textarea
-                  class="input body-text small"
-                  aria-label={messages.graphqlVariables}
-                  spellcheck={false}
-                  value={gql().variables}
-                  onInput={(e) => props.onChange({ ...gql(), variables: e.currentTarget.value })}
-                />
-              </label>
-            </div>
-          )}
+          {(gql) => <GraphqlBody body={gql()} onChange={props.onChange} introspect={props.introspect} />}
         </Match>
       </Switch>
     </div>

@@ -91,7 +91,11 @@ export function RequestEditor(props: { tab: TabState }) {
             />
           </Match>
           <Match when={section() === 'body'}>
-            <BodyEditor body={props.tab.draft.body} onChange={(body: RequestBody) => edit({ body })} />
+            <BodyEditor
+              body={props.tab.draft.body}
+              onChange={(body: RequestBody) => edit({ body })}
+              introspect={(query) => store.introspect(props.tab.id, query)}
+            />
           </Match>
           <Match when={section() === 'auth'}>
             <AuthTab tab={props.tab} onChange={(auth) => edit({ auth })} />

@@ -1,6 +1,6 @@
 /**
- * The top of a request: its name (click to rename, or F2 / Ctrl+E), where it is saved, the method
- * and the URL. Sending and the rest of the editor belong to the request editor, which comes later.
+ * The top of a request: its name (click to rename, or F2 / Ctrl+E), where it is saved, the method,
+ * the URL, Send and the send options (`Download`).
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import { looksLikeCurl } from '../../model/import/curl.ts'
@@ -13,6 +13,7 @@ import { RenameField } from '../sidebar/tree-row.tsx'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 import { RunChip, RunHistoryButton } from '../history/runs.tsx'
+import { SendOptions, type DownloadStatus } from './send-options.tsx'
 
 export function RequestHeader(props: { tab: TabState }) {
   const store = useStore()
@@ -27,6 +28,7 @@ export function RequestHeader(props: { tab: TabState }) {
 
   const send = () => void store.send(props.tab.id)
   const [notice, setNotice] = createSignal<string | null>(null)
+  const [downloadStatus, setDownloadStatus] = createSignal<DownloadStatus | null>(null)
   /** A pasted cURL command fills the request; one it cannot read stays as typed, with a message. */
   const pasteCurl = (text: string): boolean => {
     if (!looksLikeCurl(text)) return false
@@ -101,11 +103,19 @@ export function RequestHeader(props: { tab: TabState }) {
         <button type="button" class="button primary send-button" aria-label={messages.send} onClick={send}>
           {messages.send}
         </button>
+        <SendOptions tab={props.tab} onStatus={setDownloadStatus} />
       </div>
       <Show when={notice()}>
         <p class="notice" role="status">
           {notice()}
         </p>
+      </Show>
+      <Show when={downloadStatus()}>
+        {(status) => (
+          <p class="notice download-status" role="status" aria-busy={status().busy}>
+            {status().text}
+          </p>
+        )}
       </Show>
       <Show when={store.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">

@@ -6,12 +6,14 @@
 import { createSignal, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
-import type { Id } from '../../model/types.ts'
+import type { Id, RequestSpec } from '../../model/types.ts'
 import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
 import { send, type ParentScope, type SendEvent, type SendResult } from '../../runtime/send.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
 import type { OpenDocs } from './docs.ts'
+import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
+import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
 import { recordSend } from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
@@ -26,6 +28,16 @@ export interface TabSendState {
   sentAt?: number
   result?: SendResult
 }
+
+/**
+ * How `Download` hands over the request once the pipeline has built it: the saver sends it (or has
+ * it sent) and keeps the body out of the response viewer. Returns the response's head.
+ */
+export type DownloadSave = (
+  request: WireRequest,
+  transport: SelectedTransport,
+  options: SendOptions,
+) => Promise<WireResponse>
 
 export interface SendServices {
   transport: () => Promise<SelectedTransport>
@@ -51,20 +63,8 @@ export function createSendState(
       produce((all) => void (all[tabId] = { ...(all[tabId] ?? { phase: 'idle', startedAt: 0 }), ...patch })),
     )
 
-  async function sendTab(tabId: Id): Promise<SendResult | undefined> {
-    const tab = data.listTabs(device).find((t) => t.id === tabId)
-    if (!tab) return undefined
-    controllers.get(tabId)?.abort()
-    const controller = new AbortController()
-    controllers.set(tabId, controller)
-    // Earlier results (and their tests) go at once, on every send (spec 3).
-    setStates(tabId, {
-      phase: 'pre-request',
-      startedAt: performance.now(),
-      sentAt: undefined,
-      result: undefined,
-    })
-
+  /** What the pipeline needs for a tab: its draft, the folders and collection above it, variables. */
+  function inputFor(tab: data.TabState) {
     const savedId =
       tab.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
     const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
@@ -89,6 +89,24 @@ export function createSendState(
     const needsScripts = [tab.draft.scripts, ...parents.map((p) => p.scripts)].some(
       (s) => s.preRequest.trim() || s.postResponse.trim(),
     )
+    return { input: { request: tab.draft, parents, variables }, savedId, needsScripts, settings }
+  }
+
+  async function sendTab(tabId: Id): Promise<SendResult | undefined> {
+    const tab = data.listTabs(device).find((t) => t.id === tabId)
+    if (!tab) return undefined
+    controllers.get(tabId)?.abort()
+    const controller = new AbortController()
+    controllers.set(tabId, controller)
+    // Earlier results (and their tests) go at once, on every send (spec 3).
+    setStates(tabId, {
+      phase: 'pre-request',
+      startedAt: performance.now(),
+      sentAt: undefined,
+      result: undefined,
+    })
+
+    const { input, savedId, needsScripts, settings } = inputFor(tab)
     const { transport } = await services.transport()
 
     const onEvent = (event: SendEvent) => {
@@ -103,18 +121,15 @@ export function createSendState(
         })
       } else if (event.type === 'post-response') set(tabId, { phase: 'post-response' })
     }
-    const result = await send(
-      { request: tab.draft, parents, variables },
-      {
-        transport,
-        ...(needsScripts ? { scripts: services.scripts() } : {}),
-        signal: controller.signal,
-        options: sendSettings(),
-        formatJson: settings.editor.formatJsonOnSend,
-        resolveFile,
-        onEvent,
-      },
-    )
+    const result = await send(input, {
+      transport,
+      ...(needsScripts ? { scripts: services.scripts() } : {}),
+      signal: controller.signal,
+      options: sendSettings(),
+      formatJson: settings.editor.formatJsonOnSend,
+      resolveFile,
+      onEvent,
+    })
     if (controllers.get(tabId) !== controller) return result
     controllers.delete(tabId)
     set(tabId, { phase: result.outcome === 'done' ? 'done' : result.outcome, result })
@@ -122,8 +137,52 @@ export function createSendState(
     return result
   }
 
+  /**
+   * A send beside the tab's own (`Download`, schema introspection): the request is built as Send
+   * builds it, pre-request scripts included, with `change` applied to the draft. Post-response
+   * scripts and tests do not run, and the tab's send state and last response stay as they were.
+   * `save` takes over the final request (a download) instead of the transport.
+   */
+  async function sideSend(
+    tabId: Id,
+    change: Partial<RequestSpec>,
+    save?: DownloadSave,
+  ): Promise<SendResult | undefined> {
+    const tab = data.listTabs(device).find((t) => t.id === tabId)
+    if (!tab) return undefined
+    const { input, needsScripts, settings } = inputFor(tab)
+    const noPost = <T extends { scripts: { preRequest: string } }>(item: T): T => ({
+      ...item,
+      scripts: { preRequest: item.scripts.preRequest, postResponse: '' },
+    })
+    const selected = await services.transport()
+    let built = false
+    // Calls a pre-request script makes (sendRequest) still go out through the page's transport.
+    const handOver: Transport = {
+      capabilities: selected.transport.capabilities,
+      send: (request, options) =>
+        built && save ? save(request, selected, options) : selected.transport.send(request, options),
+    }
+    return send(
+      { ...input, request: noPost({ ...input.request, ...change }), parents: input.parents.map(noPost) },
+      {
+        transport: handOver,
+        ...(needsScripts ? { scripts: services.scripts() } : {}),
+        options: sendSettings(),
+        formatJson: settings.editor.formatJsonOnSend,
+        resolveFile,
+        onEvent: (event) => void (event.type === 'sending' && (built = true)),
+      },
+    )
+  }
+
   return {
     sendMode: mode as Accessor<TransportMode | null>,
+    /** `Download`: sends the request again and hands it to `save` (src/ui/request-header/download.ts). */
+    download: (tabId: Id, save: DownloadSave) => sideSend(tabId, {}, save),
+    /** The schema explorer: the tab's request, as a POST carrying `query` as its GraphQL body. */
+    introspect: (tabId: Id, query: string) =>
+      sideSend(tabId, { method: 'POST', body: { type: 'graphql', query, variables: '' } }),
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,
     /** `Cancel` while awaiting the response. */
