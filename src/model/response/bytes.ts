@@ -1,4 +1,5 @@
 /** Byte buffers for the line indexes: they hold 100 MB bodies, so no per-line strings. */
+import { concatBytes } from '../encoding.ts'
 
 /** A growable Uint32Array: line offsets of a 100 MB body without a JS array of numbers. */
 export class U32List {
@@ -79,4 +80,44 @@ export function foldNeedle(query: string): Uint8Array {
   const bytes = new TextEncoder().encode(query)
   for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 65 && bytes[i]! <= 90) bytes[i]! += 32
   return bytes
+}
+
+/** Content-Length values above this are not trusted enough to allocate for. */
+const MAX_HINT = 1 << 30
+
+/**
+ * Joins a body's chunks as they arrive. Given the length the head announced, each chunk is
+ * copied once into a buffer of that size as it comes, so a 100 MB body is neither held twice
+ * nor copied in one long task at its end. Without a length, or when it was wrong, the chunks are
+ * joined at the end.
+ */
+export class ChunkCollector {
+  private buffer: Uint8Array | null = null
+  private filled = 0
+  private readonly chunks: Uint8Array[] = []
+  private readonly hint: number
+
+  constructor(lengthHint: number) {
+    this.hint = Number.isSafeInteger(lengthHint) && lengthHint > 0 && lengthHint <= MAX_HINT ? lengthHint : 0
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.chunks.length === 0 && this.filled + chunk.length <= this.hint) {
+      this.buffer ??= new Uint8Array(this.hint)
+      this.buffer.set(chunk, this.filled)
+      this.filled += chunk.length
+      return
+    }
+    if (this.buffer) {
+      this.chunks.push(this.buffer.subarray(0, this.filled))
+      this.buffer = null
+    }
+    this.chunks.push(chunk)
+  }
+
+  result(): Uint8Array {
+    if (this.chunks.length > 0) return this.chunks.length === 1 ? this.chunks[0]! : concatBytes(this.chunks)
+    if (!this.buffer) return new Uint8Array(0)
+    return this.filled === this.buffer.length ? this.buffer : this.buffer.slice(0, this.filled)
+  }
 }

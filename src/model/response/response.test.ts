@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { utf8 } from '../encoding.ts'
-import { foldNeedle } from './bytes.ts'
+import { ChunkCollector, foldNeedle } from './bytes.ts'
 import { makeLineDocument } from './document.ts'
 import { detectFormat, formatSize, isBinary, previewKind } from './format.ts'
 import { jsonTable } from './json-table.ts'
@@ -230,5 +230,28 @@ describe('jsonTable', () => {
       ['0', 'true'],
       ['1', 'a'],
     ])
+  })
+})
+
+describe('ChunkCollector', () => {
+  const chunks = [utf8('ab'), utf8('cde'), utf8('f')]
+  const collect = (hint: number, parts = chunks) => {
+    const collector = new ChunkCollector(hint)
+    for (const part of parts) collector.push(part)
+    return new TextDecoder().decode(collector.result())
+  }
+  it('fills one buffer of the announced length', () => {
+    const collector = new ChunkCollector(6)
+    for (const part of chunks) collector.push(part)
+    const body = collector.result()
+    expect(new TextDecoder().decode(body)).toBe('abcdef')
+    // The whole buffer, so it can be transferred to a worker.
+    expect(body.byteLength).toBe(body.buffer.byteLength)
+  })
+  it.each([0, 4, 100, -1, Number.NaN, 2 ** 40])('joins the chunks whatever the hint (%s)', (hint) => {
+    expect(collect(hint)).toBe('abcdef')
+  })
+  it('is empty without chunks', () => {
+    expect(collect(10, [])).toBe('')
   })
 })
