@@ -1,3 +1,11 @@
+/**
+ * Where the page's main thread spends a big response (not a benchmark: run by hand):
+ *   npx tsx bench/viewer-profile.ts <MB>
+ * Samples the page with the CDP profiler from Send until the body is indexed, then prints each
+ * busy stretch over 100 ms with its heaviest frames, and the heaviest frames overall. For
+ * readable names serve an unminified build: `npx vite build --minify false --outDir <dir>` and
+ * SENDBOX_DIST=<dir>. Ports: BENCH_PORT (sync-server), BENCH_ECHO_PORT.
+ */
 import { chromium } from '@playwright/test'
 import { startEchoProcess } from './echo-process.ts'
 import { startSyncServer } from './viewer-setup.ts'
@@ -12,7 +20,7 @@ const browser = await chromium.launch({
 })
 try {
   const page = await browser.newPage()
-  await page.goto('http://127.0.0.1:4582')
+  await page.goto(`http://127.0.0.1:${port}`)
   await page.getByRole('textbox', { name: 'URL', exact: true }).fill(`${echo.url}/json/${size}`)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Profiler.enable')
