@@ -10,10 +10,9 @@ import { chromium } from '@playwright/test'
 import { startEchoProcess } from './echo-process.ts'
 import { startSyncServer } from './viewer-setup.ts'
 const size = Number(process.argv[2] ?? 50) * 1e6
-process.env.SENDBOX_DIST = process.env.PROF_DIST ?? ''
-if (!process.env.SENDBOX_DIST) delete process.env.SENDBOX_DIST
-const stop = await startSyncServer(4582)
-const echo = await startEchoProcess(4583)
+const port = Number(process.env.BENCH_PORT ?? 4437)
+const stop = await startSyncServer(port)
+const echo = await startEchoProcess(Number(process.env.BENCH_ECHO_PORT ?? 0))
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
