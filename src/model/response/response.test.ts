@@ -255,3 +255,31 @@ describe('ChunkCollector', () => {
     expect(collect(10, [])).toBe('')
   })
 })
+
+describe('JsonLines search', () => {
+  const bodies = [
+    JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Item ${i}`, tags: ['a', 'b,c'] }))),
+    // Whitespace between tokens, nesting, escapes and empty containers.
+    '{ "a" : [ 1 , 2 ,{"k":"v \\" x: 12"} ], "B": {}, "c":[ ], "d" : "item 12, item 13" , "e":null }',
+    // Malformed: kept as far as it goes.
+    '[1 2 "x" , item 3 }, {"n": tru',
+  ]
+  const needles = ['item 1', '"item 12"', '12', 'b,c', 'v \\"', ': [', '{', 'NULL', 'item', 'x', '3 }', 'zzz']
+  it.each(bodies.map((b, i) => [i, b] as const))(
+    'finds what formatting every line finds (body %i)',
+    (_, text) => {
+      const doc = new JsonLines(utf8(text))
+      while (!doc.advance(1 << 30));
+      const formatted = doc.lines(0, doc.count).map((l) => l.toLowerCase())
+      for (const query of needles) {
+        const needle = query.toLowerCase()
+        const expected = formatted.flatMap((l, n) => (l.includes(needle) ? [n] : []))
+        expect(doc.search(foldNeedle(query), 10_000), query).toEqual({
+          lines: expected,
+          total: expected.length,
+        })
+        expect(doc.search(foldNeedle(query), 2).lines, query).toEqual(expected.slice(0, 2))
+      }
+    },
+  )
+})
