@@ -283,3 +283,22 @@ describe('JsonLines search', () => {
     },
   )
 })
+
+describe('TextLines search', () => {
+  it.each([
+    ['one\r\ntwo Two\n\nTWO three\ntwo', ['two', 'o t', 'e', 'three', 'x', '\n']],
+    ['no newline at all, two two', ['two', 'all,']],
+    ['trailing\n', ['trailing', 'g']],
+  ])('finds what looking in every line finds: %j', (text, queries) => {
+    const doc = new TextLines(utf8(text))
+    while (!doc.advance(1 << 30));
+    const shown = doc.lines(0, doc.count).map((l) => l.toLowerCase())
+    for (const query of queries) {
+      const expected = shown.flatMap((l, n) => (l.includes(query.toLowerCase()) ? [n] : []))
+      expect(doc.search(foldNeedle(query), 100), JSON.stringify(query)).toEqual({
+        lines: expected,
+        total: expected.length,
+      })
+    }
+  })
+})
