@@ -6,6 +6,10 @@ import type { Layout } from './viewer-setup.ts'
 export interface CaseResult {
   paintMs: number
   paintAfterBodyMs: number
+  /** Click → the whole body in the page. */
+  bodyMs: number
+  /** The relay's own upstream time (request to the echo server → its last byte), from the status bar. */
+  upstreamMs: number
   indexedMs: number
   loadLongest: number
   loadTasks: number
@@ -141,6 +145,9 @@ export async function runCase(
   await probe.collectGarbage()
   const settled = await probe.sample(10_000)
   const m = await marks(page)
+  const upstreamMs = Number(
+    (await page.locator('.status-bar [aria-label="Time"]').textContent())?.replace(/\D/g, ''),
+  )
   const load = tasksIn(m, clicked, indexed)
   const scroll = tasksIn(m, indexed, done + 1)
   const longest = (tasks: [number, number][]) => Math.max(0, ...tasks.map(([, d]) => d))
@@ -148,6 +155,8 @@ export async function runCase(
   return {
     paintMs: m.paint - clicked,
     paintAfterBodyMs: m.paint - m.body,
+    bodyMs: m.body - clicked,
+    upstreamMs,
     indexedMs: indexed - clicked,
     loadLongest: longest(load),
     loadTasks: load.length,

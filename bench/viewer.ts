@@ -43,6 +43,9 @@ try {
     const warm = performance.now()
     await (await fetch(`${echo.url}/json/${size}`)).arrayBuffer()
     const warmMs = performance.now() - warm
+    const direct = performance.now()
+    await (await fetch(`${echo.url}/json/${size}`)).arrayBuffer()
+    const directMs = performance.now() - direct
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
@@ -73,6 +76,11 @@ try {
     const rows: [string, string][] = [
       ['first paint (click → first line)', `${r.paintMs.toFixed(0)} ms`],
       ['  echo fixture building the body', `${warmMs.toFixed(0)} ms (before the click, not counted)`],
+      [
+        '  click → whole body in the page',
+        `${r.bodyMs.toFixed(0)} ms (relay's upstream time ${r.upstreamMs} ms)`,
+      ],
+      ['  peer: Node fetch from echo directly', `${directMs.toFixed(0)} ms`],
       ['  of which after the body arrived', `${r.paintAfterBodyMs.toFixed(0)} ms`],
       [
         '  peer: Node JSON.parse+stringify',
