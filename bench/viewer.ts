@@ -112,7 +112,12 @@ try {
     if (size === 100_000_000) {
       const memory = (peak - idle) / size
       const checks: [string, boolean][] = [
-        [`first paint ≤ 2000 ms (${r.paintMs.toFixed(0)})`, r.paintMs <= 2000],
+        [`first paint ≤ 2000 ms from the click (${r.paintMs.toFixed(0)})`, r.paintMs <= 2000],
+        // The viewer's own part; the rest is the relay and the upstream (lines above).
+        [
+          `first paint ≤ 2000 ms after the body arrived (${r.paintAfterBodyMs.toFixed(0)})`,
+          r.paintAfterBodyMs <= 2000,
+        ],
         [
           `no task over 200 ms (${Math.max(r.loadLongest, r.scrollLongest).toFixed(0)})`,
           Math.max(r.loadLongest, r.scrollLongest) <= 200,
