@@ -2,10 +2,11 @@
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 
-export async function startEchoProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+/** `port` 0 picks a free one; benches that share the machine pass their own. */
+export async function startEchoProcess(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, '../tests/fixtures/echo-server.ts')],
+    ['--import', 'tsx', resolve(import.meta.dirname, '../tests/fixtures/echo-server.ts'), String(port)],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

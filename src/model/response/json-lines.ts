@@ -5,7 +5,7 @@
  * there to serve any range: a 100 MB body costs a few hundred KB of index, not a copy of its text.
  * Invalid JSON is laid out the same way as far as it goes; nothing is dropped.
  */
-import { ByteSink, containsFolded, U32List } from './bytes.ts'
+import { ByteSink, containsFolded, indexOfFolded, longestAtom, U32List } from './bytes.ts'
 import { LINE_LIMIT, truncatedMarker, type LineDocument } from './lines.ts'
 
 const CHECKPOINT = 64
@@ -175,6 +175,12 @@ export class JsonLines implements LineDocument {
   }
 
   search(needle: Uint8Array, max: number): { lines: number[]; total: number } {
+    const atom = longestAtom(needle)
+    return atom.length > 0 && this.complete ? this.searchNear(atom, needle, max) : this.searchAll(needle, max)
+  }
+
+  /** Formats every line and looks in each. */
+  private searchAll(needle: Uint8Array, max: number): { lines: number[]; total: number } {
     const scanner = new JsonScanner(this.src)
     // The whole line, not a display cut: a match past LINE_LIMIT still counts.
     const sink = new ByteSink(Number.MAX_SAFE_INTEGER)
@@ -189,5 +195,50 @@ export class JsonLines implements LineDocument {
       }
     }
     return { lines, total }
+  }
+
+  /**
+   * Formats only the lines where `atom` occurs in the raw body (see `longestAtom`): from the
+   * checkpoint before each place, or on from the line before when that is nearer. The same
+   * answer as `searchAll`, without formatting the whole body for a rare term.
+   */
+  private searchNear(atom: Uint8Array, needle: Uint8Array, max: number): { lines: number[]; total: number } {
+    const sink = new ByteSink(Number.MAX_SAFE_INTEGER)
+    const lines: number[] = []
+    let total = 0
+    let scanner: JsonScanner | null = null
+    /** The next line `scanner` emits. */
+    let line = 0
+    for (let at = indexOfFolded(this.src, atom, 0); at !== -1;) {
+      const checkpoint = this.checkpointBefore(at)
+      if (!scanner || checkpoint * CHECKPOINT > line) {
+        scanner = new JsonScanner(this.src, this.offsets.get(checkpoint), this.depths.get(checkpoint))
+        line = checkpoint * CHECKPOINT
+      }
+      // Lines cover the body without gaps: the one that ends past `at` holds it.
+      do {
+        sink.reset()
+        if (!scanner.next(sink)) return { lines, total }
+        line++
+      } while (scanner.offset <= at)
+      if (containsFolded(sink.bytes(), needle)) {
+        total++
+        if (lines.length < max) lines.push(line - 1)
+      }
+      at = indexOfFolded(this.src, atom, scanner.offset)
+    }
+    return { lines, total }
+  }
+
+  /** The last checkpoint whose line starts at or before `offset`. */
+  private checkpointBefore(offset: number): number {
+    let low = 0
+    let high = this.offsets.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >> 1
+      if (this.offsets.get(mid) <= offset) low = mid
+      else high = mid - 1
+    }
+    return low
   }
 }

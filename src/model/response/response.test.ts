@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { utf8 } from '../encoding.ts'
-import { foldNeedle } from './bytes.ts'
+import { ChunkCollector, foldNeedle } from './bytes.ts'
 import { makeLineDocument } from './document.ts'
 import { detectFormat, formatSize, isBinary, previewKind } from './format.ts'
 import { jsonTable } from './json-table.ts'
@@ -230,5 +230,75 @@ describe('jsonTable', () => {
       ['0', 'true'],
       ['1', 'a'],
     ])
+  })
+})
+
+describe('ChunkCollector', () => {
+  const chunks = [utf8('ab'), utf8('cde'), utf8('f')]
+  const collect = (hint: number, parts = chunks) => {
+    const collector = new ChunkCollector(hint)
+    for (const part of parts) collector.push(part)
+    return new TextDecoder().decode(collector.result())
+  }
+  it('fills one buffer of the announced length', () => {
+    const collector = new ChunkCollector(6)
+    for (const part of chunks) collector.push(part)
+    const body = collector.result()
+    expect(new TextDecoder().decode(body)).toBe('abcdef')
+    // The whole buffer, so it can be transferred to a worker.
+    expect(body.byteLength).toBe(body.buffer.byteLength)
+  })
+  it.each([0, 4, 100, -1, Number.NaN, 2 ** 40])('joins the chunks whatever the hint (%s)', (hint) => {
+    expect(collect(hint)).toBe('abcdef')
+  })
+  it('is empty without chunks', () => {
+    expect(collect(10, [])).toBe('')
+  })
+})
+
+describe('JsonLines search', () => {
+  const bodies = [
+    JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Item ${i}`, tags: ['a', 'b,c'] }))),
+    // Whitespace between tokens, nesting, escapes and empty containers.
+    '{ "a" : [ 1 , 2 ,{"k":"v \\" x: 12"} ], "B": {}, "c":[ ], "d" : "item 12, item 13" , "e":null }',
+    // Malformed: kept as far as it goes.
+    '[1 2 "x" , item 3 }, {"n": tru',
+  ]
+  const needles = ['item 1', '"item 12"', '12', 'b,c', 'v \\"', ': [', '{', 'NULL', 'item', 'x', '3 }', 'zzz']
+  it.each(bodies.map((b, i) => [i, b] as const))(
+    'finds what formatting every line finds (body %i)',
+    (_, text) => {
+      const doc = new JsonLines(utf8(text))
+      while (!doc.advance(1 << 30));
+      const formatted = doc.lines(0, doc.count).map((l) => l.toLowerCase())
+      for (const query of needles) {
+        const needle = query.toLowerCase()
+        const expected = formatted.flatMap((l, n) => (l.includes(needle) ? [n] : []))
+        expect(doc.search(foldNeedle(query), 10_000), query).toEqual({
+          lines: expected,
+          total: expected.length,
+        })
+        expect(doc.search(foldNeedle(query), 2).lines, query).toEqual(expected.slice(0, 2))
+      }
+    },
+  )
+})
+
+describe('TextLines search', () => {
+  it.each([
+    ['one\r\ntwo Two\n\nTWO three\ntwo', ['two', 'o t', 'e', 'three', 'x', '\n']],
+    ['no newline at all, two two', ['two', 'all,']],
+    ['trailing\n', ['trailing', 'g']],
+  ])('finds what looking in every line finds: %j', (text, queries) => {
+    const doc = new TextLines(utf8(text))
+    while (!doc.advance(1 << 30));
+    const shown = doc.lines(0, doc.count).map((l) => l.toLowerCase())
+    for (const query of queries) {
+      const expected = shown.flatMap((l, n) => (l.includes(query.toLowerCase()) ? [n] : []))
+      expect(doc.search(foldNeedle(query), 100), JSON.stringify(query)).toEqual({
+        lines: expected,
+        total: expected.length,
+      })
+    }
   })
 })

@@ -1,5 +1,5 @@
 /** A body as it is, line by line (Raw, Text and formats Sendbox does not re-indent). */
-import { containsFolded, U32List } from './bytes.ts'
+import { containsFolded, indexOfFolded, U32List } from './bytes.ts'
 import { LINE_LIMIT, truncatedMarker, type LineDocument } from './lines.ts'
 
 const NEWLINE = 10
@@ -63,6 +63,21 @@ export class TextLines implements LineDocument {
   search(needle: Uint8Array, max: number): { lines: number[]; total: number } {
     const lines: number[] = []
     let total = 0
+    // One pass of the native byte search over the body; a hit names its line, then the search
+    // goes on from the next line. A needle from the search box has no line break.
+    const oneLine = !needle.includes(NEWLINE) && !needle.includes(13)
+    for (let at = oneLine ? indexOfFolded(this.src, needle, 0) : -1; at !== -1;) {
+      const line = this.lineAt(at)
+      if (line >= this.count) break
+      const [, end] = this.range(line)
+      if (at + needle.length <= end) {
+        total++
+        if (lines.length < max) lines.push(line)
+      }
+      if (line + 1 >= this.count) break
+      at = indexOfFolded(this.src, needle, this.starts.get(line + 1))
+    }
+    if (oneLine) return { lines, total }
     for (let line = 0; line < this.count; line++) {
       const [start, end] = this.range(line)
       if (containsFolded(this.src.subarray(start, end), needle)) {
@@ -71,6 +86,18 @@ export class TextLines implements LineDocument {
       }
     }
     return { lines, total }
+  }
+
+  /** The line whose start is the last at or before `offset`. */
+  private lineAt(offset: number): number {
+    let low = 0
+    let high = this.starts.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >> 1
+      if (this.starts.get(mid) <= offset) low = mid
+      else high = mid - 1
+    }
+    return low
   }
 }
 

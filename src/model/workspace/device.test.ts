@@ -251,6 +251,17 @@ describe('storedResponse', () => {
     expect(long.truncated).toBe(true)
     expect(long.sizeBytes).toBe(RUN_BODY_LIMIT + 10)
   })
+
+  it('keeps the first characters of a long multi-byte body and marks it cut', () => {
+    // 3-byte characters: the decoded prefix must still hold RUN_BODY_LIMIT whole characters.
+    const text = '€'.repeat(RUN_BODY_LIMIT + 5)
+    const stored = storedResponse(response('text/plain', new TextEncoder().encode(text)))
+    expect(stored.body).toBe('€'.repeat(RUN_BODY_LIMIT))
+    expect(stored.truncated).toBe(true)
+    const exact = storedResponse(response(undefined, new TextEncoder().encode('ü'.repeat(RUN_BODY_LIMIT))))
+    expect(exact).toMatchObject({ bodyEncoding: 'text', truncated: false })
+    expect(exact.body).toHaveLength(RUN_BODY_LIMIT)
+  })
 })
 
 describe('subscribeDevice', () => {

@@ -64,16 +64,19 @@ const TEXTUAL =
 export function storedResponse(response: WireResponse): StoredResponse {
   const contentType = headerValue(response.headers, 'content-type') ?? ''
   const body = response.body
-  const textual = TEXTUAL.test(contentType.trim()) || (contentType === '' && isUtf8(body))
+  // Only the part that is kept is decoded: a 100 MB body is not turned into a string for 256 KB.
+  // A UTF-16 unit takes at most 3 UTF-8 bytes; `stream` leaves a character cut at the end out.
+  const head = body.subarray(0, RUN_BODY_LIMIT * 3)
+  const textual = TEXTUAL.test(contentType.trim()) || (contentType === '' && isUtf8(head))
   if (textual) {
-    const text = new TextDecoder().decode(body)
+    const text = new TextDecoder().decode(head, { stream: true })
     return {
       status: response.status,
       statusText: response.statusText,
       headers: clone(response.headers),
       body: text.slice(0, RUN_BODY_LIMIT),
       bodyEncoding: 'text',
-      truncated: text.length > RUN_BODY_LIMIT,
+      truncated: text.length > RUN_BODY_LIMIT || head.length < body.length,
       sizeBytes: body.length,
     }
   }
@@ -92,7 +95,8 @@ export function storedResponse(response: WireResponse): StoredResponse {
 
 function isUtf8(bytes: Uint8Array): boolean {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    // Streaming: a character cut at the end of a prefix is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true })
     return true
   } catch {
     return false

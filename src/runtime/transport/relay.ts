@@ -4,9 +4,9 @@
  * Plain `fetch`, so it runs in browsers, workers and Node 20 alike. Aborting the signal
  * aborts the fetch, and the relay then aborts the upstream request.
  */
-import { concatBytes } from '../../model/encoding.ts'
+import { ChunkCollector } from '../../model/response/bytes.ts'
 import type { ProxySettings, TlsSettings } from '../../model/settings.ts'
-import type { WireRequest, WireResponse } from '../../model/wire.ts'
+import { headerValue, type WireRequest, type WireResponse } from '../../model/wire.ts'
 import {
   encodeRelayRequest,
   FrameParser,
@@ -129,17 +129,18 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
       return wire
     }
 
-    const chunks: Uint8Array[] = []
+    // Filled as the chunks come (no second copy of a 100 MB body, no long task at its end).
+    const body = new ChunkCollector(Number(headerValue(wire.headers, 'content-length') ?? 0))
     for (;;) {
       const event = await next()
       if (event === null) throw cut()
       if (event.type === 'error') throw new TransportError(event.error.message, event.error.code)
       if (event.type === 'body') {
-        chunks.push(event.bytes)
+        body.push(event.bytes)
       } else if (event.type === 'end') {
         wire.timings = event.end.timings
         wire.sizes = event.end.sizes
-        wire.body = chunks.length === 1 ? chunks[0]! : concatBytes(chunks)
+        wire.body = body.result()
         return wire
       }
     }

@@ -1,12 +1,19 @@
 /**
- * The page's side of the body worker: one worker per viewer holding one copy of the body, and
- * line documents opened on it per format and view. Answers arrive as promises; progress as a
- * Solid signal, so the view re-renders as the line count grows.
+ * The page's side of the body worker: one worker per open viewer holding the only copy of the
+ * body, and line documents opened on it per format and view. Answers arrive as promises;
+ * progress as a Solid signal, so the view re-renders as the line count grows.
+ *
+ * The body is transferred to the worker, not cloned: a 100 MB response would otherwise exist
+ * twice and its clone would block the page for a few hundred ms. The worker hands it back when
+ * the view closes, so the next view of the same response (another tab, the Body tab again)
+ * takes it from there. The page keeps the first KB for format detection and an excerpt for
+ * Explain (`bodyInfo`).
  */
 import { createSignal, type Accessor } from 'solid-js'
 import type { LineView } from '../../model/response/document.ts'
 import type { BodyFormat } from '../../model/response/format.ts'
 import type { JsonTable } from '../../model/response/json-table.ts'
+import type { WireResponse } from '../../model/wire.ts'
 import type { BodyReply, BodyRequest } from './body-protocol.ts'
 
 export interface LineSource {
@@ -20,15 +27,52 @@ export interface LineSource {
 export interface BodyWorker {
   open(format: BodyFormat, view: LineView): LineSource
   table(limit: number): Promise<{ table: JsonTable | null; error: string | null }>
+  /** A copy of the whole body (Copy, HTML, image and PDF previews). */
+  bytes(): Promise<Uint8Array>
   dispose(): void
 }
 
-export function makeBodyWorker(body: Uint8Array): BodyWorker {
+/** Bytes of the body kept on the page for Explain (which sends at most this much anyway). */
+export const EXCERPT_BYTES = 64 * 1024
+
+export interface BodyInfo {
+  length: number
+  /** The first `EXCERPT_BYTES` bytes. */
+  excerpt: Uint8Array
+}
+
+const infos = new WeakMap<WireResponse, BodyInfo>()
+/** Where the next worker of a response takes its body from: the page, or the last worker. */
+const handOver = new WeakMap<WireResponse, Promise<Uint8Array>>()
+
+/** Length and excerpt of a response's body, whether or not a worker holds the body now. */
+export function bodyInfo(response: WireResponse): BodyInfo {
+  let info = infos.get(response)
+  if (!info) {
+    info = { length: response.body.length, excerpt: response.body.slice(0, EXCERPT_BYTES) }
+    infos.set(response, info)
+  }
+  return info
+}
+
+function owns(body: Uint8Array): boolean {
+  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength
+}
+
+export function makeBodyWorker(response: WireResponse): BodyWorker {
+  bodyInfo(response)
   const worker = new Worker(new URL('./body-worker.ts', import.meta.url), { type: 'module' })
   const pending = new Map<number, (reply: BodyReply) => void>()
   const progress = new Map<number, (count: number, complete: boolean) => void>()
   let nextId = 1
-  const post = (message: BodyRequest) => worker.postMessage(message)
+  let released: (body: Uint8Array) => void = () => undefined
+  const taken = handOver.get(response) ?? Promise.resolve(response.body)
+  handOver.set(response, new Promise((resolve) => (released = resolve)))
+  // Messages wait for the body and keep their order (each `then` runs in the order it was added).
+  const ready = taken.then((body) => {
+    worker.postMessage({ type: 'body', body } satisfies BodyRequest, owns(body) ? [body.buffer] : [])
+  })
+  const post = (message: BodyRequest) => void ready.then(() => worker.postMessage(message))
   worker.onmessage = (event: MessageEvent<BodyReply>) => {
     const reply = event.data
     if (reply.type === 'progress') return progress.get(reply.doc)?.(reply.count, reply.complete)
@@ -42,8 +86,8 @@ export function makeBodyWorker(body: Uint8Array): BodyWorker {
       post(make(req))
     })
   }
-  // A structured clone, not a transfer: the response keeps its own body for copy and scripts.
-  post({ type: 'body', body })
+  const bytes = (type: 'bytes' | 'release') =>
+    ask<Extract<BodyReply, { type: 'bytes' }>>((req) => ({ type, req })).then((r) => r.body)
 
   return {
     open(format, view) {
@@ -85,6 +129,13 @@ export function makeBodyWorker(body: Uint8Array): BodyWorker {
         table: r.table,
         error: r.error,
       })),
-    dispose: () => worker.terminate(),
+    bytes: () => bytes('bytes'),
+    dispose() {
+      // The worker answers after whatever it is doing (a search finishes first); then it goes.
+      void bytes('release').then((body) => {
+        released(body)
+        worker.terminate()
+      })
+    },
   }
 }

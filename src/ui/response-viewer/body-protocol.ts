@@ -10,9 +10,14 @@ export type BodyRequest =
   | { type: 'lines'; doc: number; req: number; from: number; count: number }
   | { type: 'search'; doc: number; req: number; query: string; max: number }
   | { type: 'table'; req: number; limit: number }
+  /** A copy of the body, for Copy and the previews that need it whole. */
+  | { type: 'bytes'; req: number }
+  /** Hands the body back to the page (by transfer): the view is closing. */
+  | { type: 'release'; req: number }
 
 export type BodyReply =
   | { type: 'progress'; doc: number; count: number; complete: boolean }
   | { type: 'lines'; req: number; from: number; lines: string[] }
   | { type: 'search'; req: number; lines: number[]; total: number }
   | { type: 'table'; req: number; table: JsonTable | null; error: string | null }
+  | { type: 'bytes'; req: number; body: Uint8Array }

@@ -14,7 +14,7 @@ import type { LineView as LineViewKind } from '../../model/response/document.ts'
 import { headerValue, type WireResponse } from '../../model/wire.ts'
 import type { ResponseView } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
-import { makeBodyWorker, type LineSource } from './body-client.ts'
+import { bodyInfo, makeBodyWorker, type LineSource } from './body-client.ts'
 import { LineView } from './line-view.tsx'
 import { Preview } from './preview.tsx'
 
@@ -22,7 +22,9 @@ type View = ResponseView | 'hex'
 
 export function BodyView(props: { response: WireResponse; defaultView: ResponseView }) {
   const contentType = () => headerValue(props.response.headers, 'content-type')
-  const head = () => props.response.body.subarray(0, 1024)
+  // Read before the worker takes the body (see body-client.ts).
+  const info = bodyInfo(props.response)
+  const head = () => info.excerpt.subarray(0, 1024)
   const binary = createMemo(() => isBinary(contentType(), head()))
   const detected = createMemo(() => detectFormat(contentType(), head()))
   const [chosen, setChosen] = createSignal<BodyFormat | 'auto'>('auto')
@@ -47,7 +49,7 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
     if (!views().includes(view())) setView(initialView())
   })
 
-  const worker = makeBodyWorker(props.response.body)
+  const worker = makeBodyWorker(props.response)
   onCleanup(() => worker.dispose())
 
   const source = createMemo<LineSource | null>((previous) => {
@@ -60,7 +62,7 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
 
   const [copied, setCopied] = createSignal(false)
   const copy = async () => {
-    await navigator.clipboard.writeText(new TextDecoder().decode(props.response.body))
+    await navigator.clipboard.writeText(new TextDecoder().decode(await worker.bytes()))
     setCopied(true)
     setTimeout(() => setCopied(false), 1500)
   }
@@ -107,10 +109,7 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
           {copied() ? messages.copied : messages.copy}
         </button>
       </div>
-      <Show
-        when={props.response.body.length > 0}
-        fallback={<p class="muted empty-state">{messages.emptyBody}</p>}
-      >
+      <Show when={info.length > 0} fallback={<p class="muted empty-state">{messages.emptyBody}</p>}>
         <Show
           when={source()}
           keyed

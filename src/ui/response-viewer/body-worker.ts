@@ -58,6 +58,18 @@ onmessage = (event: MessageEvent<BodyRequest>) => {
       reply({ type: 'search', req: message.req, ...found })
       break
     }
+    case 'bytes': {
+      const copy = body.slice()
+      postMessage({ type: 'bytes', req: message.req, body: copy } satisfies BodyReply, [copy.buffer])
+      break
+    }
+    case 'release': {
+      const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength
+      postMessage({ type: 'bytes', req: message.req, body } satisfies BodyReply, whole ? [body.buffer] : [])
+      body = new Uint8Array(0)
+      docs.clear()
+      break
+    }
     case 'table': {
       try {
         const value: unknown = JSON.parse(new TextDecoder().decode(body))

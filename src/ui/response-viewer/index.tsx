@@ -10,6 +10,7 @@ import type { DoneOutcome } from '../../runtime/send.ts'
 import { Explain } from '../explain/index.tsx'
 import { messages } from '../messages.ts'
 import { TestResults } from '../test-results/index.tsx'
+import { bodyInfo } from './body-client.ts'
 import { BodyView } from './body-view.tsx'
 import { EventStreamView } from './event-stream.tsx'
 import { CookiesTab, HeadersTab } from './headers-tab.tsx'
@@ -30,7 +31,8 @@ export interface ResponseViewerProps {
 /** What Explain sends about a result (masked and cut by `model/explain.ts`). */
 export function explainInput(result: DoneOutcome, secrets: string[]): ExplainInput {
   const { request, response } = result
-  const bodyText = response.eventStream ? '' : new TextDecoder().decode(response.body.subarray(0, 64 * 1024))
+  // The excerpt the page keeps: the body itself may be with the viewer's worker.
+  const bodyText = response.eventStream ? '' : new TextDecoder().decode(bodyInfo(response).excerpt)
   return {
     method: request.method,
     url: request.url,

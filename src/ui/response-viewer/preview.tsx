@@ -14,12 +14,12 @@ const TABLE_ROWS = 500
 export function Preview(props: { response: WireResponse; kind: PreviewKind | null; worker: BodyWorker }) {
   switch (props.kind) {
     case 'html':
-      return <HtmlPreview response={props.response} />
+      return <HtmlPreview worker={props.worker} />
     case 'json-table':
       return <JsonTablePreview worker={props.worker} />
     case 'image':
     case 'pdf':
-      return <BlobPreview response={props.response} kind={props.kind} />
+      return <BlobPreview response={props.response} kind={props.kind} worker={props.worker} />
     default:
       return <p class="muted empty-state">{messages.noPreview}</p>
   }
@@ -30,25 +30,39 @@ export function sandboxedDocument(html: string): string {
   return `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">${html}`
 }
 
-function HtmlPreview(props: { response: WireResponse }) {
-  const html = () => new TextDecoder().decode(props.response.body)
+// The body is with the worker (body-client.ts): the previews that need it whole ask for a copy.
+function HtmlPreview(props: { worker: BodyWorker }) {
+  const [html] = createResource(async () => new TextDecoder().decode(await props.worker.bytes()))
   return (
-    <iframe
-      class="html-preview"
-      title={messages.htmlPreview}
-      sandbox=""
-      // Chromium also enforces the policy from the attribute, whatever the document says.
-      {...{ csp: PREVIEW_CSP }}
-      referrerpolicy="no-referrer"
-      srcdoc={sandboxedDocument(html())}
-    />
+    <Show when={html() !== undefined}>
+      <iframe
+        class="html-preview"
+        title={messages.htmlPreview}
+        sandbox=""
+        // Chromium also enforces the policy from the attribute, whatever the document says.
+        {...{ csp: PREVIEW_CSP }}
+        referrerpolicy="no-referrer"
+        srcdoc={sandboxedDocument(html()!)}
+      />
+    </Show>
   )
 }
 
-function BlobPreview(props: { response: WireResponse; kind: 'image' | 'pdf' }) {
+function BlobPreview(props: { response: WireResponse; kind: 'image' | 'pdf'; worker: BodyWorker }) {
   const type = headerValue(props.response.headers, 'content-type') ?? ''
-  const url = URL.createObjectURL(new Blob([props.response.body as Uint8Array<ArrayBuffer>], { type }))
-  onCleanup(() => URL.revokeObjectURL(url))
+  const [url] = createResource(async () => {
+    const bytes = (await props.worker.bytes()) as Uint8Array<ArrayBuffer>
+    return URL.createObjectURL(new Blob([bytes], { type }))
+  })
+  onCleanup(() => {
+    const made = url()
+    if (made) URL.revokeObjectURL(made)
+  })
+  return <Show when={url()}>{(src) => <BlobFrame kind={props.kind} url={src()} />}</Show>
+}
+
+function BlobFrame(props: { kind: 'image' | 'pdf'; url: string }) {
+  const url = props.url
   return (
     <div class="blob-preview">
       <Show
