@@ -5,12 +5,18 @@
  * flushed as soon as the turn ends, never held back waiting for more.
  */
 import type { ServerResponse } from 'node:http'
-import {
-  encodeFrameHeader,
-  encodeJsonFrame,
-  FRAME_BODY,
-  FRAME_HEADER_BYTES,
-} from '../src/runtime/transport/relay-protocol.ts'
+import { FRAME_BODY, FRAME_HEADER_BYTES } from '../src/runtime/transport/relay-protocol.ts'
+
+/** Small frames come from Node's buffer pool and the JSON is written in place: no second copy. */
+function jsonFrame(type: number, value: unknown): Buffer {
+  const json = JSON.stringify(value)
+  const length = Buffer.byteLength(json)
+  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length)
+  frame[0] = type
+  frame.writeUInt32BE(length, 1)
+  frame.write(json, FRAME_HEADER_BYTES, 'utf8')
+  return frame
+}
 
 export class FrameWriter {
   private flushScheduled = false
@@ -20,7 +26,7 @@ export class FrameWriter {
   /** False when the reader is behind: call `drain()` before writing more. */
   json(type: number, value: unknown): boolean {
     this.batch()
-    return this.res.write(encodeJsonFrame(type, value))
+    return this.res.write(jsonFrame(type, value))
   }
 
   body(bytes: Uint8Array): boolean {
@@ -28,13 +34,14 @@ export class FrameWriter {
     // One buffer per frame: a separate 5-byte write would become its own HTTP chunk, which costs
     // the reader far more than copying the bytes once here.
     const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + bytes.length)
-    frame.set(encodeFrameHeader(FRAME_BODY, bytes.length))
+    frame[0] = FRAME_BODY
+    frame.writeUInt32BE(bytes.length, 1)
     frame.set(bytes, FRAME_HEADER_BYTES)
     return this.res.write(frame)
   }
 
   end(type: number, value: unknown) {
-    this.res.end(encodeJsonFrame(type, value))
+    this.res.end(jsonFrame(type, value))
   }
 
   /** Sends what is batched and waits until the reader has taken it (or left). */

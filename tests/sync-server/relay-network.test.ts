@@ -32,6 +32,8 @@ const httpProxySeen: string[] = []
 let socks: ReturnType<typeof createSocksServer>
 let socksPort: number
 const socksSeen: string[] = []
+/** A port the SOCKS5 proxy will not connect to. */
+let socksRefuses = -1
 
 async function freePort(): Promise<number> {
   const probe = net.createServer()
@@ -56,7 +58,7 @@ beforeAll(async () => {
   socks = createSocksServer()
   socks.setRulesetValidator((connection) => {
     socksSeen.push(`${connection.destAddress}:${connection.destPort}`)
-    return true
+    return connection.destPort !== socksRefuses
   })
   await new Promise<void>((resolve) => socks.listen(socksPort, '127.0.0.1', resolve))
   node = createNodeTransport()
@@ -109,6 +111,65 @@ describe('relay options', () => {
     )
     expect(response.status).toBe(200)
     expect(socksSeen.slice(before)).toContain(`127.0.0.1:${echo.port}`)
+  })
+
+  it('keeps the proxy settings of requests apart although the relay pools its connections', async () => {
+    const [httpBefore, socksBefore] = [httpProxySeen.length, socksSeen.length]
+    const routes: (ProxySettings | undefined)[] = [
+      proxy('http', httpProxyPort),
+      undefined,
+      proxy('socks5', socksPort),
+      undefined,
+      proxy('http', httpProxyPort),
+      proxy('socks5', socksPort),
+      { ...proxy('http', httpProxyPort), enabled: false },
+    ]
+    const send = (route: ProxySettings | undefined, i: number) =>
+      relay.send(
+        { method: 'GET', url: `${echo.url}/anything/pooled-${i}`, headers: [], body: null },
+        route ? { proxy: route } : {},
+      )
+    // One after another, so each request may find the previous one's kept-alive connection.
+    for (const [i, route] of routes.entries()) expect((await send(route, i)).status).toBe(200)
+    // And all at once.
+    const together = await Promise.all(routes.map((route, i) => send(route, i + routes.length)))
+    expect(together.map((response) => response.status)).toEqual(routes.map(() => 200))
+
+    const httpSeen = httpProxySeen.slice(httpBefore).join(' ')
+    const socksConnections = socksSeen.length - socksBefore
+    for (const [i, route] of [...routes, ...routes].entries()) {
+      const viaHttp = route?.enabled === true && route.type === 'http'
+      expect(httpSeen.includes(`/anything/pooled-${i} `) || httpSeen.endsWith(`/anything/pooled-${i}`)).toBe(
+        viaHttp,
+      )
+    }
+    // SOCKS5 sees connections, not requests: at least one, and no more than its own requests.
+    expect(socksConnections).toBeGreaterThan(0)
+    expect(socksConnections).toBeLessThanOrEqual(4)
+  })
+
+  it('never sends a request over a connection pooled for other proxy settings', async () => {
+    // The SOCKS5 proxy refuses this server: through it a request fails, directly it works. A pool
+    // shared across settings would let either one ride the other's kept-alive connection.
+    const other = await startEchoServer()
+    socksRefuses = other.port
+    try {
+      const request = { method: 'GET', url: `${other.url}/anything/refused`, headers: [], body: null }
+      const outcome = (options: { proxy?: ProxySettings }) =>
+        relay.send(request, options).then(
+          (response) => response.status,
+          (error: unknown) => (error as TransportError).code,
+        )
+      const socksRoute = { proxy: proxy('socks5', socksPort) }
+      const sequence = [{}, socksRoute, {}, socksRoute, {}]
+      const seen = []
+      for (const options of sequence) seen.push(await outcome(options))
+      expect(seen).toEqual([200, 'proxy', 200, 'proxy', 200])
+      expect(await Promise.all(sequence.map(outcome))).toEqual([200, 'proxy', 200, 'proxy', 200])
+    } finally {
+      socksRefuses = -1
+      await other.close()
+    }
   })
 
   it('presents a client certificate to a server that requires one, trusting the custom CA', async () => {
