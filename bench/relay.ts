@@ -28,6 +28,7 @@ const LATENCY_ROUNDS = 5
 const PER_ROUND = Number(process.env.BENCH_COUNT ?? 200)
 const CONCURRENCY = Number(process.env.BENCH_RELAY_CONCURRENCY ?? 8)
 const THROUGHPUT_ROUNDS = 3
+const WARM_UP = Number(process.env.BENCH_RELAY_WARM_UP ?? 600)
 const STREAM_BYTES = 50 * 2 ** 20
 const PASS_THROUGH_BYTES = 200 * 2 ** 20
 const basePort = Number(process.env.BENCH_RELAY_PORT ?? 0)
@@ -84,9 +85,10 @@ async function rounds(count: number, kind: 'requests' | 'mb', work: (c: Client, 
   }
 }
 
+// Warm-up: a cold relay costs twice its settled CPU per request for its first thousand or so (JIT).
 for (const client of clients) {
-  await client.sequential(100)
-  await client.concurrent(200, CONCURRENCY)
+  await client.sequential(WARM_UP)
+  await client.concurrent(WARM_UP, CONCURRENCY)
   await client.stream(STREAM_BYTES / 5)
 }
 await rounds(LATENCY_ROUNDS, 'requests', async (client, tally) => {

@@ -41,7 +41,10 @@ export function report(run: Run) {
   console.log(
     `${pad('client', width)}median    p90       req/s   MB/s   cpu/request (client | between)  cpu/MB (client | between)`,
   )
-  const stats = new Map<Client, { median: number; p90: number; rate: number; mbs: number }>()
+  const stats = new Map<
+    Client,
+    { median: number; p90: number; rate: number; mbs: number; cpu: number; cpuMb: number }
+  >()
   for (const client of clients) {
     const tally = tallies.get(client)!
     const s = {
@@ -49,6 +52,8 @@ export function report(run: Run) {
       p90: quantile(tally.latencies, 0.9),
       rate: quantile(tally.rates, 0.5),
       mbs: quantile(tally.streamRates, 0.5),
+      cpu: (tally.cpu.own + tally.cpu.via) / perRequest,
+      cpuMb: (tally.cpu.ownMb + tally.cpu.viaMb) / megabytes,
     }
     stats.set(client, s)
     const own = (value: number, per: number) => (client.inProcess ? ms(value / per) : '   –    ')
@@ -75,6 +80,12 @@ export function report(run: Run) {
         `requests/s ${(rate * 100).toFixed(0)}%, MB/s ${(mbs * 100).toFixed(0)}%` +
         `${targets ? ' (target ≥ 70%)' : ''}${verdict(rate >= 0.7 && mbs >= 0.7)}`,
     )
+    if (client.inProcess && peer.inProcess) {
+      console.log(
+        `  cpu (client + between, load-independent): ${ms(s.cpu)} vs ${ms(p.cpu)} per request ` +
+          `(×${(s.cpu / p.cpu).toFixed(2)}), ${ms(s.cpuMb)} vs ${ms(p.cpuMb)} per MB (×${(s.cpuMb / p.cpuMb).toFixed(2)})`,
+      )
+    }
   }
   const named = (part: string) => clients.find((c) => c.name.includes(part))
   compare('target', named('Node fetch, relay'), clients[0], true)
