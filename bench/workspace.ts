@@ -26,6 +26,8 @@ import {
   renameItem,
   variableLayers,
 } from '../src/model/workspace/api.ts'
+import { indexStats, TreeIndex } from '../src/model/workspace/tree-index.ts'
+import { roots } from '../src/model/workspace/workspace-doc.ts'
 
 const COLLECTIONS = Number(process.env.BENCH_COLLECTIONS ?? 10)
 const FOLDERS = 10
@@ -166,6 +168,40 @@ const [, createOneByOne] = time(() => {
   for (let i = 0; i < TOTAL; i++) createRequest(doc, { parentId: parent }, request(i))
 })
 
+/**
+ * What the app pays per created request: the action, then the sidebar's re-read (listTree,
+ * collapsed) in the same state. The kept index is patched per call; the peer is what one full
+ * re-index of the final doc costs, which every call paid before the index was kept.
+ */
+function createWithSidebar() {
+  const doc = new Y.Doc()
+  initWorkspace(doc)
+  const skeleton = Array.from({ length: COLLECTIONS }, (_, c) =>
+    makeCollection({
+      name: `Collection ${c}`,
+      children: Array.from({ length: FOLDERS }, (_, f) => makeFolder({ name: `Folder ${f}` })),
+    }),
+  )
+  skeleton.forEach((collection) => importCollection(doc, collection))
+  const folderIds = [...roots(doc).folders.keys()]
+  listTree(doc, new Set())
+  const scans = indexStats.fullScans
+  const [, ms] = time(() => {
+    for (let i = 0; i < TOTAL; i++) {
+      createRequest(doc, { parentId: folderIds[i % folderIds.length]! }, request(i))
+      listTree(doc, new Set())
+    }
+  })
+  const scanned = indexStats.fullScans - scans
+  const containerIds = [...roots(doc).collections.keys(), ...folderIds]
+  const [rebuild] = median(() => {
+    const fresh = new TreeIndex(doc)
+    for (const id of containerIds) fresh.childrenOf(id)
+  }, 5)
+  return { ms, scans: scanned, rebuild }
+}
+const withSidebar = createWithSidebar()
+
 const baseline = peers[0]![1]
 console.log(
   `Workspace with ${TOTAL} requests (${COLLECTIONS} collections × ${FOLDERS} folders × ${PER_FOLDER}), median of ${ROUNDS} rounds, CPU ms\n`,
@@ -179,6 +215,12 @@ for (const [name, m] of peers) {
   )
 }
 console.log(`\n${TOTAL} createRequest calls (one transaction each): ${createOneByOne.toFixed(0)} ms`)
+console.log(
+  `${TOTAL} createRequest calls, each followed by the sidebar's listTree: ${withSidebar.ms.toFixed(0)} ms ` +
+    `(${((withSidebar.ms / TOTAL) * 1000).toFixed(0)} µs per call), ${withSidebar.scans} full index scans; ` +
+    `peer: one full re-index of the final doc ${withSidebar.rebuild.toFixed(1)} ms, ` +
+    `${(withSidebar.rebuild / (withSidebar.ms / TOTAL)).toFixed(0)}× a whole kept-index call`,
+)
 
 const allIds = new Set<string>()
 for (const row of listTree(workspace, new Set(ids))) if (row.type !== 'request') allIds.add(row.id)

@@ -11,7 +11,15 @@ import './styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks #root')
-root.textContent = messages.loading
+// Shown until the workspace has loaded from IndexedDB, which takes a moment for a large one.
+const progress = document.createElement('div')
+progress.className = 'app-loading'
+progress.setAttribute('role', 'progressbar')
+progress.setAttribute('aria-label', messages.loading)
+progress.setAttribute('aria-valuetext', messages.loadingFromDevice)
+progress.innerHTML = '<span class="app-loading-bar"></span><span class="app-loading-text"></span>'
+progress.lastElementChild!.textContent = messages.loading
+root.replaceChildren(progress)
 
 // Started before the documents load: the relay token and the script worker warm up meanwhile.
 const services = createSendServices()

@@ -333,4 +333,5 @@ export const messages = {
   reload: 'Reload',
   dismiss: 'Dismiss',
   loading: 'Loading workspace…',
+  loadingFromDevice: 'Reading the workspace stored on this device',
 } as const

@@ -6,8 +6,26 @@ test('a workspace of 10,000 requests opens, scrolls and opens a request', async 
   const update = makeBigWorkspace(10, 1000)
   await openApp(page)
   await seedWorkspace(page, update)
+  // Records the loading indicator as the page shows it: the load may end before a poll would see it.
+  await page.addInitScript(() => {
+    const seen: { name: string | null; text: string; height: number }[] = []
+    Object.assign(window, { seenProgress: seen })
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]')
+      if (bar && seen.length === 0) {
+        const text = bar.textContent ?? ''
+        seen.push({ name: bar.getAttribute('aria-label'), text, height: bar.getBoundingClientRect().height })
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
   await page.reload()
   await expect(row(page, 'Collection 10')).toBeVisible()
+  const seen = await page.evaluate(() => (window as unknown as { seenProgress: unknown[] }).seenProgress)
+  expect(seen).toEqual([
+    { name: 'Loading workspace…', text: 'Loading workspace…', height: expect.any(Number) },
+  ])
+  expect((seen[0] as { height: number }).height).toBeGreaterThan(0)
+  await expect(page.getByRole('progressbar')).toHaveCount(0)
   await expect(sidebar(page).getByRole('treeitem')).toHaveCount(10)
 
   await row(page, 'Collection 3').click()

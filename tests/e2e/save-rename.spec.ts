@@ -116,9 +116,7 @@ test('drafts survive a reload', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Method' }).selectOption('PUT')
   await page.keyboard.press(`${MOD}+t`)
   await urlField(page).fill('https://draft.test/second')
-  // y-indexeddb writes each update in its own IndexedDB transaction; give the last one time to
-  // commit (a reload in the same instant can lose it: noted as an open point of the drafts work).
-  await page.waitForTimeout(500)
+  // At once: the last keystroke's IndexedDB write may not have committed; the page saves it on pagehide.
   await page.reload()
   await expect(tabs(page)).toHaveCount(2)
   await expect(urlField(page)).toHaveValue('https://draft.test/second')

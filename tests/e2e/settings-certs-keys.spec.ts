@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { makeTestCerts, type TestCerts } from '../transport/certs.ts'
+import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
 import { startAppServer, type AppServer } from './app-server.ts'
 import { MOD, tabs, urlField } from './helpers.ts'
 
@@ -103,4 +103,23 @@ test('a rebound shortcut works after a reload; a conflicting one is refused', as
   await page.keyboard.press(`${MOD}+t`)
   await page.waitForTimeout(300)
   await expect(tabs(page)).toHaveCount(2)
+})
+
+test('the settings sections switch with the arrow keys, Home and End', async ({ page }) => {
+  await open(page)
+  await openSettings(page, 'Editor')
+  const dialog = settings(page)
+  const selected = () => dialog.getByRole('tab', { selected: true })
+  await expect(selected()).toHaveText('Editor')
+  await page.keyboard.press('ArrowRight')
+  await expect(selected()).toHaveText('Proxy')
+  await expect(selected()).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(selected()).toHaveText('Tastatur')
+  await page.keyboard.press('ArrowRight')
+  await expect(selected()).toHaveText('Editor')
+  await page.keyboard.press('ArrowLeft')
+  await expect(selected()).toHaveText('Tastatur')
+  await expect(dialog.getByRole('button', { name: 'Change shortcut for Save' })).toHaveCount(0)
+  await expect(dialog.getByRole('tabpanel')).toContainText('Send')
 })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { startHttpProxy, startSocksProxy } from '../transport/proxy-servers.ts'
+import { startHttpProxy, startSocksProxy } from '../helpers/proxy-servers.ts'
 import { startAppServer, type AppServer } from './app-server.ts'
 import { urlField } from './helpers.ts'
 

@@ -6,9 +6,14 @@ import {
   type NodeTransport,
 } from '../../src/runtime/transport/node.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { makeTestCerts, type TestCerts } from './certs.ts'
+import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
 import { failure, json, wire } from './helpers.ts'
-import { startHttpProxy, startSocksProxy, type CountingProxy, type CountingSocks } from './proxy-servers.ts'
+import {
+  startHttpProxy,
+  startSocksProxy,
+  type CountingProxy,
+  type CountingSocks,
+} from '../helpers/proxy-servers.ts'
 import { closedPort } from './servers.ts'
 
 let certs: TestCerts

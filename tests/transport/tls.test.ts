@@ -3,7 +3,7 @@ import type { TlsSettings } from '../../src/model/settings.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { TransportError } from '../../src/runtime/transport/types.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { makeTestCerts, type TestCerts } from './certs.ts'
+import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
 
 let certs: TestCerts
 let mutual: EchoServer

@@ -4,8 +4,9 @@ import { newId } from '../ids.ts'
 import { makeCollection, makeFolder, makeRequest } from '../factories.ts'
 import type { Auth, Collection, Folder, Id, Scripts, TreeItem } from '../types.ts'
 import type { Deleted, Duplicated, MoveTarget, RequestFields } from './api.ts'
-import { clone, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
+import { changesField, clone, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
 import { readCollection, readFolder, readRequest } from './read.ts'
+import { treeIndex } from './tree-cache.ts'
 import { orderedIds, TreeIndex } from './tree-index.ts'
 import { readTable } from './variable-store.ts'
 import { childrenArray, entityKindOf, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
@@ -107,7 +108,7 @@ export function createFolder(
 ): Id {
   const folder = makeFolder(fields)
   transact(doc, origin, () => {
-    const collectionId = new TreeIndex(doc).collectionOf(target.parentId)
+    const collectionId = treeIndex(doc).collectionOf(target.parentId)
     if (collectionId === undefined) throw new TreeError(`No collection or folder with id ${target.parentId}`)
     writeItem(doc, folder, target.parentId, collectionId)
     insertChild(doc, target.parentId, folder.id, target.index)
@@ -123,7 +124,7 @@ export function createRequest(
 ): Id {
   const spec = makeRequest(fields)
   transact(doc, origin, () => {
-    const collectionId = new TreeIndex(doc).collectionOf(target.parentId)
+    const collectionId = treeIndex(doc).collectionOf(target.parentId)
     if (collectionId === undefined) throw new TreeError(`No collection or folder with id ${target.parentId}`)
     writeItem(doc, spec, target.parentId, collectionId)
     insertChild(doc, target.parentId, spec.id, target.index)
@@ -145,9 +146,11 @@ export function updateRequest(doc: Y.Doc, id: Id, patch: Partial<RequestFields>,
   const request = roots(doc).requests.get(id)
   if (!request) throw new TreeError(`No request with id ${id}`)
   transact(doc, origin, () => {
+    // Only what changes: a save writes every field, and rewriting an unchanged one would
+    // override another peer's concurrent edit of it.
     for (const key of REQUEST_FIELDS) {
       const value = patch[key]
-      if (value !== undefined) request.set(key, clone(value))
+      if (value !== undefined && changesField(request, key, value)) request.set(key, clone(value))
     }
   })
 }
@@ -180,7 +183,7 @@ export function duplicateItem(doc: Y.Doc, id: Id, origin?: unknown): Duplicated 
       writeCollection(doc, copy, position)
       return copy.id
     }
-    const index = new TreeIndex(doc)
+    const index = treeIndex(doc)
     const parentId = index.parentOf(id)
     const original = r.requests.has(id) ? readRequest(doc, id) : readFolder(doc, id, index)
     if (!original || parentId === null) throw new TreeError(`No item in a collection with id ${id}`)
@@ -193,22 +196,13 @@ export function duplicateItem(doc: Y.Doc, id: Id, origin?: unknown): Duplicated 
   return { id: copyId, idMap }
 }
 
-/** Everything below `id`: by the tree as read, and by raw `parentId` (hidden leftovers too). */
+/** Everything below `id`: by the tree as read, and by stored `parentId` (hidden leftovers too). */
 function subtree(doc: Y.Doc, id: Id): Id[] {
-  const { folders, requests } = roots(doc)
-  const found = new Set(new TreeIndex(doc).descendantsOf(id))
-  const byRawParent = new Map<Id, Id[]>()
-  for (const map of [folders, requests]) {
-    for (const [childId, child] of map) {
-      const parentId = child.get('parentId') as Id
-      const list = byRawParent.get(parentId)
-      if (list) list.push(childId)
-      else byRawParent.set(parentId, [childId])
-    }
-  }
+  const index = treeIndex(doc)
+  const found = new Set(index.descendantsOf(id))
   const queue = [id, ...found]
   while (queue.length > 0) {
-    for (const childId of byRawParent.get(queue.pop()!) ?? []) {
+    for (const childId of index.storedChildrenOf(queue.pop()!)) {
       if (childId !== id && !found.has(childId)) {
         found.add(childId)
         queue.push(childId)
@@ -267,7 +261,7 @@ export function moveItem(doc: Y.Doc, id: Id, target: MoveTarget, origin?: unknow
     if (!kind) throw new TreeError(`Nothing to move with id ${id}`)
     container(doc, target.parentId)
     settleDisplacedFolders(doc)
-    const index = new TreeIndex(doc)
+    const index = treeIndex(doc)
     if (kind === 'folders' && index.isWithin(target.parentId, id)) {
       throw new TreeError('A folder cannot be moved into itself or one of its subfolders')
     }
@@ -294,5 +288,5 @@ export function moveItem(doc: Y.Doc, id: Id, target: MoveTarget, origin?: unknow
  */
 function settleDisplacedFolders(doc: Y.Doc): void {
   const { folders } = roots(doc)
-  for (const [id, parent] of new TreeIndex(doc).displacedFolders()) folders.get(id)!.set('parentId', parent)
+  for (const [id, parent] of treeIndex(doc).displacedFolders()) folders.get(id)!.set('parentId', parent)
 }

@@ -36,30 +36,66 @@ export function withoutSecretValues(variables: Variable[]): Variable[] {
   return variables.map((variable) => (variable.secret ? { ...clone(variable), value: '' } : clone(variable)))
 }
 
+/**
+ * What a request field reads as when its key is absent. New requests store only the fields that
+ * differ (see workspace-doc.ts): every stored key is a Yjs item to load.
+ */
+export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]: RequestFields[K] } = {
+  kind: 'http',
+  name: '',
+  method: 'GET',
+  url: '',
+  params: [],
+  headers: [],
+  cookies: [],
+  body: { type: 'none' },
+  auth: { type: 'inherit' },
+  scripts: makeScripts(),
+}
+const DEFAULT_JSON = new Map<string, string>(
+  Object.entries(REQUEST_DEFAULTS).map(([key, value]) => [key, JSON.stringify(value)]),
+)
+
+/** Whether a request field's value is what an absent key reads as. */
+export function isDefaultField(key: string, value: unknown): boolean {
+  const json = DEFAULT_JSON.get(key)
+  return json !== undefined && (value === undefined || JSON.stringify(value) === json)
+}
+
+/** Whether setting a request field to `value` would change what it reads as. */
+export function changesField(entity: EntityMap, key: string, value: unknown): boolean {
+  const current = entity.get(key)
+  if (current === undefined) return !isDefaultField(key, value)
+  return JSON.stringify(current) !== JSON.stringify(value)
+}
+
 export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
   const fields: Record<string, unknown> = { parentId, collectionId }
-  for (const key of REQUEST_FIELDS) if (spec[key] !== undefined) fields[key] = clone(spec[key])
+  for (const key of REQUEST_FIELDS) {
+    if (spec[key] !== undefined && !isDefaultField(key, spec[key])) fields[key] = clone(spec[key])
+  }
   return makeEntity(fields)
 }
 
 export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
   const get = <T>(key: string, fallback: T): T => {
     const value = entity.get(key)
-    return value === undefined ? fallback : (clone(value) as T)
+    return clone(value === undefined ? fallback : value) as T
   }
+  const d = REQUEST_DEFAULTS
   return {
     type: 'request',
     id,
-    kind: get('kind', 'http'),
-    name: get('name', ''),
-    method: get('method', 'GET'),
-    url: get('url', ''),
-    params: get('params', []),
-    headers: get('headers', []),
-    cookies: get('cookies', []),
-    body: get('body', { type: 'none' }),
-    auth: get('auth', { type: 'inherit' }),
-    scripts: get('scripts', makeScripts()),
+    kind: get('kind', d.kind),
+    name: get('name', d.name),
+    method: get('method', d.method),
+    url: get('url', d.url),
+    params: get('params', d.params),
+    headers: get('headers', d.headers),
+    cookies: get('cookies', d.cookies),
+    body: get('body', d.body),
+    auth: get('auth', d.auth),
+    scripts: get('scripts', d.scripts),
   }
 }
 

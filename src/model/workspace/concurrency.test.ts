@@ -139,6 +139,20 @@ const cases: { name: string; a: Step; b: Step; check: (tree: string[], doc: Y.Do
       },
     },
     {
+      // Ctrl+S writes every field of the draft: only the changed ones may reach the doc.
+      name: 'one saves the whole request with a new URL while the other edits its headers',
+      a: (doc, ids) => {
+        const { type: _type, id: _id, ...fields } = readRequest(doc, ids.r1)!
+        updateRequest(doc, ids.r1, { ...fields, url: 'https://a.example' })
+      },
+      b: (doc, ids) => updateRequest(doc, ids.r1, { headers: [makeRow({ key: 'X-B', value: '1' })] }),
+      check: (_tree, doc, ids) => {
+        const request = readRequest(doc, ids.r1)!
+        expect(request.url).toBe('https://a.example')
+        expect(request.headers.map((row) => row.key)).toEqual(['X-B'])
+      },
+    },
+    {
       name: 'one moves a folder while the other moves a request out of it',
       a: (doc, ids) => moveItem(doc, ids.f1, { parentId: ids.f2 }),
       b: (doc, ids) => moveItem(doc, ids.r1, { parentId: ids.api, index: 0 }),

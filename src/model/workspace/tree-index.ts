@@ -11,38 +11,24 @@
  */
 import type * as Y from 'yjs'
 import type { Id } from '../types.ts'
-import { describeChange } from './observe.ts'
 import { childrenArray, roots, type WorkspaceRoots } from './workspace-doc.ts'
 
-const cached = new WeakMap<Y.Doc, TreeIndex>()
-const watched = new WeakSet<Y.Doc>()
+/** How often an index listed every folder and request of a doc; read by tests and benchmarks. */
+export const indexStats = { fullScans: 0 }
 
-/**
- * The doc's index, kept until a transaction changes the tree's shape: edits of names, URLs or
- * bodies leave it valid, so the sidebar re-reads rows without rescanning every item. Dropped
- * before any observer runs, so a `subscribe` callback reads the new tree. Inside a transaction
- * the state moves under the reader, so it gets a fresh index.
- */
-export function treeIndex(doc: Y.Doc): TreeIndex {
-  if (doc._transaction !== null) return new TreeIndex(doc)
-  if (!watched.has(doc)) {
-    watched.add(doc)
-    doc.on('beforeObserverCalls', (transaction: Y.Transaction) => {
-      if (transaction.changed.size > 0 && describeChange(doc, transaction).structure) cached.delete(doc)
-    })
-  }
-  let index = cached.get(doc)
-  if (!index) {
-    index = new TreeIndex(doc)
-    cached.set(doc, index)
-  }
-  return index
+interface RawIndex {
+  parentOf: Map<Id, Id>
+  kids: Map<Id, Set<Id>>
 }
 
 export class TreeIndex {
   private readonly r: WorkspaceRoots
+  /** Effective parents, resolved on demand. */
   private readonly parents = new Map<Id, Id | null>()
-  private grouped: Map<Id, Id[]> | undefined
+  /** Stored `parentId` of every folder and request, and the reverse: built once, then patched. */
+  private raw: RawIndex | undefined
+  /** Items shown under a parent other than their stored one (vanished parent, broken cycle). */
+  private displaced: Map<Id, Id[]> | undefined
 
   constructor(doc: Y.Doc) {
     this.r = roots(doc)
@@ -136,8 +122,13 @@ export class TreeIndex {
   }
 
   childrenOf(parentId: Id): Id[] {
-    const claimed = this.group().get(parentId)
-    if (!claimed || claimed.length === 0) return []
+    const claimed: Id[] = []
+    for (const childId of this.rawIndex().kids.get(parentId) ?? []) {
+      if (this.parentOf(childId) === parentId) claimed.push(childId)
+    }
+    const moved = this.displacedGroups().get(parentId)
+    if (moved) claimed.push(...moved)
+    if (claimed.length === 0) return []
     const claimedSet = new Set(claimed)
     const entity = this.r.collections.get(parentId) ?? this.r.folders.get(parentId)
     const ordered: Id[] = []
@@ -148,32 +139,75 @@ export class TreeIndex {
         ordered.push(childId)
       }
     }
-    if (placed.size < claimed.length) {
-      ordered.push(...claimed.filter((childId) => !placed.has(childId)).sort())
+    if (placed.size < claimedSet.size) {
+      ordered.push(...[...claimedSet].filter((childId) => !placed.has(childId)).sort())
     }
     return ordered
   }
 
-  /** Every folder and request grouped by effective parent: one pass over the doc. */
-  private group(): Map<Id, Id[]> {
-    if (this.grouped) return this.grouped
-    const grouped = new Map<Id, Id[]>()
-    const add = (id: Id, parent: Id | null) => {
-      if (parent === null) return
-      const list = grouped.get(parent)
-      if (list) list.push(id)
-      else grouped.set(parent, [id])
+  /** Folders and requests whose stored `parentId` is this id, wherever they show. */
+  storedChildrenOf(parentId: Id): Id[] {
+    return [...(this.rawIndex().kids.get(parentId) ?? [])]
+  }
+
+  /** Items by stored parent: one pass over the doc, the only one an index makes. */
+  private rawIndex(): RawIndex {
+    if (this.raw) return this.raw
+    indexStats.fullScans++
+    const raw: RawIndex = { parentOf: new Map(), kids: new Map() }
+    for (const map of [this.r.folders, this.r.requests]) {
+      map.forEach((entity, id) => linkRaw(raw, id, entity.get('parentId') as Id | undefined))
     }
-    this.r.folders.forEach((_folder, id) => add(id, this.parentOf(id)))
-    // The hot loop at 10k requests: resolve inline, without a second lookup or the cache.
-    const { collections, folders } = this.r
-    this.r.requests.forEach((request, id) => {
-      const parentId = request.get('parentId') as Id
-      if (folders.has(parentId) || collections.has(parentId)) add(id, parentId)
-      else add(id, this.parentOf(id))
-    })
-    this.grouped = grouped
-    return grouped
+    this.raw = raw
+    return raw
+  }
+
+  /** Few in a healthy tree: items of vanished parents, and folders taken out of a cycle. */
+  private displacedGroups(): Map<Id, Id[]> {
+    if (this.displaced) return this.displaced
+    const groups = new Map<Id, Id[]>()
+    const add = (id: Id, stored: Id) => {
+      const parent = this.parentOf(id)
+      if (parent === null || parent === stored) return
+      const list = groups.get(parent)
+      if (list) list.push(id)
+      else groups.set(parent, [id])
+    }
+    for (const [parentId, kids] of this.rawIndex().kids) {
+      if (!this.isContainer(parentId)) for (const id of kids) add(id, parentId)
+    }
+    for (const [id, folder] of this.r.folders) {
+      const stored = folder.get('parentId') as Id
+      if (this.isContainer(stored)) add(id, stored)
+    }
+    this.displaced = groups
+    return groups
+  }
+
+  /**
+   * Brings the index up to date after a transaction, given the folders and requests whose
+   * stored parent may have changed (added, deleted, moved) and whether any collection or folder
+   * came, went or moved. A request costs O(1); a container change drops the resolved parents
+   * (resolved again on demand) and the displaced items (O(folders) to find again).
+   */
+  patch(items: Iterable<Id>, containersChanged: boolean): void {
+    const raw = this.raw
+    let displacedStale = containersChanged
+    for (const id of items) {
+      this.parents.delete(id)
+      if (!raw) continue
+      const entity = this.r.requests.get(id) ?? this.r.folders.get(id)
+      const stored = entity?.get('parentId') as Id | undefined
+      const before = raw.parentOf.get(id)
+      if (before !== stored) {
+        unlinkRaw(raw, id, before)
+        linkRaw(raw, id, stored)
+      }
+      const orphan = (parentId: Id | undefined) => parentId !== undefined && !this.isContainer(parentId)
+      if (orphan(before) || orphan(stored)) displacedStale = true
+    }
+    if (containersChanged) this.parents.clear()
+    if (displacedStale) this.displaced = undefined
   }
 
   /**
@@ -204,6 +238,22 @@ export class TreeIndex {
     visit(parentId)
     return result
   }
+}
+
+function linkRaw(raw: RawIndex, id: Id, parentId: Id | undefined): void {
+  if (parentId === undefined) return
+  raw.parentOf.set(id, parentId)
+  const kids = raw.kids.get(parentId)
+  if (kids) kids.add(id)
+  else raw.kids.set(parentId, new Set([id]))
+}
+
+function unlinkRaw(raw: RawIndex, id: Id, parentId: Id | undefined): void {
+  if (parentId === undefined) return
+  raw.parentOf.delete(id)
+  const kids = raw.kids.get(parentId)
+  kids?.delete(id)
+  if (kids?.size === 0) raw.kids.delete(parentId)
 }
 
 /** Ids of an order array that still exist, without duplicates, then the missing ones by id. */

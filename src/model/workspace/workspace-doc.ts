@@ -25,7 +25,7 @@
 import * as Y from 'yjs'
 import type { Id } from '../types.ts'
 
-export const WORKSPACE_SCHEMA_VERSION = 1
+export const WORKSPACE_SCHEMA_VERSION = 2
 
 /** The default transaction origin of every action. */
 export const LOCAL_ORIGIN = 'sendbox-local'

@@ -1,4 +1,4 @@
-// Generated from api-types.ts (the text Monaco loads); tests/script/api-types.test.ts keeps them equal.
+// Declarations of every script namespace: the script editor loads this file as text for autocomplete, and tests/script/api-types.test.ts type-checks scripts against it.
 interface SvcHeaderList {
   /** A header's value (repeated headers joined with ", "), or undefined. */
   get(name: string): string | undefined

@@ -10,7 +10,8 @@ import 'monaco-editor/languages/definitions/javascript/register'
 import { javascriptDefaults } from 'monaco-editor/languages/features/typescript/register'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import TsWorker from 'monaco-editor/language/typescript/ts.worker?worker'
-import { SCRIPT_API_DECLARATIONS, SCRIPT_SNIPPETS } from '../../runtime/script/api-declarations.ts'
+import SCRIPT_API_DTS from '../../runtime/script/api.d.ts?raw'
+import { SCRIPT_SNIPPETS } from './snippets.ts'
 
 self.MonacoEnvironment = {
   getWorker(_id: string, label: string) {
@@ -19,7 +20,7 @@ self.MonacoEnvironment = {
 }
 
 // Scripts see the script API as globals; its declarations feed autocomplete after `svc.` and the rest.
-javascriptDefaults.addExtraLib(SCRIPT_API_DECLARATIONS, 'ts:sendbox-script-api.d.ts')
+javascriptDefaults.addExtraLib(SCRIPT_API_DTS, 'ts:sendbox-script-api.d.ts')
 
 // The snippets of spec 4.5, offered only at the start of an otherwise empty line.
 monaco.languages.registerCompletionItemProvider('javascript', {

@@ -1,5 +1,5 @@
 /** Settings of a collection or folder: `Autorisierung` (inherited by requests), variables, `Skript`. */
-import { createMemo, createSignal, For, Match, Show, Switch } from 'solid-js'
+import { createMemo, createSignal, Match, Show, Switch } from 'solid-js'
 import type { Id } from '../../model/types.ts'
 import { CodeEditor } from '../code-editor/index.tsx'
 import { VariableTable } from '../environments/variable-table.tsx'
@@ -7,6 +7,7 @@ import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { AuthEditor } from './auth-editor.tsx'
 import { Dialog } from './dialog.tsx'
+import { TabList } from './tab-list.tsx'
 
 type Section = 'auth' | 'variables' | 'scripts'
 
@@ -30,21 +31,7 @@ export function ContainerSettings(props: { id: Id }) {
       <Show when={settings()} fallback={<p class="muted">{messages.emptyWorkspace}</p>}>
         {(current) => (
           <>
-            <div class="segmented" role="tablist" aria-label={messages.settings}>
-              <For each={sections}>
-                {(s) => (
-                  <button
-                    type="button"
-                    role="tab"
-                    class="segment"
-                    aria-selected={section() === s.id}
-                    onClick={() => setSection(s.id)}
-                  >
-                    {s.label}
-                  </button>
-                )}
-              </For>
-            </div>
+            <TabList label={messages.settings} items={sections} selected={section()} onSelect={setSection} />
             <div class="scope-panel" role="tabpanel">
               <Switch>
                 <Match when={section() === 'auth'}>

@@ -2,6 +2,7 @@
 import { createSignal, For, Show } from 'solid-js'
 import type { Id } from '../../model/types.ts'
 import { Dialog } from '../dialogs/dialog.tsx'
+import { TabList } from '../dialogs/tab-list.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { VariableTable } from './variable-table.tsx'
@@ -49,21 +50,7 @@ export function VariablesDialog() {
 
   return (
     <Dialog title={messages.variables} onClose={close} wide>
-      <div class="segmented" role="tablist" aria-label={messages.variables}>
-        <For each={scopes}>
-          {(s) => (
-            <button
-              type="button"
-              role="tab"
-              class="segment"
-              aria-selected={scope() === s.id}
-              onClick={() => setScope(s.id)}
-            >
-              {s.label}
-            </button>
-          )}
-        </For>
-      </div>
+      <TabList label={messages.variables} items={scopes} selected={scope()} onSelect={setScope} />
       <div class="scope-panel" role="tabpanel">
         <Show when={scope() === 'global'}>
           <VariableTable owner={{ scope: 'global' }} label={messages.scopeGlobal} />

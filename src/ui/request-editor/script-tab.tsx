@@ -2,7 +2,13 @@
 import { createSignal, Show } from 'solid-js'
 import type { Scripts } from '../../model/types.ts'
 import { CodeEditor } from '../code-editor/index.tsx'
+import { TabList, type TabItem } from '../dialogs/tab-list.tsx'
 import { messages } from '../messages.ts'
+
+const SCRIPT_PARTS: TabItem<keyof Scripts>[] = [
+  { id: 'preRequest', label: messages.preRequest },
+  { id: 'postResponse', label: messages.postResponse },
+]
 
 export function ScriptTab(props: {
   scripts: Scripts
@@ -12,28 +18,7 @@ export function ScriptTab(props: {
   const [which, setWhich] = createSignal<keyof Scripts>('preRequest')
   return (
     <div class="script-tab">
-      <div class="segmented" role="tablist" aria-label={messages.scripts}>
-        <button
-          type="button"
-          role="tab"
-          class="segment"
-          classList={{ active: which() === 'preRequest' }}
-          aria-selected={which() === 'preRequest'}
-          onClick={() => setWhich('preRequest')}
-        >
-          {messages.preRequest}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          class="segment"
-          classList={{ active: which() === 'postResponse' }}
-          aria-selected={which() === 'postResponse'}
-          onClick={() => setWhich('postResponse')}
-        >
-          {messages.postResponse}
-        </button>
-      </div>
+      <TabList label={messages.scripts} items={SCRIPT_PARTS} selected={which()} onSelect={setWhich} />
       <Show when={which()} keyed>
         {(part) => (
           <CodeEditor

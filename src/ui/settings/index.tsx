@@ -2,8 +2,9 @@
  * Settings: Editor, Proxy, Zertifikate and Tastatur, all stored only on this device (the device
  * document); the proxy password lives for this session only.
  */
-import { createSignal, For, Match, Switch } from 'solid-js'
+import { createSignal, Match, Switch } from 'solid-js'
 import { Dialog } from '../dialogs/dialog.tsx'
+import { TabList } from '../dialogs/tab-list.tsx'
 import { messages } from '../messages.ts'
 import './settings.css'
 import { useStore } from '../store/context.tsx'
@@ -26,21 +27,14 @@ export function SettingsDialog() {
   const [section, setSection] = createSignal<Section>('editor')
   return (
     <Dialog title={messages.settingsTitle} onClose={() => store.ui.closeDialog()} wide>
-      <div class="settings-tabs" role="tablist" aria-label={messages.settingsTitle}>
-        <For each={SECTIONS}>
-          {(s) => (
-            <button
-              type="button"
-              role="tab"
-              class="button settings-tab"
-              aria-selected={section() === s.id}
-              onClick={() => setSection(s.id)}
-            >
-              {s.label}
-            </button>
-          )}
-        </For>
-      </div>
+      <TabList
+        label={messages.settingsTitle}
+        items={SECTIONS}
+        selected={section()}
+        onSelect={setSection}
+        class="settings-tabs"
+        tabClass="button settings-tab"
+      />
       <div class="settings-body" role="tabpanel">
         <Switch>
           <Match when={section() === 'editor'}>

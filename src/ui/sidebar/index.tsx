@@ -6,7 +6,14 @@ import { createMemo, createSignal, Index, onCleanup, onMount, Show } from 'solid
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { TreeRowView, ROW_HEIGHT } from './tree-row.tsx'
-import { dropPositionAt, dropTarget, visibleRange, type DropPosition } from './tree-rows.ts'
+import {
+  dropPositionAt,
+  dropTarget,
+  poolSize,
+  slotPosition,
+  visibleRange,
+  type DropPosition,
+} from './tree-rows.ts'
 
 export function Sidebar() {
   const store = useStore()
@@ -17,17 +24,12 @@ export function Sidebar() {
   const [hint, setHint] = createSignal<{ pos: number; position: DropPosition } | null>(null)
 
   const rows = store.tree
-  const range = createMemo(() => visibleRange(scrollTop(), height(), ROW_HEIGHT, rows().length))
-  const visible = createMemo(() => {
-    const { start, end } = range()
-    const all = rows()
-    const slice = []
-    for (let pos = start; pos < end; pos++) {
-      const row = all[pos]
-      if (row) slice.push({ row, pos })
-    }
-    return slice
+  const range = createMemo(() => visibleRange(scrollTop(), height(), ROW_HEIGHT, rows().length), undefined, {
+    equals: (a, b) => a.start === b.start && a.end === b.end,
   })
+  // A fixed pool of row elements, created once per viewport height: scrolling hands new rows to
+  // the elements that left the window and leaves the rest alone (see `slotPosition`).
+  const pool = createMemo(() => Array.from({ length: poolSize(height(), ROW_HEIGHT) }, (_, slot) => slot))
 
   // One re-render per frame however many scroll events arrive in it.
   let frame = 0
@@ -84,42 +86,49 @@ export function Sidebar() {
         onScroll={onScroll}
       >
         <div class="tree-spacer" style={{ height: `${rows().length * ROW_HEIGHT}px` }}>
-          <div class="tree-window" style={{ transform: `translateY(${range().start * ROW_HEIGHT}px)` }}>
-            {/* Index keeps one row component per slot: scrolling updates slots instead of rebuilding rows. */}
-            <Index each={visible()}>
-              {(slot) => (
-                <TreeRowView
-                  row={slot().row}
-                  dropHint={hint()?.pos === slot().pos ? (hint()?.position ?? null) : null}
-                  onDragStart={(e) => {
-                    setDragFrom(slot().pos)
-                    e.dataTransfer?.setData('text/plain', slot().row.name)
-                    if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
-                  }}
-                  onDragOver={(e) => {
-                    const found = targetFor(e, slot().pos)
-                    if (!found) return setHint(null)
-                    e.preventDefault()
-                    setHint({ pos: slot().pos, position: found.position })
-                  }}
-                  onDrop={(e) => {
-                    const found = targetFor(e, slot().pos)
-                    const from = dragFrom()
-                    const dragged = from === null ? undefined : rows()[from]
-                    setHint(null)
-                    setDragFrom(null)
-                    if (!found || !dragged) return
-                    e.preventDefault()
-                    store.moveItem(dragged.id, found.target)
-                  }}
-                  onDragEnd={() => {
-                    setHint(null)
-                    setDragFrom(null)
-                  }}
-                />
-              )}
-            </Index>
-          </div>
+          <Index each={pool()}>
+            {(slot) => {
+              const pos = createMemo(() => slotPosition(slot(), range(), pool().length))
+              // Same row object while the tree is unchanged: scrolling past it updates nothing.
+              const row = createMemo(() => (pos() < 0 ? undefined : rows()[pos()]))
+              return (
+                <Show when={row()}>
+                  {(current) => (
+                    <TreeRowView
+                      row={current()}
+                      top={pos() * ROW_HEIGHT}
+                      dropHint={hint()?.pos === pos() ? (hint()?.position ?? null) : null}
+                      onDragStart={(e) => {
+                        setDragFrom(pos())
+                        e.dataTransfer?.setData('text/plain', current().name)
+                        if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
+                      }}
+                      onDragOver={(e) => {
+                        const found = targetFor(e, pos())
+                        if (!found) return setHint(null)
+                        e.preventDefault()
+                        setHint({ pos: pos(), position: found.position })
+                      }}
+                      onDrop={(e) => {
+                        const found = targetFor(e, pos())
+                        const from = dragFrom()
+                        const dragged = from === null ? undefined : rows()[from]
+                        setHint(null)
+                        setDragFrom(null)
+                        if (!found || !dragged) return
+                        e.preventDefault()
+                        store.moveItem(dragged.id, found.target)
+                      }}
+                      onDragEnd={() => {
+                        setHint(null)
+                        setDragFrom(null)
+                      }}
+                    />
+                  )}
+                </Show>
+              )
+            }}
+          </Index>
         </div>
       </div>
     </nav>

@@ -11,6 +11,8 @@ export const ROW_HEIGHT = 40
 
 export interface TreeRowProps {
   row: TreeRow
+  /** Offset in the list, in pixels: pooled rows are placed, not flowed. */
+  top: number
   dropHint: DropPosition | null
   onDragStart: (e: DragEvent) => void
   onDragOver: (e: DragEvent) => void
@@ -77,7 +79,7 @@ export function TreeRowView(props: TreeRowProps) {
       data-id={row().id}
       tabindex="0"
       draggable={!renaming()}
-      style={{ 'padding-left': `${row().depth * 14 + 4}px` }}
+      style={{ 'padding-left': `${row().depth * 14 + 4}px`, transform: `translateY(${props.top}px)` }}
       onClick={activate}
       onKeyDown={(e) => {
         trigger.onKeyDown(e)

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { TreeRow } from '../../model/workspace/api.ts'
-import { dropPositionAt, dropTarget, inSubtree, siblingIndexes, visibleRange } from './tree-rows.ts'
+import {
+  dropPositionAt,
+  dropTarget,
+  inSubtree,
+  poolSize,
+  siblingIndexes,
+  slotPosition,
+  visibleRange,
+} from './tree-rows.ts'
 
 const row = (id: string, type: TreeRow['type'], depth: number, parentId: string | null): TreeRow => ({
   id,
@@ -82,5 +90,29 @@ describe('dropTarget', () => {
     expect(drop('c1', 'c2', 'after')).toEqual({ parentId: '', index: 1 })
     expect(drop('c1', 'f1', 'before')).toBeNull()
     expect(drop('c1', 'c2', 'inside')).toBeNull()
+  })
+})
+
+describe('row pool', () => {
+  const pool = poolSize(800, 40)
+  const positions = (scrollTop: number) => {
+    const range = visibleRange(scrollTop, 800, 40, 10_000)
+    return { range, slots: Array.from({ length: pool }, (_, slot) => slotPosition(slot, range, pool)) }
+  }
+
+  it('shows every row of the window in exactly one element', () => {
+    for (const scrollTop of [0, 20, 400, 1234, 399_000, 400_000]) {
+      const { range, slots } = positions(scrollTop)
+      const shown = slots.filter((pos) => pos >= 0).sort((a, b) => a - b)
+      expect(shown).toEqual(Array.from({ length: range.end - range.start }, (_, i) => range.start + i))
+    }
+  })
+
+  it('gives new rows only to as many elements as rows scrolled by', () => {
+    for (const rowsScrolled of [1, 3, 10]) {
+      const before = positions(4000).slots
+      const after = positions(4000 + rowsScrolled * 40).slots
+      expect(before.filter((pos, slot) => after[slot] !== pos)).toHaveLength(rowsScrolled)
+    }
   })
 })

@@ -23,17 +23,36 @@ export function inSubtree(rows: readonly TreeRow[], ancestorPos: number, pos: nu
   return true
 }
 
+/** Rows rendered beyond each edge: every one is work in a frame that scrolls past the whole pool. */
+export const OVERSCAN = 4
+
 /** The window of rows to render for a scroll position, with overscan on both sides. */
 export function visibleRange(
   scrollTop: number,
   viewportHeight: number,
   rowHeight: number,
   total: number,
-  overscan = 8,
+  overscan = OVERSCAN,
 ): { start: number; end: number } {
   const first = Math.floor(scrollTop / rowHeight)
   const count = Math.ceil(viewportHeight / rowHeight)
   return { start: Math.max(0, first - overscan), end: Math.min(total, first + count + overscan) }
+}
+
+/** How many row elements the sidebar keeps: the longest window `visibleRange` returns. */
+export function poolSize(viewportHeight: number, rowHeight: number, overscan = OVERSCAN): number {
+  return Math.ceil(viewportHeight / rowHeight) + 2 * overscan
+}
+
+/**
+ * The row position a pooled element shows, or -1 when the window needs fewer elements. Each
+ * element keeps the positions congruent to it modulo the pool size, so scrolling by d rows
+ * gives new rows to d elements only; the others keep their row and their place in the list,
+ * and the browser scrolls them without repainting.
+ */
+export function slotPosition(slot: number, range: { start: number; end: number }, pool: number): number {
+  const pos = range.start + ((((slot - range.start) % pool) + pool) % pool)
+  return pos < range.end ? pos : -1
 }
 
 /** Where a pointer over a row drops: before it, after it, or inside (containers only). */

@@ -6,6 +6,7 @@
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
 import { initDevice, initWorkspace } from '../../model/workspace/api.ts'
+import { guardPendingWrites } from './pending-writes.ts'
 
 export const DEVICE_DB = 'sendbox-device'
 export const workspaceDbName = (workspaceId: string): string => `sendbox-workspace-${workspaceId}`
@@ -33,6 +34,15 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
   const deviceDb = quietLoad(new IndexeddbPersistence(DEVICE_DB, device))
   await Promise.all([workspaceDb.whenSynced, deviceDb.whenSynced])
   const loadedAt = performance.now()
+  const guards = [
+    guardPendingWrites(workspaceDb, workspaceDbName(workspaceId), localStorage),
+    guardPendingWrites(deviceDb, DEVICE_DB, localStorage),
+  ]
+  // pagehide covers reloads and closed tabs; a hidden page may be discarded without one.
+  const flush = () => guards.forEach((guard) => guard.flush())
+  const onVisibility = () => document.visibilityState === 'hidden' && flush()
+  addEventListener('pagehide', flush)
+  document.addEventListener('visibilitychange', onVisibility)
   // Initialising after the load keeps a fresh doc's root types from racing stored ones.
   initWorkspace(workspace)
   initDevice(device)
@@ -46,6 +56,9 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
     device,
     loadMs,
     close() {
+      removeEventListener('pagehide', flush)
+      document.removeEventListener('visibilitychange', onVisibility)
+      guards.forEach((guard) => guard.stop())
       disconnect()
       void workspaceDb.destroy()
       void deviceDb.destroy()

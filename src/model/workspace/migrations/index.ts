@@ -11,6 +11,7 @@
 import type * as Y from 'yjs'
 import { upDevice1 } from './device/v1.ts'
 import { upWorkspace1 } from './workspace/v1.ts'
+import { upWorkspace2 } from './workspace/v2.ts'
 
 export interface Migration {
   /** The version this migration produces. */
@@ -18,7 +19,10 @@ export interface Migration {
   up(doc: Y.Doc): void
 }
 
-export const WORKSPACE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upWorkspace1 }]
+export const WORKSPACE_MIGRATIONS: readonly Migration[] = [
+  { version: 1, up: upWorkspace1 },
+  { version: 2, up: upWorkspace2 },
+]
 export const DEVICE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upDevice1 }]
 
 /** The doc was written by a newer Sendbox: reading it with this version could lose data. */

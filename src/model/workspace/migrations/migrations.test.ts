@@ -7,6 +7,7 @@ import deviceV1Output from './device/v1.output.json'
 import {
   DEVICE_MIGRATIONS,
   migrate,
+  type Migration,
   SchemaTooNewError,
   schemaVersion,
   WORKSPACE_MIGRATIONS,
@@ -14,14 +15,29 @@ import {
 import { DEVICE_SHAPE, loadSnapshot, toSnapshot, WORKSPACE_SHAPE, type RootShape } from './snapshot.ts'
 import workspaceV1Input from './workspace/v1.input.json'
 import workspaceV1Output from './workspace/v1.output.json'
+import workspaceV2Input from './workspace/v2.input.json'
+import workspaceV2Output from './workspace/v2.output.json'
+import { readRequest } from '../read.ts'
 
+/** Each fixture runs the migrations up to its own version, from the version before it. */
+const upTo = (migrations: readonly Migration[], version: number) =>
+  migrations.filter((migration) => migration.version <= version)
 const fixtures = [
   {
     name: 'workspace v0 → v1',
     input: workspaceV1Input,
     output: workspaceV1Output,
     shape: WORKSPACE_SHAPE,
-    migrations: WORKSPACE_MIGRATIONS,
+    migrations: upTo(WORKSPACE_MIGRATIONS, 1),
+    from: 0,
+  },
+  {
+    name: 'workspace v1 → v2',
+    input: workspaceV2Input,
+    output: workspaceV2Output,
+    shape: WORKSPACE_SHAPE,
+    migrations: upTo(WORKSPACE_MIGRATIONS, 2),
+    from: 1,
   },
   {
     name: 'device v0 → v1',
@@ -29,6 +45,7 @@ const fixtures = [
     output: deviceV1Output,
     shape: DEVICE_SHAPE,
     migrations: DEVICE_MIGRATIONS,
+    from: 0,
   },
 ]
 
@@ -39,23 +56,23 @@ function load(json: object, shape: Record<string, RootShape>): Y.Doc {
 }
 
 describe('migration fixtures', () => {
-  it.each(fixtures)('$name', ({ input, output, shape, migrations }) => {
+  it.each(fixtures)('$name', ({ input, output, shape, migrations, from }) => {
     const doc = load(input, shape)
-    expect(schemaVersion(doc)).toBe(0)
-    expect(migrate(doc, migrations, 'test')).toEqual({ from: 0, to: 1 })
+    expect(schemaVersion(doc)).toBe(from)
+    expect(migrate(doc, migrations, 'test')).toEqual({ from, to: from + 1 })
     expect(toSnapshot(doc, shape)).toEqual(output)
   })
 
-  it.each(fixtures)('$name is a no-op the second time', ({ input, shape, migrations }) => {
+  it.each(fixtures)('$name is a no-op the second time', ({ input, shape, migrations, from }) => {
     const doc = load(input, shape)
     migrate(doc, migrations, 'test')
     const before = Y.encodeStateVector(doc)
-    expect(migrate(doc, migrations, 'test')).toEqual({ from: 1, to: 1 })
+    expect(migrate(doc, migrations, 'test')).toEqual({ from: from + 1, to: from + 1 })
     expect(Y.encodeStateVector(doc)).toEqual(before)
   })
 
   // Only the workspace is synced; the device doc is migrated by its one browser.
-  it.each(fixtures.slice(0, 1))(
+  it.each(fixtures.slice(0, 2))(
     '$name on two peers at once converges',
     ({ input, output, shape, migrations }) => {
       const original = load(input, shape)
@@ -88,15 +105,42 @@ describe('migrate', () => {
 
   it('stamps an empty doc with the newest version', () => {
     const doc = new Y.Doc()
-    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 1 })
-    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 1 })
+    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 2 })
+    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 2 })
+  })
+
+  it('v2 keeps what every request reads as, with fewer stored fields', () => {
+    const doc = load(workspaceV2Input, WORKSPACE_SHAPE)
+    const ids = [...doc.getMap('requests').keys()]
+    const before = ids.map((id) => readRequest(doc, id))
+    const keys = () =>
+      ids.reduce((sum, id) => sum + (doc.getMap<Y.Map<unknown>>('requests').get(id)!.size ?? 0), 0)
+    const storedBefore = keys()
+    migrate(doc, WORKSPACE_MIGRATIONS, 'test')
+    expect(ids.map((id) => readRequest(doc, id))).toEqual(before)
+    expect(keys()).toBeLessThan(storedBefore)
+  })
+
+  it('v2 leaves a concurrent edit of a default field made on version 1 in place', () => {
+    const original = load(workspaceV2Input, WORKSPACE_SHAPE)
+    const [old, migrated] = [new Y.Doc(), new Y.Doc()]
+    for (const peer of [old, migrated]) Y.applyUpdate(peer, Y.encodeStateAsUpdate(original))
+    const id = [...old.getMap<Y.Map<unknown>>('requests').keys()].find(
+      (key) => JSON.stringify(old.getMap<Y.Map<unknown>>('requests').get(key)!.get('headers')) === '[]',
+    )!
+    const header = { id: 'h1', key: 'Accept', value: 'text/plain', enabled: true }
+    old.getMap<Y.Map<unknown>>('requests').get(id)!.set('headers', [header])
+    migrate(migrated, WORKSPACE_MIGRATIONS, 'test')
+    Y.applyUpdate(migrated, Y.encodeStateAsUpdate(old))
+    Y.applyUpdate(old, Y.encodeStateAsUpdate(migrated))
+    for (const peer of [old, migrated]) expect(readRequest(peer, id)!.headers).toEqual([header])
   })
 
   it('refuses a doc from a newer version', () => {
     const doc = new Y.Doc()
     doc.getMap('meta').set('schemaVersion', 7)
     expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(SchemaTooNewError)
-    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 1/)
+    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 2/)
   })
 
   it('runs each step once, in order, in its own transaction with the origin given', () => {

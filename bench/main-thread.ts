@@ -1,0 +1,54 @@
+/**
+ * CPU time of the page's main thread from a Chromium trace. Wall-clock durations (load times,
+ * long tasks) stretch whenever other processes share the cores; thread time counts only the
+ * work the page itself did, so it compares across runs on a busy machine.
+ */
+import type { Browser, Page } from '@playwright/test'
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  dur?: number
+  tdur?: number
+  args?: { name?: string }
+}
+
+export interface MainThreadTasks {
+  /** Main-thread CPU milliseconds of every task in the window. */
+  cpuMs: number
+  /** CPU milliseconds of each task that took more than 50 ms of wall time or CPU time. */
+  longCpuMs: number[]
+  /**
+   * Tasks whose own CPU time exceeds 50 ms: long even on an idle machine. Chromium's CPU
+   * throttling keeps the thread busy, so under a 4x slowdown thread time grows 4x too.
+   */
+  overBudget: number
+  maxCpuMs: number
+}
+
+export async function traceMainThread(browser: Browser, page: Page, run: () => Promise<void>) {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  })
+  await run()
+  const buffer = await browser.stopTracing()
+  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents
+  const mains = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  )
+  const tasks = events.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined,
+  )
+  const cpu = tasks.map((e) => e.tdur! / 1000)
+  const longCpuMs = tasks.filter((e) => e.dur! > 50_000 || e.tdur! > 50_000).map((e) => e.tdur! / 1000)
+  return {
+    cpuMs: cpu.reduce((sum, ms) => sum + ms, 0),
+    longCpuMs,
+    overBudget: cpu.filter((ms) => ms > 50).length,
+    maxCpuMs: Math.max(0, ...cpu),
+  } satisfies MainThreadTasks
+}
