@@ -1,180 +1,133 @@
 /**
- * `npm run bench:relay`: what the relay costs. The same echo server (own process) is reached by the
- * Node transport directly and through the relay (the sync-server in its own process, as `npm start`
- * runs it), interleaved in the same run. The relay's client is measured twice: with Node 20's
- * built-in fetch, and with undici 7's fetch, whose CPU cost is closer to a browser's native fetch.
+ * `npm run bench:relay`: what the relay costs. Every server runs in its own process: the echo
+ * server, the sync-server (as `npm start` runs it), and a bare forwarder (bench/relay/forward-process.ts,
+ * the floor of any relay: one more hop, no protocol). The clients run in this process (Node) and in
+ * Chromium; all are interleaved in the same run, rotating their order each round.
  *
- *   latency     small GET, sequential: median and p95; target ≤ 1 ms added at the median
- *   throughput  50 MB streamed body: MB/s; target relay ≥ 70% of direct
- *   cpu         per request and per MB, for this process and the relay process (load-independent)
- *   memory      peak RSS of the relay process across a 200 MB pass-through
+ *   latency     small GET, sequential: median and p90; target ≤ 1 ms added at the median vs direct
+ *   throughput  the same small GETs, BENCH_RELAY_CONCURRENCY (8) in flight on every path: requests/s;
+ *               and a 50 MB streamed body: MB/s; target relay ≥ 70% of direct
+ *   cpu         per request and per MB, of the client (Node) and of the process in between
+ *   memory      the sync-server's resident memory during a 200 MB pass-through
+ *
+ * Ports: BENCH_RELAY_PORT=<p> puts the sync-server on p, the echo server on p+1, the forwarder on p+2
+ * (default: free ports). BENCH_RELAY_CHROMIUM=0 skips Chromium; BENCH_COUNT sets requests per round.
  */
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fetch as undiciFetch } from 'undici'
-import type { WireRequest } from '../src/model/wire.ts'
 import { createNodeTransport } from '../src/runtime/transport/node.ts'
 import { createRelayTransport } from '../src/runtime/transport/relay.ts'
-import type { Transport } from '../src/runtime/transport/types.ts'
 import { startChild } from '../tests/helpers/child-server.ts'
-import { startEchoProcess } from './echo-process.ts'
+import { openChromium, buildRelayPage, chromiumAvailable } from './relay/chromium.ts'
+import { fetchClient, transportClient, type Client } from './relay/clients.ts'
+import { cpuMs, killOnExit, ownCpuMs, rssMb, startProcess } from './relay/processes.ts'
+import { report, type Tally } from './relay/report.ts'
 
-const LATENCY_ROUNDS = 6
-const LATENCY_PER_ROUND = Number(process.env.BENCH_COUNT ?? 200)
-const THROUGHPUT_MB = 50
+const LATENCY_ROUNDS = 5
+const PER_ROUND = Number(process.env.BENCH_COUNT ?? 200)
+const CONCURRENCY = Number(process.env.BENCH_RELAY_CONCURRENCY ?? 8)
 const THROUGHPUT_ROUNDS = 3
-const PASS_THROUGH_BYTES = 200 * 1024 * 1024
+const WARM_UP = Number(process.env.BENCH_RELAY_WARM_UP ?? 600)
+const STREAM_BYTES = 50 * 2 ** 20
+const PASS_THROUGH_BYTES = 200 * 2 ** 20
+const basePort = Number(process.env.BENCH_RELAY_PORT ?? 0)
+const port = (offset: number) => String(basePort ? basePort + offset : 0)
 
-const echo = await startEchoProcess()
+const loadBefore = loadavg()
+const echo = await startProcess('../../tests/fixtures/echo-server.ts', [port(1)])
+const floor = await startProcess('forward-process.ts', [echo.url, port(2)])
 const data = await mkdtemp(join(tmpdir(), 'sendbox-bench-relay-'))
-const server = await startChild(['--data', data])
+const withChromium = chromiumAvailable()
+if (withChromium) await buildRelayPage(join(data, 'dist'))
+const server = await startChild(['--data', data, '--port', port(0), '--dist', join(data, 'dist')])
+killOnExit(server.child)
+const serverPid = server.child.pid!
 const tokenResponse = await fetch(`${server.url}/relay/token`, {
   headers: { 'sec-fetch-site': 'same-origin' },
 })
 const { token } = (await tokenResponse.json()) as { token: string }
+
 const direct = createNodeTransport()
-const paths: { name: string; transport: Transport; relayed: boolean }[] = [
-  { name: 'direct (Node transport)', transport: direct, relayed: false },
-  {
-    name: 'relay, Node 20 fetch',
-    transport: createRelayTransport({ baseUrl: server.url, token }),
-    relayed: true,
-  },
-  {
-    name: 'relay, undici 7 fetch',
-    transport: createRelayTransport({
-      baseUrl: server.url,
-      token,
-      fetch: undiciFetch as unknown as typeof fetch,
-    }),
-    relayed: true,
-  },
+const relayTransport = createRelayTransport({ baseUrl: server.url, token })
+const clients: Client[] = [
+  transportClient('Node transport → echo (direct)', 'none', direct, echo.url),
+  transportClient('Node transport → floor forwarder', 'floor', direct, floor.url),
+  fetchClient('Node fetch → floor forwarder', floor.url),
+  transportClient('Node fetch, relay transport', 'relay', relayTransport, echo.url),
 ]
+const chromium = withChromium ? await openChromium(server.url, echo.url, floor.url) : undefined
+clients.push(...(chromium?.clients ?? []))
 
-const get = (path: string): WireRequest => ({
-  method: 'GET',
-  url: `${echo.url}${path}`,
-  headers: [],
-  body: null,
-})
-
-async function drain(transport: Transport, path: string): Promise<number> {
-  const response = await transport.send(get(path), { responseBody: 'stream' })
-  const reader = response.bodyStream!.getReader()
-  let bytes = 0
-  for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.length
-  return bytes
-}
-
-/** CPU time a process has used, in ms (utime + stime from /proc, in 10 ms ticks). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
-
-function ownCpuMs(): number {
-  const usage = process.cpuUsage()
-  return (usage.user + usage.system) / 1000
-}
-
-function peakRssMb(pid: number): number {
-  return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
-}
-
-interface Result {
-  latencies: number[]
-  rates: number[]
-  cpu: { requests: number; relayRequests: number; stream: number; relayStream: number }
-}
-const results = new Map(
-  paths.map((p) => [
-    p.name,
-    { latencies: [], rates: [], cpu: { requests: 0, relayRequests: 0, stream: 0, relayStream: 0 } } as Result,
+const tallies = new Map<Client, Tally>(
+  clients.map((c) => [
+    c,
+    { latencies: [], rates: [], streamRates: [], cpu: { own: 0, via: 0, ownMb: 0, viaMb: 0 } },
   ]),
 )
+const viaPid = (client: Client) =>
+  client.via === 'relay' ? serverPid : client.via === 'floor' ? floor.pid : undefined
 
-/** Runs `work` for every path, rotating the order each round so drift in load hits all alike. */
-async function rounds(count: number, work: (path: (typeof paths)[number], result: Result) => Promise<void>) {
+/** Runs `work` on every client, rotating the order each round so drift in load hits all alike. */
+async function rounds(count: number, kind: 'requests' | 'mb', work: (c: Client, t: Tally) => Promise<void>) {
   for (let round = 0; round < count; round++) {
-    for (let i = 0; i < paths.length; i++) {
-      const path = paths[(round + i) % paths.length]!
-      await work(path, results.get(path.name)!)
+    for (let i = 0; i < clients.length; i++) {
+      const client = clients[(round + i) % clients.length]!
+      const tally = tallies.get(client)!
+      const pid = viaPid(client)
+      const [own, via] = [ownCpuMs(), pid ? cpuMs(pid) : 0]
+      await work(client, tally)
+      const [ownUsed, viaUsed] = [ownCpuMs() - own, pid ? cpuMs(pid) - via : 0]
+      if (kind === 'requests')
+        [tally.cpu.own, tally.cpu.via] = [tally.cpu.own + ownUsed, tally.cpu.via + viaUsed]
+      else [tally.cpu.ownMb, tally.cpu.viaMb] = [tally.cpu.ownMb + ownUsed, tally.cpu.viaMb + viaUsed]
     }
   }
 }
 
-for (const path of paths) for (let i = 0; i < 50; i++) await path.transport.send(get('/get'), {})
-
-await rounds(LATENCY_ROUNDS, async (path, result) => {
-  const [own, relayed] = [ownCpuMs(), cpuMs(server.child.pid!)]
-  for (let i = 0; i < LATENCY_PER_ROUND; i++) {
-    const started = performance.now()
-    const response = await path.transport.send(get(`/get?i=${i}`), {})
-    result.latencies.push(performance.now() - started)
-    if (response.status !== 200) throw new Error(`${path.name}: status ${response.status}`)
-  }
-  result.cpu.requests += ownCpuMs() - own
-  if (path.relayed) result.cpu.relayRequests += cpuMs(server.child.pid!) - relayed
-})
-
-await rounds(THROUGHPUT_ROUNDS, async (path, result) => {
-  const [own, relayed, started] = [ownCpuMs(), cpuMs(server.child.pid!), performance.now()]
-  const bytes = await drain(path.transport, `/bytes/${THROUGHPUT_MB * 2 ** 20}`)
-  if (bytes !== THROUGHPUT_MB * 2 ** 20) throw new Error(`${path.name}: ${bytes} bytes`)
-  result.rates.push(THROUGHPUT_MB / ((performance.now() - started) / 1000))
-  result.cpu.stream += ownCpuMs() - own
-  if (path.relayed) result.cpu.relayStream += cpuMs(server.child.pid!) - relayed
-})
-
-const rssBefore = peakRssMb(server.child.pid!)
-const passed = await drain(paths[1]!.transport, `/bytes/${PASS_THROUGH_BYTES}`)
-const rssAfter = peakRssMb(server.child.pid!)
-
-const requests = LATENCY_ROUNDS * LATENCY_PER_ROUND
-const megabytes = THROUGHPUT_ROUNDS * THROUGHPUT_MB
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!
-const ms = (value: number) => `${value.toFixed(3)} ms`
-const base = results.get(paths[0]!.name)!
-const baseMedian = quantile(base.latencies, 0.5)
-const baseRate = Math.max(...base.rates)
-
-console.log(
-  `relay bench: ${requests} requests and ${THROUGHPUT_ROUNDS} x ${THROUGHPUT_MB} MB per path, same echo ` +
-    `server, same run (load average ${loadavg()[0]!.toFixed(1)})`,
-)
-for (const path of paths) {
-  const result = results.get(path.name)!
-  const median = quantile(result.latencies, 0.5)
-  const rate = Math.max(...result.rates)
-  console.log(`${path.name}`)
-  console.log(`  latency     median ${ms(median)}  p95 ${ms(quantile(result.latencies, 0.95))}`)
-  console.log(`  throughput  ${rate.toFixed(0)} MB/s (best of ${THROUGHPUT_ROUNDS})`)
-  const relayCpu = path.relayed
-    ? `; relay process ${ms(result.cpu.relayRequests / requests)}/request, ` +
-      `${ms(result.cpu.relayStream / megabytes)}/MB`
-    : ''
-  console.log(
-    `  cpu         this process ${ms(result.cpu.requests / requests)}/request, ` +
-      `${ms(result.cpu.stream / megabytes)}/MB${relayCpu}`,
-  )
-  if (!path.relayed) continue
-  const added = median - baseMedian
-  const ratio = rate / baseRate
-  console.log(`  added at the median ${ms(added)} (target ≤ 1 ms): ${added <= 1 ? 'met' : 'NOT met'}`)
-  console.log(
-    `  relay/direct throughput ${(ratio * 100).toFixed(0)}% (target ≥ 70%): ${ratio >= 0.7 ? 'met' : 'NOT met'}`,
-  )
+// Warm-up: a cold relay costs twice its settled CPU per request for its first thousand or so (JIT).
+for (const client of clients) {
+  await client.sequential(WARM_UP)
+  await client.concurrent(WARM_UP, CONCURRENCY)
+  await client.stream(STREAM_BYTES / 5)
 }
-console.log(
-  `memory: relay peak RSS ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after a ` +
-    `${passed / 2 ** 20} MB pass-through (+${(rssAfter - rssBefore).toFixed(0)} MB)`,
-)
+await rounds(LATENCY_ROUNDS, 'requests', async (client, tally) => {
+  tally.latencies.push(...(await client.sequential(PER_ROUND)))
+})
+await rounds(THROUGHPUT_ROUNDS, 'requests', async (client, tally) => {
+  const started = performance.now()
+  await client.concurrent(PER_ROUND * 2, CONCURRENCY)
+  tally.rates.push((PER_ROUND * 2) / ((performance.now() - started) / 1000))
+})
+await rounds(THROUGHPUT_ROUNDS, 'mb', async (client, tally) => {
+  const started = performance.now()
+  const bytes = await client.stream(STREAM_BYTES)
+  if (bytes !== STREAM_BYTES) throw new Error(`${client.name}: ${bytes} of ${STREAM_BYTES} bytes`)
+  tally.streamRates.push(STREAM_BYTES / 2 ** 20 / ((performance.now() - started) / 1000))
+})
 
+const rssBefore = rssMb(serverPid)
+let rssPeak = rssBefore
+const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(serverPid))), 20)
+const passed = await clients[3]!.stream(PASS_THROUGH_BYTES)
+clearInterval(sampler)
+
+report({
+  clients,
+  tallies,
+  load: [loadBefore, loadavg()],
+  requests: {
+    sequential: LATENCY_ROUNDS * PER_ROUND,
+    concurrent: THROUGHPUT_ROUNDS * PER_ROUND * 2,
+    concurrency: CONCURRENCY,
+  },
+  megabytes: (THROUGHPUT_ROUNDS * STREAM_BYTES) / 2 ** 20,
+  memory: { before: rssBefore, peak: rssPeak, passedMb: passed / 2 ** 20 },
+})
+
+await chromium?.close()
 await direct.close()
 server.child.kill('SIGTERM')
 await server.exited
-await echo.close()
+await Promise.all([floor.close(), echo.close()])
 await rm(data, { recursive: true, force: true })

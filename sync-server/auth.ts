@@ -54,11 +54,15 @@ export function shareToken(secret: Buffer, workspaceId: string): string {
   return createHmac('sha256', secret).update(`sendbox-share:${workspaceId}`).digest('base64url')
 }
 
+const digest = (text: string) => createHash('sha256').update(text).digest()
+/** The access token is compared on every call; its digest is worked out once. */
+let expectedDigest = { token: '', digest: digest('') }
+
 /** Constant time whatever the lengths: both sides are hashed first. */
 export function sameToken(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(given), digest(expected))
+  if (expectedDigest.token !== expected) expectedDigest = { token: expected, digest: digest(expected) }
+  return timingSafeEqual(digest(given), expectedDigest.digest)
 }
 
 export function bearer(req: IncomingMessage): string | undefined {

@@ -36,6 +36,11 @@ export interface RelayDeps {
 }
 
 const MAX_TEST_PROXY_BYTES = 1024 * 1024
+/** Largest body frame built from chunks that were already waiting. */
+const MAX_BATCH_BYTES = 1024 * 1024
+/** Settles after any already-settled read: racing the two tells whether a chunk is waiting. */
+const NOT_YET = Promise.resolve('not yet' as const)
+type NotYet = Awaited<typeof NOT_YET>
 
 function readAll(req: IncomingMessage, max: number): Promise<Buffer> {
   const tooLarge = () =>
@@ -124,25 +129,44 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
       frames.json(FRAME_HEAD, head(response))
       const headAt = performance.now()
       let received = 0
-      const forward = (bytes: Uint8Array) => {
-        received += bytes.length
-        if (maxBytes !== undefined && received > maxBytes) {
-          stop('size')
-          return true
+      /** The bytes within the size limit, one frame; false when the reader is behind. */
+      const forward = (chunks: Uint8Array[]) => {
+        let length = 0
+        for (let i = 0; i < chunks.length; i++) {
+          if (maxBytes !== undefined && received + length + chunks[i]!.length > maxBytes) {
+            stop('size')
+            chunks = chunks.slice(0, i)
+            break
+          }
+          length += chunks[i]!.length
         }
-        return frames.body(bytes)
+        received += length
+        return length === 0 || frames.body(chunks, length)
       }
       try {
         if (response.bodyStream) {
           reader = response.bodyStream.getReader()
           if (stopped) await reader.cancel()
-          for (;;) {
-            const { done, value } = await reader.read()
-            if (done || stopped) break
-            if (!forward(value)) await frames.drain()
+          for (let pending = reader.read(); ;) {
+            const first = await pending
+            if (first.done || stopped) break
+            // What upstream has already delivered goes out as one frame: a reader that fell behind
+            // catches up in fewer, larger writes, and a live event stream is never held back.
+            const batch = [first.value]
+            let size = first.value.length
+            for (;;) {
+              pending = reader.read()
+              if (size >= MAX_BATCH_BYTES) break
+              // A failed read is left in `pending`, to fail after this batch went out.
+              const next = await Promise.race([pending, NOT_YET]).catch((): NotYet => 'not yet')
+              if (next === 'not yet' || next.done) break
+              batch.push(next.value)
+              size += next.value.length
+            }
+            if (!forward(batch)) await frames.drain()
           }
         } else if (response.body.length > 0) {
-          forward(response.body)
+          forward([response.body])
         }
       } catch (error) {
         if (!stopped) return frames.end(FRAME_ERROR, errorBody(error))
