@@ -5,7 +5,13 @@ import { resolve } from 'node:path'
 export async function startEchoProcess(): Promise<{ url: string; close: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, '../tests/fixtures/echo-server.ts')],
+    // BENCH_ECHO_PORT pins the port (machines shared by several runs); 0 picks a free one.
+    [
+      '--import',
+      'tsx',
+      resolve(import.meta.dirname, '../tests/fixtures/echo-server.ts'),
+      process.env.BENCH_ECHO_PORT ?? '0',
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -46,6 +46,8 @@ export class ScriptRun {
   /** The first error thrown by a callback; it fails the script as a throw would. */
   callbackError: ErrorInfo | null = null
   testDepth = 0
+  /** Bytes of large buffers the script made (the wasm memory limit does not count them). */
+  bufferBytes = 0
   timedOutInTest = false
   guest: GuestCalls | null = null
   private wake: (() => void) | null = null
@@ -101,6 +103,13 @@ export class ScriptRun {
           promise?.settle(list[1] === true, list[1] === true ? undefined : toError(info))
           return ''
         }
+        case 't':
+          return Date.now() > this.deadline ? fail('Error', 'stopped') : ''
+        case 'm':
+          this.bufferBytes += Number(arg) || 0
+          if (this.bufferBytes <= this.limits.memoryBytes) return ''
+          this.stop('limit', messages.memory(this.limits))
+          return fail('Error', messages.memory(this.limits))
         case 'L':
           return LIB
         case 'X':

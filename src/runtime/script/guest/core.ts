@@ -16,12 +16,11 @@ const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, Syntax
 const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
 const st = { main: 0, err: '' }
 const nodeIds = new WeakMap(), fns = [], fnIds = new Map(), waits = new Map()
-let lib = null, xlib = null, promises = 0
+let lib = null, xlib = null, promises = 0, expect = null
 const bag = { X: X, isAssertion: isAssertion, args: args, ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
 function L() { return lib || (lib = E(H('L', ''))(bag)) }
 function X() { return xlib || (xlib = E(H('X', ''))(bag)) }
 function isAssertion(v) { return xlib !== null && xlib.isAssertion(v) }
-function expect(v, m) { return X().expect(v, m) }
 
 function read(r) {
   if (r === '') return undefined
@@ -109,15 +108,57 @@ function settle(i, ok, payload) {
 function track(p) {
   p.then(function () { st.main = 1 }, function (e) { st.main = 2; st.err = S(info(e)) })
 }
-// Globals are defined once per context, before any script: fixed ids, built on the host on first use.
+// The interrupt handler only runs between bytecodes, so a loop of huge native calls (a
+// megabyte-long repeat per turn) could run far past the time limit. Above a size these natives
+// ask the host first, which refuses once the deadline has passed; the loop then spins fast
+// enough for the interrupt to stop it.
+const apply = Reflect.apply, isArr = Array.isArray, BIG = 65536
+function guard(o, k, size) {
+  const f = o[k]
+  const g = { [k]: function () { if (size(this, arguments) > BIG) read(H('t', '')); return apply(f, this, arguments) } }[k]
+  Object.defineProperty(g, 'length', { value: f.length })
+  Object.defineProperty(o, k, { value: g, writable: true, configurable: true })
+}
+const count = function (s, a) { return +a[0] || 0 }
+guard(String.prototype, 'repeat', function (s, a) { return typeof s === 'string' ? s.length * (+a[0] || 0) : 0 })
+guard(String.prototype, 'padStart', count)
+guard(String.prototype, 'padEnd', count)
+guard(Array.prototype, 'join', function (s) { return isArr(s) ? s.length : 0 })
+guard(Array.prototype, 'fill', function (s) { return isArr(s) ? s.length : 0 })
+guard(Array, 'from', function (s, a) { const x = a[0]; return x !== null && typeof x === 'object' && typeof x.length === 'number' ? x.length : 0 })
+guard(Array.prototype, 'concat', function (s, a) { let n = isArr(s) ? s.length : 0; for (let i = 0; i < a.length; i++) if (isArr(a[i])) n += a[i].length; return n })
+// The memory limit does not see ArrayBuffer storage (it grows the wasm memory itself), so large
+// buffers are counted by the host against the same limit.
+for (const k of ['ArrayBuffer', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array']) {
+  const C = G[k], unit = C.BYTES_PER_ELEMENT || 1
+  if (typeof C !== 'function') continue
+  G[k] = new Proxy(C, { construct: function (t, a, nt) {
+    const x = a[0], n = typeof x === 'number' ? x * unit : x !== null && typeof x === 'object' && typeof x.length === 'number' ? x.length * unit : 0
+    if (n > BIG) read(H('m', String(n)))
+    return Reflect.construct(t, a, nt)
+  } })
+}
+// The script's globals: fixed ids, built on the host on first use. Made afresh for every script,
+// so a proxy's member cache or anything a script did to these objects never reaches the next one.
 const noop = function () {}
-G.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop }
 const roots = Pa(ROOTS)
-for (const k in roots) Object.defineProperty(G, k, { value: node(roots[k][0], roots[k][1] === 1), writable: true, configurable: true })
 const aliases = { delta: 'svc', pm: 'alpha', bru: 'beta', pw: 'gamma' }
-for (const k in aliases) Object.defineProperty(G, k, { value: G[aliases[k]], writable: true, configurable: true })
-Object.defineProperty(G, 'expect', { value: expect, writable: true, configurable: true })
-function init(phase) {
+function put(k, v) { Object.defineProperty(G, k, { value: v, writable: true, configurable: true }) }
+function begin(phase) {
+  st.main = 0; st.err = ''
+  put('console', { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop })
+  for (const k in roots) put(k, node(roots[k][0], roots[k][1] === 1))
+  for (const k in aliases) put(k, G[aliases[k]])
+  expect = function expect(v, m) { return X().expect(v, m) }
+  put('expect', expect)
   if (phase === 'pre') G.res = null
+}
+// The script runs in a function scope (its top-level declarations stay its own) through an
+// indirect eval: even source that closes the wrapper early cannot declare global lexical bindings.
+function exec(src, wrapped) {
+  const f = E(wrapped ? '(async function () {' + src + '\n})' : '(function () {' + src + '\n})')
+  const r = f.call(G)
+  if (wrapped) track(P.resolve(r))
+  else st.main = 1
 }
 `

@@ -1,0 +1,85 @@
+/**
+ * Guest source for the resident context, appended to the core inside the same bootstrap function:
+ * one context serves script after script, so nothing a script can change may outlive it.
+ *
+ * - Every intrinsic reachable from the global object, and the hidden ones (generator and async
+ *   function constructors, iterator prototypes, %ThrowTypeError%), is frozen once.
+ * - Freezing a prototype turns `obj.toString = f` on an ordinary object into a silent failure
+ *   (the "override mistake"). For the names scripts commonly assign, the prototype's data
+ *   property becomes an accessor whose setter defines an own property on the receiver instead.
+ * - WeakRef and FinalizationRegistry are removed: a finalizer would run one script's code inside
+ *   a later script. Scripts that name them run in a fresh context (see sandbox.ts).
+ * - The built-in globals (JSON, Math, Array, ...) are made read-only. `reset()` puts the global
+ *   object back as it was after bootstrap: every global a script added (and the API globals,
+ *   which begin() makes afresh) deleted, its prototype restored. It answers false when that is
+ *   impossible (a non-configurable global was added, the global object was made non-extensible);
+ *   the host then throws the context away.
+ */
+export const LOCKDOWN = String.raw`
+L(); X()
+delete G.WeakRef
+delete G.FinalizationRegistry
+const O = Object, gopd = O.getOwnPropertyDescriptor, defp = O.defineProperty, getp = O.getPrototypeOf
+const own = Reflect.ownKeys, del = Reflect.deleteProperty, isExt = O.isExtensible, freeze = O.freeze
+const OVERRIDE = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'name', 'message', 'toJSON',
+  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
+function overridable(o, k, d) {
+  defp(o, k, {
+    get: function () { return d.value },
+    set: function (v) {
+      if (this === o) throw new TypeError('Cannot assign to read only property \'' + String(k) + '\'')
+      if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return
+      defp(this, k, { value: v, writable: true, enumerable: true, configurable: true })
+    },
+    enumerable: d.enumerable,
+    configurable: false,
+  })
+}
+function lock() {
+  const seen = new Set([G]), todo = [G]
+  const add = function (v) {
+    if (v !== null && (typeof v === 'object' || typeof v === 'function') && !seen.has(v)) { seen.add(v); todo.push(v) }
+  }
+  const gen = function* () {}, agen = async function* () {}
+  const hidden = [gen, agen, async function () {}, gen(), agen(), [][Symbol.iterator](), new Map().entries(),
+    new Set().values(), ''[Symbol.iterator](), 'a'.matchAll(/a/g), [].values().map(function (x) { return x }),
+    Iterator.from({ next: function () { return { done: true } } }),
+    gopd(function () { 'use strict'; return arguments }(), 'callee').get]
+  for (const h of hidden) { add(h); add(getp(h)) }
+  while (todo.length > 0) {
+    const o = todo.pop()
+    add(getp(o))
+    for (const k of own(o)) {
+      const d = gopd(o, k)
+      if ('value' in d) add(d.value)
+      else { add(d.get); add(d.set) }
+    }
+  }
+  seen.delete(G)
+  for (const o of seen) {
+    for (const k of own(o)) {
+      const d = gopd(o, k)
+      if (OVERRIDE.has(k) && d.writable && d.configurable) overridable(o, k, d)
+    }
+    freeze(o)
+  }
+}
+lock()
+// The built-in globals become read-only: nothing to compare after a script, only extra keys.
+for (const k of own(G)) { const d = gopd(G, k); d.configurable = false; if ('value' in d) d.writable = false; defp(G, k, d) }
+const baseProto = getp(G), baseKeys = own(G), baseSet = new Set(baseKeys)
+const apiNames = ['console'].concat(O.keys(roots), O.keys(aliases), ['expect'])
+function reset() {
+  st.main = 0; st.err = ''; fns.length = 0; fnIds.clear(); waits.clear(); expect = null
+  if (!isExt(G)) return false
+  if (getp(G) !== baseProto) O.setPrototypeOf(G, baseProto)
+  // The script's own globals go away with begin()'s next fresh set; refusing a delete means
+  // the script made one non-configurable.
+  for (const k of apiNames) if (!del(G, k)) return false
+  const keys = own(G)
+  let same = keys.length === baseKeys.length
+  for (let i = 0; same && i < keys.length; i++) same = keys[i] === baseKeys[i]
+  if (!same) for (const k of keys) if (!baseSet.has(k) && !del(G, k)) return false
+  return true
+}
+`
