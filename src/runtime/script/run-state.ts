@@ -52,7 +52,8 @@ export class ScriptRun {
   guest: GuestCalls | null = null
   private wake: (() => void) | null = null
   private nextId = 1
-  private readonly controller = new AbortController()
+  /** Made on first use: aborting a controller costs a DOMException, and most runs send nothing. */
+  private controller: AbortController | null = null
   private readonly stubs = new Map<number, unknown>()
   private readonly guestPromises = new Map<number, GuestPromise>()
 
@@ -71,6 +72,8 @@ export class ScriptRun {
   }
 
   get signal(): AbortSignal {
+    this.controller ??= new AbortController()
+    if (this.abort) this.controller.abort()
     return this.controller.signal
   }
 
@@ -152,7 +155,7 @@ export class ScriptRun {
   /** Stops the script; the sandbox's interrupt handler ends it even inside a guest try/catch. */
   stop(kind: ScriptErrorKind, message: string): void {
     this.abort ??= new ScriptAbort(kind, message)
-    this.controller.abort()
+    this.controller?.abort()
     this.wake?.()
   }
 
@@ -273,7 +276,7 @@ export class ScriptRun {
     for (const cancel of this.pending.values()) cancel()
     this.pending.clear()
     this.events.length = 0
-    this.controller.abort()
+    this.controller?.abort()
     this.assertions.clear()
     this.registry.clear()
     this.stubs.clear()

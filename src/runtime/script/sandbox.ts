@@ -34,12 +34,22 @@ export interface GuestContext {
  */
 const BUILT_IN =
   'Object|Array|String|Number|Boolean|Function|JSON|Math|Date|RegExp|Promise|Symbol|Map|Set|Reflect|Proxy|Error|TypeError|parseInt|parseFloat|isNaN|isFinite|encodeURIComponent|decodeURIComponent|encodeURI|decodeURI|escape|unescape|eval|BigInt'
+const API =
+  'svc|delta|alpha|pm|beta|bru|gamma|pw|hopp|req|res|test|expect|console|require|setTimeout|clearTimeout'
 const FRESH_ONLY = new RegExp(
-  `prototype|__proto__|[sS]etPrototypeOf|defineProperty|__define|FinalizationRegistry|WeakRef|\\b(${BUILT_IN})\\s*(\\.\\s*[\\w$]+\\s*)?=[^=>]`,
+  `prototype|__proto__|[sS]etPrototypeOf|defineProperty|__define|FinalizationRegistry|WeakRef|\\b(${BUILT_IN})\\s*\\.\\s*[\\w$]+\\s*=[^=>]`,
 )
+/** `JSON = ...`, `test = ...`: assigning a global that is read-only in the resident context. */
+const GLOBAL_ASSIGNMENT = new RegExp(`\\b(${BUILT_IN}|${API})\\s*=(?![=>])`, 'g')
+const DECLARED = /(\b(let|const|var)|[.,])\s*$/
 
 export function needsFreshContext(code: string): boolean {
-  return FRESH_ONLY.test(code)
+  if (FRESH_ONLY.test(code)) return true
+  for (const match of code.matchAll(GLOBAL_ASSIGNMENT)) {
+    // A declaration (`const res = ...`) or a member (`a.test = ...`) is the script's own.
+    if (!DECLARED.test(code.slice(Math.max(0, match.index - 12), match.index))) return true
+  }
+  return false
 }
 
 const NO_RUN = 'e{"n":"Error","m":"The sandbox is not running a script"}'

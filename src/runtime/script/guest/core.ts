@@ -65,11 +65,12 @@ function args(a) {
   }
   return out
 }
-function node(i, f) {
-  let cache = null
+function node(i, f, root) {
+  let cache = null, cgen = gen
   const p = new Proxy(f ? function () {} : {}, {
     get: function (t, k) {
       if (typeof k !== 'string' || k === 'then') return undefined
+      if (root && cgen !== gen) { cache = null; cgen = gen }
       if (cache !== null && cache.has(k)) return cache.get(k)
       const r = H('g', i + ',' + k)
       const v = read(r)
@@ -138,20 +139,23 @@ for (const k of ['ArrayBuffer', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 
     return Reflect.construct(t, a, nt)
   } })
 }
-// The script's globals: fixed ids, built on the host on first use. Made afresh for every script,
-// so a proxy's member cache or anything a script did to these objects never reaches the next one.
+// The script's globals: fixed ids, built on the host on first use. A root proxy forgets its
+// member cache when the next script begins (begin() bumps the generation): ids are per run.
 const noop = function () {}
 const roots = Pa(ROOTS)
 const aliases = { delta: 'svc', pm: 'alpha', bru: 'beta', pw: 'gamma' }
+let gen = 0, phase = 'post'
+const rootNodes = {}
+for (const k in roots) rootNodes[k] = node(roots[k][0], roots[k][1] === 1, true)
+expect = function expect(v, m) { return X().expect(v, m) }
 function put(k, v) { Object.defineProperty(G, k, { value: v, writable: true, configurable: true }) }
-function begin(phase) {
-  st.main = 0; st.err = ''
-  put('console', { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop })
-  for (const k in roots) put(k, node(roots[k][0], roots[k][1] === 1))
-  for (const k in aliases) put(k, G[aliases[k]])
-  expect = function expect(v, m) { return X().expect(v, m) }
-  put('expect', expect)
-  if (phase === 'pre') G.res = null
+put('console', { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop })
+for (const k in roots) put(k, rootNodes[k])
+for (const k in aliases) put(k, rootNodes[aliases[k]])
+put('expect', expect)
+function begin(p) {
+  st.main = 0; st.err = ''; gen++; phase = p
+  G.res = p === 'pre' ? null : rootNodes.res
 }
 // The script runs in a function scope (its top-level declarations stay its own) through an
 // indirect eval: even source that closes the wrapper early cannot declare global lexical bindings.

@@ -9,9 +9,9 @@
  *   property becomes an accessor whose setter defines an own property on the receiver instead.
  * - WeakRef and FinalizationRegistry are removed: a finalizer would run one script's code inside
  *   a later script. Scripts that name them run in a fresh context (see sandbox.ts).
- * - The built-in globals (JSON, Math, Array, ...) are made read-only. `reset()` puts the global
- *   object back as it was after bootstrap: every global a script added (and the API globals,
- *   which begin() makes afresh) deleted, its prototype restored. It answers false when that is
+ * - Every global (JSON, Math, ..., and the API roots: frozen proxies whose member cache dies
+ *   with each script) is made read-only. `reset()` puts the global object back as it was after
+ *   bootstrap: every global a script added deleted, its prototype restored. It answers false when that is
  *   impossible (a non-configurable global was added, the global object was made non-extensible);
  *   the host then throws the context away.
  */
@@ -64,18 +64,17 @@ function lock() {
     freeze(o)
   }
 }
+// res is null in a pre-request script: an accessor on the phase, so every global can be fixed.
+defp(G, 'res', { get: function () { return phase === 'pre' ? null : rootNodes.res }, set: noop, configurable: true })
 lock()
-// The built-in globals become read-only: nothing to compare after a script, only extra keys.
+// Every global (built-ins and the API roots, frozen by lock()) becomes read-only: after a script
+// there is nothing to compare, only keys it added.
 for (const k of own(G)) { const d = gopd(G, k); d.configurable = false; if ('value' in d) d.writable = false; defp(G, k, d) }
 const baseProto = getp(G), baseKeys = own(G), baseSet = new Set(baseKeys)
-const apiNames = ['console'].concat(O.keys(roots), O.keys(aliases), ['expect'])
 function reset() {
-  st.main = 0; st.err = ''; fns.length = 0; fnIds.clear(); waits.clear(); expect = null
+  st.main = 0; st.err = ''; fns.length = 0; fnIds.clear(); waits.clear()
   if (!isExt(G)) return false
   if (getp(G) !== baseProto) O.setPrototypeOf(G, baseProto)
-  // The script's own globals go away with begin()'s next fresh set; refusing a delete means
-  // the script made one non-configurable.
-  for (const k of apiNames) if (!del(G, k)) return false
   const keys = own(G)
   let same = keys.length === baseKeys.length
   for (let i = 0; same && i < keys.length; i++) same = keys[i] === baseKeys[i]
