@@ -131,6 +131,18 @@ describe('the resident context', () => {
     expect(next.variables.session.get('r')).toBe('undefined,undefined,undefined,undefined,undefined')
   })
 
+  it('a script run again finds its compiled function as it was (nothing it set on it stays)', async () => {
+    const code = `const self = arguments.callee, proto = self['proto' + 'type']
+      svc.environment.set('r', [typeof self.leak, typeof proto.leak].join())
+      self.leak = 1; proto.leak = 1`
+    expect(needsFreshContext(code)).toBe(false)
+    for (let i = 0; i < 2; i++) {
+      const result = await runScript(code, { runner })
+      expect(result.error).toBeNull()
+      expect(result.variables.session.get('r')).toBe('undefined,undefined')
+    }
+  })
+
   it('the namespaces answer for the current run, not the one that first touched them', async () => {
     const first = await runScript("pm.environment.set('token', 'one'); pm.test('a', () => {})", {
       runner,

@@ -74,7 +74,7 @@ function node(i, f, root) {
       if (cache !== null && cache.has(k)) return cache.get(k)
       const r = H('g', i + ',' + k)
       const v = read(r)
-      if (r[0] === 'n' && r[r.length - 1] === '1') (cache || (cache = new Map())).set(k, v)
+      if ((r[0] === 'n' && r[r.length - 1] === '1') || r === 'x') (cache || (cache = new Map())).set(k, v)
       return v
     },
     apply: function (t, self, a) { return read(H('c', i + ',' + S(args(a)))) },
@@ -159,8 +159,22 @@ function begin(p) {
 }
 // The script runs in a function scope (its top-level declarations stay its own) through an
 // indirect eval: even source that closes the wrapper early cannot declare global lexical bindings.
+// The resident context keeps compiled scripts (lockdown sets compiled): only a wrapper that
+// spans the whole source, frozen, since every run of that script shares it.
+let compiled = null
+const fnText = Function.prototype.call.bind(Function.prototype.toString)
 function exec(src, wrapped) {
-  const f = E(wrapped ? '(async function () {' + src + '\n})' : '(function () {' + src + '\n})')
+  let f = compiled === null ? undefined : compiled.get(src)
+  if (f === undefined) {
+    const head = wrapped ? 'async function () {' : 'function () {'
+    f = E('(' + head + src + '\n})')
+    if (compiled !== null && src.length < 65536 && typeof f === 'function' && fnText(f) === head + src + '\n}') {
+      Object.freeze(f)
+      if (f.prototype) Object.freeze(f.prototype)
+      if (compiled.size >= 64) compiled.clear()
+      compiled.set(src, f)
+    }
+  }
   const r = f.call(G)
   if (wrapped) track(P.resolve(r))
   else st.main = 1

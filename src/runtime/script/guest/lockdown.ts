@@ -66,6 +66,7 @@ function lock() {
 }
 // res is null in a pre-request script: an accessor on the phase, so every global can be fixed.
 defp(G, 'res', { get: function () { return phase === 'pre' ? null : rootNodes.res }, set: noop, configurable: true })
+compiled = new Map()
 lock()
 // Every global (built-ins and the API roots, frozen by lock()) becomes read-only: after a script
 // there is nothing to compare, only keys it added.
