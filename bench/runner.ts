@@ -179,28 +179,24 @@ const load = () =>
 console.log(`bench:runner  ${COUNT} requests, each with a pre-request script and 5 tests (${load()})`)
 console.log("  in-run: the runner's own run time (no process start); with start: spawn to exit;")
 console.log('  CPU/request: the whole process (start included), steadier than rates on a busy machine')
+// Each line is printed as soon as it is measured: a run cut short still leaves its numbers.
 const raw = await rawLoop()
-const ours = await sendbox('c.json', COUNT)
-const nm = await newman()
-const br = await bruno()
 console.log(`  raw undici loop (no scripts)  ${fmt(raw)} (loop only, fresh process)`)
+const ours = await sendbox('c.json', COUNT)
 console.log(
   `  sendbox run                   ${fmt(ours.rate)} in-run, ${fmt(ours.wall)} with start, ${cpu(ours.exit)}`,
 )
+console.log(`  sendbox / raw loop            ${((ours.rate / raw) * 100).toFixed(0)}% in-run (target >= 50%)`)
+const nm = await newman()
 if (nm)
   console.log(
     `  newman 6.2.2                  ${fmt(nm.rate)} in-run, ${fmt(nm.wall)} with start, ${cpu(nm.exit)}`,
   )
 else console.log('  newman: not installed (npm ci --prefix bench/peers)')
-if (br) console.log(`  bru run 4.1.0                 ${fmt(br.wall)} with start, ${cpu(br.exit)}`)
-else console.log('  bru: not installed (npm ci --prefix bench/peers)')
 if (nm)
   console.log(
     `  sendbox / newman              ${(ours.rate / nm.rate).toFixed(1)}x in-run (target >= 15x), ${(ours.wall / nm.wall).toFixed(1)}x with start, ${(nm.exit.cpuMs / ours.exit.cpuMs).toFixed(1)}x less CPU`,
   )
-if (br) console.log(`  sendbox / bru                 ${(ours.wall / br.wall).toFixed(1)}x with process start`)
-console.log(`  sendbox / raw loop            ${((ours.rate / raw) * 100).toFixed(0)}% in-run (target >= 50%)`)
-
 const big = await sendbox('big.json', MEMORY_COUNT)
 const rss = big.exit.peakRssMb
 const quarter = Math.max(1, Math.floor(rss.length / 4))
@@ -209,5 +205,10 @@ console.log(
   `  memory over ${MEMORY_COUNT} requests: RSS ${avg(rss.slice(0, quarter)).toFixed(0)} MB in the first quarter, ` +
     `${avg(rss.slice(-quarter)).toFixed(0)} MB in the last, peak ${Math.max(...rss, 0).toFixed(0)} MB (${fmt(big.rate)})`,
 )
+// The Bruno CLI is the slowest (about 3 requests/s): last, so everything else is printed first.
+const br = await bruno()
+if (br) console.log(`  bru run 4.1.0                 ${fmt(br.wall)} with start, ${cpu(br.exit)}`)
+else console.log('  bru: not installed (npm ci --prefix bench/peers)')
+if (br) console.log(`  sendbox / bru                 ${(ours.wall / br.wall).toFixed(1)}x with process start`)
 console.log(`  (${load()})`)
 await close()
