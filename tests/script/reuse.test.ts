@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-module.node.ts'
-import { needsFreshContext } from '../../src/runtime/script/sandbox.ts'
+import { needsFreshContext } from '../../src/runtime/script/fresh-context.ts'
 import { jsonResponse, runScript, testRunner } from '../helpers/run-script.ts'
 
 let runner: QuickJSScriptRunner

@@ -7,7 +7,8 @@
 import type { QuickJSHandle } from 'quickjs-emscripten'
 import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
-import { needsFreshContext, type GuestContext, type Sandbox } from './sandbox.ts'
+import type { GuestContext, Sandbox } from './sandbox.ts'
+import { needsFreshContext } from './fresh-context.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 import { rootFactories } from './api/index.ts'
 
@@ -85,16 +86,7 @@ export async function runScript(
   } finally {
     // The resident context is kept only after an ordinary end: nothing stopped, nothing left
     // waiting (a suspended async function or test), no job queued.
-    const clean =
-      !sandbox.poisoned &&
-      !run.abort &&
-      !sandbox.interrupted &&
-      !outOfMemory &&
-      Date.now() <= run.deadline &&
-      run.unfinished.size === 0 &&
-      run.pending.size === 0 &&
-      !sandbox.hasPendingJobs() &&
-      (thrown !== null || readNumber(guest, 'main') !== MAIN_PENDING)
+    const clean = !sandbox.poisoned && !outOfMemory && endedCleanly(sandbox, run, guest, thrown !== null)
     run.close()
     if (!sandbox.poisoned) {
       try {
@@ -107,6 +99,18 @@ export async function runScript(
       // Jobs of a stopped script stay queued on the runtime: they must never run in the next one.
       else if (!sandbox.poisoned && sandbox.hasPendingJobs()) sandbox.recycle()
     }
+  }
+}
+
+/** Whether the resident context may serve the next script (it is reset first). */
+function endedCleanly(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, threw: boolean): boolean {
+  if (run.abort || sandbox.interrupted || Date.now() > run.deadline) return false
+  if (run.unfinished.size > 0 || run.pending.size > 0) return false
+  try {
+    if (sandbox.hasPendingJobs()) return false
+    return threw || readNumber(guest, 'main') !== MAIN_PENDING
+  } catch {
+    return false
   }
 }
 
