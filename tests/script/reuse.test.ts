@@ -25,6 +25,7 @@ const seen = {
   envSet: typeof pm.environment.set, own: Reflect.ownKeys(pm).length,
   expectLeak: typeof expect.leak, consoleLeak: typeof console.leak, mathMax: Math.max(1, 2),
   weakRef: typeof globalThis['Weak' + 'Ref'], extensible: Object.isExtensible(globalThis),
+  accessorLeak: typeof Object.getOwnPropertyDescriptor(Object.getPrototypeOf({}), 'toString').set.leak,
 }
 svc.environment.set('seen', JSON.stringify(seen))
 svc.test('the APIs still work', () => svc.expect([1, 2].map((n) => n * 2)).to.deep.equal([2, 4]))
@@ -50,6 +51,7 @@ const PRISTINE = {
   mathMax: 2,
   weakRef: 'undefined',
   extensible: true,
+  accessorLeak: 'undefined',
 }
 
 const define = "Reflect['define' + 'Property']"
@@ -66,6 +68,10 @@ const CASES: [string, string][] = [
   [
     'the namespaces, expect and console',
     `pm.environment.set = null; ${define}(pm, 'leak', { value: 1 }); expect.leak = 1; console.leak = 1; pm.leak = 1`,
+  ],
+  [
+    'the override accessors',
+    "const d = Object.getOwnPropertyDescriptor(Object.getPrototypeOf({}), 'toString'); d.set.leak = 1; d.get.leak = 1",
   ],
   ['added globals', 'globalThis.leak = 1; leak2 = 2; var v = 3; function f() {}'],
   ['a non-configurable global', `${define}(globalThis, 'stuck', { value: 1, configurable: false })`],

@@ -24,16 +24,15 @@ const own = Reflect.ownKeys, del = Reflect.deleteProperty, isExt = O.isExtensibl
 const OVERRIDE = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'name', 'message', 'toJSON',
   'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
 function overridable(o, k, d) {
-  defp(o, k, {
-    get: function () { return d.value },
-    set: function (v) {
-      if (this === o) throw new TypeError('Cannot assign to read only property \'' + String(k) + '\'')
-      if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return
-      defp(this, k, { value: v, writable: true, enumerable: true, configurable: true })
-    },
-    enumerable: d.enumerable,
-    configurable: false,
-  })
+  const get = function () { return d.value }
+  const set = function (v) {
+    if (this === o) throw new TypeError('Cannot assign to read only property \'' + String(k) + '\'')
+    if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return
+    defp(this, k, { value: v, writable: true, enumerable: true, configurable: true })
+  }
+  // Made after the walk: frozen here, or they would carry data from one script to the next.
+  for (const f of [get, set]) { freeze(f.prototype); freeze(f) }
+  defp(o, k, { get: get, set: set, enumerable: d.enumerable, configurable: false })
 }
 function lock() {
   const seen = new Set([G]), todo = [G]
