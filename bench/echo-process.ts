@@ -2,11 +2,16 @@
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 
-/** `port` 0 picks a free one; benches that share the machine pass their own. */
+/** `port` 0 takes BENCH_ECHO_PORT, else a free one; benches that share the machine pass their own. */
 export async function startEchoProcess(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, '../tests/fixtures/echo-server.ts'), String(port)],
+    [
+      '--import',
+      'tsx',
+      resolve(import.meta.dirname, '../tests/fixtures/echo-server.ts'),
+      String(port || (process.env.BENCH_ECHO_PORT ?? 0)),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

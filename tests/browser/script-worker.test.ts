@@ -18,7 +18,8 @@ describe.skipIf(!existsSync(CHROMIUM))('script worker in Chromium', () => {
     server = await createServer({
       configFile: false,
       root: resolve(import.meta.dirname, '../..'),
-      server: { host: '127.0.0.1', port: 0 },
+      // SCRIPT_BROWSER_PORT pins the dev server's port on a shared machine; 0 picks a free one.
+      server: { host: '127.0.0.1', port: Number(process.env.SCRIPT_BROWSER_PORT ?? 0), strictPort: true },
       logLevel: 'silent',
     })
     await server.listen()

@@ -1,12 +1,20 @@
 /**
- * The guest bootstrap: the core is evaluated in every fresh context (in a warm pool, off the hot
- * path when there is idle time); the library only when a script first needs it. The core hands
+ * The guest bootstrap. BOOTSTRAP (the core) serves fresh contexts: one script each, the library
+ * compiled only when a script first needs it. RESIDENT adds the library and the lockdown
+ * (guest/lockdown.ts) for the one context a sandbox reuses for script after script. Both hand
  * the host a private object of entry points that scripts cannot reach.
  */
 import { CORE } from './guest/core.ts'
+import { LOCKDOWN } from './guest/lockdown.ts'
 import { ROOTS } from './api/roots.ts'
 export { LIB, EXPECT_LIB } from './guest/lib.ts'
 
+const ENTRIES = `st: st, settle: settle, invoke: invoke, track: track, begin: begin, exec: exec, info: function (e) { return S(info(e)) }`
+
 export const BOOTSTRAP = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}
-return { st: st, settle: settle, invoke: invoke, track: track, init: init, info: function (e) { return S(info(e)) } }
+return { ${ENTRIES} }
+})()`
+
+export const RESIDENT = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}\n${LOCKDOWN}
+return { ${ENTRIES}, reset: reset }
 })()`

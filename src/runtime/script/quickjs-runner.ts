@@ -22,7 +22,7 @@ export function warmUp(module: QuickJSWASMModule): void {
   const host = ctx.newFunction('__host', (op) => ctx.newString(ctx.getString(op) === 'X' ? EXPECT_LIB : LIB))
   ctx.setProp(ctx.global, '__host', host)
   host.dispose()
-  const code = `${BOOTSTRAP}; expect([1]).to.deep.equal([1]); [1, 2].map((n) => n * 2); JSON.parse('{"a":[1]}'); new Promise((r) => r(1)).then(() => 1)`
+  const code = `${BOOTSTRAP}.begin('post'); expect([1]).to.deep.equal([1]); [1, 2].map((n) => n * 2); JSON.parse('{"a":[1]}'); new Promise((r) => r(1)).then(() => 1)`
   const result = ctx.evalCode(code)
   ;(result.error ?? result.value).dispose()
   runtime.executePendingJobs()

@@ -1,5 +1,6 @@
 /**
- * Runs one script in its own fresh context: evaluate, then drive host work (sendRequest, sleep,
+ * Runs one script, in the sandbox's resident context when it is an ordinary script (else in a
+ * fresh one): evaluate, then drive host work (sendRequest, sleep,
  * timers, callbacks) until the script, its callbacks and its awaited tests have all finished, or
  * until it is stopped. Decides why it stopped: the user's error, a limit, or a sandbox failure.
  */
@@ -7,6 +8,7 @@ import type { QuickJSHandle } from 'quickjs-emscripten'
 import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
+import { needsFreshContext } from './fresh-context.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 import { rootFactories } from './api/index.ts'
 
@@ -23,8 +25,8 @@ export async function runScript(
   source: ScriptSource,
   run: ScriptRun,
 ): Promise<ScriptOutcome> {
-  const guest = sandbox.take()
-  const { ctx } = guest
+  const guest = sandbox.take(!needsFreshContext(source.code))
+  sandbox.interrupted = false
   guest.run = run
   run.guest = {
     invoke: (id, json) => enter(sandbox, run, () => invoke(guest, id, json)),
@@ -36,16 +38,12 @@ export async function runScript(
     run.deadline = Date.now() + run.timeLimit
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
     run.registry.setRoots(rootFactories(run))
-    if (run.input.phase === 'pre-request') callString(guest, guest.init, 'pre')
-    const wrapped = /\bawait\b/.test(source.code)
-    const code = wrapped ? `(async function () {${source.code}\n})()` : source.code
-    const result = enter(sandbox, run, () => ctx.evalCode(code, source.origin))
+    callString(guest, guest.begin, run.input.phase === 'pre-request' ? 'pre' : 'post')
+    const result = enter(sandbox, run, () => exec(guest, source.code, /\bawait\b/.test(source.code)))
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
     } else {
-      if (wrapped) callHandle(guest, guest.track, result.value)
-      else setMain(guest, 1)
       result.value.dispose()
     }
     while (thrown === null && !run.abort) {
@@ -86,10 +84,13 @@ export async function runScript(
       testsTimedOut: false,
     }
   } finally {
+    // The resident context is kept only after an ordinary end: nothing stopped, nothing left
+    // waiting (a suspended async function or test), no job queued.
+    const clean = !sandbox.poisoned && !outOfMemory && endedCleanly(sandbox, run, guest, thrown !== null)
     run.close()
     if (!sandbox.poisoned) {
       try {
-        sandbox.release(guest)
+        sandbox.release(guest, clean)
       } catch {
         sandbox.poisoned = true
       }
@@ -98,6 +99,18 @@ export async function runScript(
       // Jobs of a stopped script stay queued on the runtime: they must never run in the next one.
       else if (!sandbox.poisoned && sandbox.hasPendingJobs()) sandbox.recycle()
     }
+  }
+}
+
+/** Whether the resident context may serve the next script (it is reset first). */
+function endedCleanly(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, threw: boolean): boolean {
+  if (run.abort || sandbox.interrupted || Date.now() > run.deadline) return false
+  if (run.unfinished.size > 0 || run.pending.size > 0) return false
+  try {
+    if (sandbox.hasPendingJobs()) return false
+    return threw || readNumber(guest, 'main') !== MAIN_PENDING
+  } catch {
+    return false
   }
 }
 
@@ -158,10 +171,12 @@ function describe(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, error: 
   return JSON.parse(text) as ErrorInfo
 }
 
-function setMain(guest: GuestContext, value: number): void {
-  const handle = guest.ctx.newNumber(value)
-  guest.ctx.setProp(guest.st, 'main', handle)
-  handle.dispose()
+function exec(guest: GuestContext, code: string, wrapped: boolean) {
+  const { ctx } = guest
+  const text = ctx.newString(code)
+  const result = ctx.callFunction(guest.exec, ctx.undefined, text, wrapped ? ctx.true : ctx.false)
+  text.dispose()
+  return result
 }
 
 function callString(guest: GuestContext, fn: QuickJSHandle, text: string): void {
@@ -169,10 +184,6 @@ function callString(guest: GuestContext, fn: QuickJSHandle, text: string): void 
   const result = guest.ctx.callFunction(fn, guest.ctx.undefined, arg)
   arg.dispose()
   guest.ctx.unwrapResult(result).dispose()
-}
-
-function callHandle(guest: GuestContext, fn: QuickJSHandle, value: QuickJSHandle): void {
-  guest.ctx.unwrapResult(guest.ctx.callFunction(fn, guest.ctx.undefined, value)).dispose()
 }
 
 function settle(guest: GuestContext, id: number, ok: boolean, json: string): void {

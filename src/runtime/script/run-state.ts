@@ -46,11 +46,14 @@ export class ScriptRun {
   /** The first error thrown by a callback; it fails the script as a throw would. */
   callbackError: ErrorInfo | null = null
   testDepth = 0
+  /** Bytes of large buffers the script made (the wasm memory limit does not count them). */
+  bufferBytes = 0
   timedOutInTest = false
   guest: GuestCalls | null = null
   private wake: (() => void) | null = null
   private nextId = 1
-  private readonly controller = new AbortController()
+  /** Made on first use: aborting a controller costs a DOMException, and most runs send nothing. */
+  private controller: AbortController | null = null
   private readonly stubs = new Map<number, unknown>()
   private readonly guestPromises = new Map<number, GuestPromise>()
 
@@ -69,6 +72,8 @@ export class ScriptRun {
   }
 
   get signal(): AbortSignal {
+    this.controller ??= new AbortController()
+    if (this.abort) this.controller.abort()
     return this.controller.signal
   }
 
@@ -101,6 +106,13 @@ export class ScriptRun {
           promise?.settle(list[1] === true, list[1] === true ? undefined : toError(info))
           return ''
         }
+        case 't':
+          return Date.now() > this.deadline ? fail('Error', 'stopped') : ''
+        case 'm':
+          this.bufferBytes += Number(arg) || 0
+          if (this.bufferBytes <= this.limits.memoryBytes) return ''
+          this.stop('limit', messages.memory(this.limits))
+          return fail('Error', messages.memory(this.limits))
         case 'L':
           return LIB
         case 'X':
@@ -143,7 +155,7 @@ export class ScriptRun {
   /** Stops the script; the sandbox's interrupt handler ends it even inside a guest try/catch. */
   stop(kind: ScriptErrorKind, message: string): void {
     this.abort ??= new ScriptAbort(kind, message)
-    this.controller.abort()
+    this.controller?.abort()
     this.wake?.()
   }
 
@@ -264,7 +276,7 @@ export class ScriptRun {
     for (const cancel of this.pending.values()) cancel()
     this.pending.clear()
     this.events.length = 0
-    this.controller.abort()
+    this.controller?.abort()
     this.assertions.clear()
     this.registry.clear()
     this.stubs.clear()

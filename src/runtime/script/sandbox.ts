@@ -1,11 +1,13 @@
 /**
- * One QuickJS runtime and a few warm contexts with the bootstrap already evaluated. A context
- * serves exactly one script and is then disposed (scripts never see each other's globals);
- * refilling happens on a later tick, typically while a request is in flight. A runtime left
- * unusable (out of memory) is thrown away and a new one made on next use.
+ * One QuickJS runtime with one resident context (locked down, reset after every script: see
+ * guest/lockdown.ts) for ordinary scripts, and a few warm fresh contexts for the rest: scripts
+ * that change built-ins on purpose, and whatever follows a script that left the resident context
+ * in a state that cannot be reset. A fresh context serves exactly one script and is disposed;
+ * refilling happens on a later tick. A runtime left unusable (out of memory) is thrown away and
+ * a new one made on next use.
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten'
-import { BOOTSTRAP } from './bootstrap.ts'
+import { BOOTSTRAP, EXPECT_LIB, LIB, RESIDENT } from './bootstrap.ts'
 import type { ScriptLimits } from './limits.ts'
 import type { ScriptRun } from './run-state.ts'
 
@@ -17,7 +19,10 @@ export interface GuestContext {
   readonly invoke: QuickJSHandle
   readonly track: QuickJSHandle
   readonly info: QuickJSHandle
-  readonly init: QuickJSHandle
+  readonly begin: QuickJSHandle
+  readonly exec: QuickJSHandle
+  /** Only in the resident context: puts the global object back; false when it cannot. */
+  readonly reset: QuickJSHandle | null
   run: ScriptRun | null
 }
 
@@ -26,6 +31,7 @@ const NO_RUN = 'e{"n":"Error","m":"The sandbox is not running a script"}'
 export class Sandbox {
   private runtime: QuickJSRuntime | null = null
   private warm: GuestContext[] = []
+  private resident: GuestContext | null = null
   private filling = false
   private refillScheduled = false
   /** The run whose guest code is executing right now; the interrupt handler checks its deadline. */
@@ -33,6 +39,8 @@ export class Sandbox {
   busy = false
   /** The wasm instance under this sandbox failed; it must not be used again. */
   poisoned = false
+  /** The interrupt handler stopped guest code since the flag was last cleared. */
+  interrupted = false
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -48,7 +56,9 @@ export class Sandbox {
     runtime.setInterruptHandler(() => {
       const run = this.current
       if (this.filling || run === null) return false
-      return run.abort !== null || Date.now() > run.deadline
+      const stop = run.abort !== null || Date.now() > run.deadline
+      if (stop) this.interrupted = true
+      return stop
     })
     this.runtime = runtime
     return runtime
@@ -58,25 +68,37 @@ export class Sandbox {
     return this.ensureRuntime()
   }
 
-  take(): GuestContext {
-    const guest = this.warm.pop() ?? this.create()
+  /** The resident context when `reuse` (made on first use), else a fresh one. */
+  take(reuse: boolean): GuestContext {
+    if (reuse) {
+      try {
+        this.resident ??= this.create(true)
+        return this.resident
+      } catch {
+        // No memory for the resident context now: this script gets a fresh one.
+      }
+    }
+    const guest = this.warm.pop() ?? this.create(false)
     this.scheduleRefill()
     return guest
   }
 
-  private create(): GuestContext {
+  private create(resident: boolean): GuestContext {
     const ctx = this.ensureRuntime().newContext()
     const holder: { guest: GuestContext | null } = { guest: null }
     const host = ctx.newFunction('__host', (op, arg) => {
       const run = holder.guest?.run
-      return ctx.newString(run ? run.dispatch(ctx.getString(op), ctx.getString(arg)) : NO_RUN)
+      if (run) return ctx.newString(run.dispatch(ctx.getString(op), ctx.getString(arg)))
+      // The resident bootstrap compiles the library before any script runs.
+      const name = ctx.getString(op)
+      return ctx.newString(name === 'L' ? LIB : name === 'X' ? EXPECT_LIB : NO_RUN)
     })
     ctx.setProp(ctx.global, '__host', host)
     host.dispose()
     const wasFilling = this.filling
     this.filling = true
     // strip: no debug info for the bootstrap's own functions, about 15% less compile time.
-    const result = ctx.evalCode(BOOTSTRAP, 'bootstrap.js', { strip: true })
+    const result = ctx.evalCode(resident ? RESIDENT : BOOTSTRAP, 'bootstrap.js', { strip: true })
     this.filling = wasFilling
     if (result.error) {
       const detail = ctx.dump(result.error)
@@ -94,7 +116,9 @@ export class Sandbox {
       invoke: prop('invoke'),
       track: prop('track'),
       info: prop('info'),
-      init: prop('init'),
+      begin: prop('begin'),
+      exec: prop('exec'),
+      reset: resident ? prop('reset') : null,
       run: null,
     }
     holder.guest = guest
@@ -109,7 +133,7 @@ export class Sandbox {
       if (!this.runtime || this.poisoned || this.busy) return
       this.filling = true
       try {
-        while (this.runtime && this.warm.length < this.poolSize) this.warm.push(this.create())
+        while (this.runtime && this.warm.length < this.poolSize) this.warm.push(this.create(false))
       } catch {
         // A refill that fails (memory pressure) is retried by the next take().
       } finally {
@@ -118,18 +142,44 @@ export class Sandbox {
     }, 0)
   }
 
-  release(guest: GuestContext): void {
+  /**
+   * Ends a script's use of its context. The resident context is kept when `reusable` and its
+   * reset succeeds; any other context is disposed.
+   */
+  release(guest: GuestContext, reusable: boolean): void {
     guest.run = null
+    if (guest === this.resident) {
+      if (reusable && this.resetResident(guest)) return
+      this.resident = null
+    }
+    this.disposeContext(guest)
+  }
+
+  private resetResident(guest: GuestContext): boolean {
+    if (!guest.reset) return false
+    const result = guest.ctx.callFunction(guest.reset, guest.ctx.undefined)
+    if (result.error) {
+      result.error.dispose()
+      return false
+    }
+    const ok = guest.ctx.dump(result.value) === true
+    result.value.dispose()
+    return ok
+  }
+
+  private disposeContext(guest: GuestContext): void {
     for (const handle of [
       guest.st,
       guest.settle,
       guest.invoke,
       guest.track,
       guest.info,
-      guest.init,
+      guest.begin,
+      guest.exec,
+      guest.reset,
       guest.internals,
     ]) {
-      if (handle.alive) handle.dispose()
+      if (handle?.alive) handle.dispose()
     }
     guest.ctx.dispose()
   }
@@ -150,14 +200,18 @@ export class Sandbox {
   /** Forgets the runtime without touching the wasm instance again (it is being replaced). */
   abandon(): void {
     this.warm = []
+    this.resident = null
     this.runtime = null
   }
 
   /** Drops the runtime and its warm contexts, e.g. after it ran out of memory. */
   recycle(): void {
-    for (const guest of this.warm.splice(0)) {
+    const guests = this.warm.splice(0)
+    if (this.resident) guests.push(this.resident)
+    this.resident = null
+    for (const guest of guests) {
       try {
-        this.release(guest)
+        this.disposeContext(guest)
       } catch {
         // The runtime is being thrown away anyway.
       }

@@ -10,18 +10,18 @@ import { AssertionRef } from '../host-assert.ts'
 const MARKED = new WeakSet<object>()
 const DENIED = new Set(['prototype', 'constructor', '__proto__', 'caller', 'arguments'])
 
-/** Marks an API object, its methods and nested plain objects (not values behind getters). */
+/**
+ * Marks an API object. Its methods and nested plain objects (own data properties, not values
+ * behind getters) count as marked too; they are marked when the guest first reads them
+ * (ApiRegistry.get), which saves walking every namespace on every run.
+ */
 export function api<T extends object>(target: T): T {
-  if (MARKED.has(target)) return target
   MARKED.add(target)
-  for (const key of Object.keys(target)) {
-    const descriptor = Object.getOwnPropertyDescriptor(target, key)
-    const value: unknown = descriptor?.value
-    if (typeof value === 'function' || (value !== null && typeof value === 'object' && isPlain(value))) {
-      api(value as object)
-    }
-  }
   return target
+}
+
+function memberOfApi(value: unknown): boolean {
+  return typeof value === 'function' || (value !== null && typeof value === 'object' && isPlain(value))
 }
 
 function isPlain(value: object): boolean {
@@ -111,7 +111,7 @@ export class ApiRegistry {
     if (!descriptor) return { value: undefined, stable: false }
     if (descriptor.get) return { value: descriptor.get.call(target), stable: false }
     const value: unknown = descriptor.value
-    if (typeof value === 'function' && !MARKED.has(value)) return { value: undefined, stable: false }
+    if (memberOfApi(value)) MARKED.add(value as object)
     return { value, stable: true }
   }
 

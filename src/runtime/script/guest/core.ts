@@ -16,12 +16,11 @@ const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, Syntax
 const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
 const st = { main: 0, err: '' }
 const nodeIds = new WeakMap(), fns = [], fnIds = new Map(), waits = new Map()
-let lib = null, xlib = null, promises = 0
+let lib = null, xlib = null, promises = 0, expect = null
 const bag = { X: X, isAssertion: isAssertion, args: args, ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
 function L() { return lib || (lib = E(H('L', ''))(bag)) }
 function X() { return xlib || (xlib = E(H('X', ''))(bag)) }
 function isAssertion(v) { return xlib !== null && xlib.isAssertion(v) }
-function expect(v, m) { return X().expect(v, m) }
 
 function read(r) {
   if (r === '') return undefined
@@ -66,15 +65,16 @@ function args(a) {
   }
   return out
 }
-function node(i, f) {
-  let cache = null
+function node(i, f, root) {
+  let cache = null, cgen = gen
   const p = new Proxy(f ? function () {} : {}, {
     get: function (t, k) {
       if (typeof k !== 'string' || k === 'then') return undefined
+      if (root && cgen !== gen) { cache = null; cgen = gen }
       if (cache !== null && cache.has(k)) return cache.get(k)
       const r = H('g', i + ',' + k)
       const v = read(r)
-      if (r[0] === 'n' && r[r.length - 1] === '1') (cache || (cache = new Map())).set(k, v)
+      if ((r[0] === 'n' && r[r.length - 1] === '1') || r === 'x') (cache || (cache = new Map())).set(k, v)
       return v
     },
     apply: function (t, self, a) { return read(H('c', i + ',' + S(args(a)))) },
@@ -109,15 +109,74 @@ function settle(i, ok, payload) {
 function track(p) {
   p.then(function () { st.main = 1 }, function (e) { st.main = 2; st.err = S(info(e)) })
 }
-// Globals are defined once per context, before any script: fixed ids, built on the host on first use.
+// The interrupt handler only runs between bytecodes, so a loop of huge native calls (a
+// megabyte-long repeat per turn) could run far past the time limit. Above a size these natives
+// ask the host first, which refuses once the deadline has passed; the loop then spins fast
+// enough for the interrupt to stop it.
+const apply = Reflect.apply, isArr = Array.isArray, BIG = 65536
+function guard(o, k, size) {
+  const f = o[k]
+  const g = { [k]: function () { if (size(this, arguments) > BIG) read(H('t', '')); return apply(f, this, arguments) } }[k]
+  Object.defineProperty(g, 'length', { value: f.length })
+  Object.defineProperty(o, k, { value: g, writable: true, configurable: true })
+}
+const count = function (s, a) { return +a[0] || 0 }
+guard(String.prototype, 'repeat', function (s, a) { return typeof s === 'string' ? s.length * (+a[0] || 0) : 0 })
+guard(String.prototype, 'padStart', count)
+guard(String.prototype, 'padEnd', count)
+guard(Array.prototype, 'join', function (s) { return isArr(s) ? s.length : 0 })
+guard(Array.prototype, 'fill', function (s) { return isArr(s) ? s.length : 0 })
+guard(Array, 'from', function (s, a) { const x = a[0]; return x !== null && typeof x === 'object' && typeof x.length === 'number' ? x.length : 0 })
+guard(Array.prototype, 'concat', function (s, a) { let n = isArr(s) ? s.length : 0; for (let i = 0; i < a.length; i++) if (isArr(a[i])) n += a[i].length; return n })
+// The memory limit does not see ArrayBuffer storage (it grows the wasm memory itself), so large
+// buffers are counted by the host against the same limit.
+for (const k of ['ArrayBuffer', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array']) {
+  const C = G[k], unit = C.BYTES_PER_ELEMENT || 1
+  if (typeof C !== 'function') continue
+  G[k] = new Proxy(C, { construct: function (t, a, nt) {
+    const x = a[0], n = typeof x === 'number' ? x * unit : x !== null && typeof x === 'object' && typeof x.length === 'number' ? x.length * unit : 0
+    if (n > BIG) read(H('m', String(n)))
+    return Reflect.construct(t, a, nt)
+  } })
+}
+// The script's globals: fixed ids, built on the host on first use. A root proxy forgets its
+// member cache when the next script begins (begin() bumps the generation): ids are per run.
 const noop = function () {}
-G.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop }
 const roots = Pa(ROOTS)
-for (const k in roots) Object.defineProperty(G, k, { value: node(roots[k][0], roots[k][1] === 1), writable: true, configurable: true })
 const aliases = { delta: 'svc', pm: 'alpha', bru: 'beta', pw: 'gamma' }
-for (const k in aliases) Object.defineProperty(G, k, { value: G[aliases[k]], writable: true, configurable: true })
-Object.defineProperty(G, 'expect', { value: expect, writable: true, configurable: true })
-function init(phase) {
-  if (phase === 'pre') G.res = null
+let gen = 0, phase = 'post'
+const rootNodes = {}
+for (const k in roots) rootNodes[k] = node(roots[k][0], roots[k][1] === 1, true)
+expect = function expect(v, m) { return X().expect(v, m) }
+function put(k, v) { Object.defineProperty(G, k, { value: v, writable: true, configurable: true }) }
+put('console', { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop })
+for (const k in roots) put(k, rootNodes[k])
+for (const k in aliases) put(k, rootNodes[aliases[k]])
+put('expect', expect)
+function begin(p) {
+  st.main = 0; st.err = ''; gen++; phase = p
+  G.res = p === 'pre' ? null : rootNodes.res
+}
+// The script runs in a function scope (its top-level declarations stay its own) through an
+// indirect eval: even source that closes the wrapper early cannot declare global lexical bindings.
+// The resident context keeps compiled scripts (lockdown sets compiled): only a wrapper that
+// spans the whole source, frozen, since every run of that script shares it.
+let compiled = null
+const fnText = Function.prototype.call.bind(Function.prototype.toString)
+function exec(src, wrapped) {
+  let f = compiled === null ? undefined : compiled.get(src)
+  if (f === undefined) {
+    const head = wrapped ? 'async function () {' : 'function () {'
+    f = E('(' + head + src + '\n})')
+    if (compiled !== null && src.length < 65536 && typeof f === 'function' && fnText(f) === head + src + '\n}') {
+      Object.freeze(f)
+      if (f.prototype) Object.freeze(f.prototype)
+      if (compiled.size >= 64) compiled.clear()
+      compiled.set(src, f)
+    }
+  }
+  const r = f.call(G)
+  if (wrapped) track(P.resolve(r))
+  else st.main = 1
 }
 `

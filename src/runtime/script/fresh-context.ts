@@ -1,0 +1,26 @@
+/**
+ * Which scripts skip the resident context (sandbox.ts), from their text alone. Scripts that
+ * change built-ins on purpose (a polyfill on a prototype, a replaced `JSON.parse`, a global
+ * `JSON = ...`) would find them frozen there, and a finalizer could outlive its script: these run
+ * in a fresh context, where such changes work and die with the context. This is for
+ * compatibility only; isolation never depends on it (the resident context is locked down).
+ */
+const BUILT_IN =
+  'Object|Array|String|Number|Boolean|Function|JSON|Math|Date|RegExp|Promise|Symbol|Map|Set|Reflect|Proxy|Error|TypeError|parseInt|parseFloat|isNaN|isFinite|encodeURIComponent|decodeURIComponent|encodeURI|decodeURI|escape|unescape|eval|BigInt'
+const API =
+  'svc|delta|alpha|pm|beta|bru|gamma|pw|hopp|req|res|test|expect|console|require|setTimeout|clearTimeout'
+const FRESH_ONLY = new RegExp(
+  `prototype|__proto__|[sS]etPrototypeOf|defineProperty|__define|FinalizationRegistry|WeakRef|\\b(${BUILT_IN})\\s*\\.\\s*[\\w$]+\\s*=[^=>]`,
+)
+/** `JSON = ...`, `test = ...`: assigning a global that is read-only in the resident context. */
+const GLOBAL_ASSIGNMENT = new RegExp(`\\b(${BUILT_IN}|${API})\\s*=(?![=>])`, 'g')
+const DECLARED = /(\b(let|const|var)|[.,])\s*$/
+
+export function needsFreshContext(code: string): boolean {
+  if (FRESH_ONLY.test(code)) return true
+  for (const match of code.matchAll(GLOBAL_ASSIGNMENT)) {
+    // A declaration (`const res = ...`) or a member (`a.test = ...`) is the script's own.
+    if (!DECLARED.test(code.slice(Math.max(0, match.index - 12), match.index))) return true
+  }
+  return false
+}

@@ -1,0 +1,84 @@
+/**
+ * Guest source for the resident context, appended to the core inside the same bootstrap function:
+ * one context serves script after script, so nothing a script can change may outlive it.
+ *
+ * - Every intrinsic reachable from the global object, and the hidden ones (generator and async
+ *   function constructors, iterator prototypes, %ThrowTypeError%), is frozen once.
+ * - Freezing a prototype turns `obj.toString = f` on an ordinary object into a silent failure
+ *   (the "override mistake"). For the names scripts commonly assign, the prototype's data
+ *   property becomes an accessor whose setter defines an own property on the receiver instead.
+ * - WeakRef and FinalizationRegistry are removed: a finalizer would run one script's code inside
+ *   a later script. Scripts that name them run in a fresh context (see sandbox.ts).
+ * - Every global (JSON, Math, ..., and the API roots: frozen proxies whose member cache dies
+ *   with each script) is made read-only. `reset()` puts the global object back as it was after
+ *   bootstrap: every global a script added deleted, its prototype restored. It answers false when that is
+ *   impossible (a non-configurable global was added, the global object was made non-extensible);
+ *   the host then throws the context away.
+ */
+export const LOCKDOWN = String.raw`
+L(); X()
+delete G.WeakRef
+delete G.FinalizationRegistry
+const O = Object, gopd = O.getOwnPropertyDescriptor, defp = O.defineProperty, getp = O.getPrototypeOf
+const own = Reflect.ownKeys, del = Reflect.deleteProperty, isExt = O.isExtensible, freeze = O.freeze
+const OVERRIDE = new Set(['constructor', 'toString', 'toLocaleString', 'valueOf', 'name', 'message', 'toJSON',
+  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'])
+function overridable(o, k, d) {
+  const get = function () { return d.value }
+  const set = function (v) {
+    if (this === o) throw new TypeError('Cannot assign to read only property \'' + String(k) + '\'')
+    if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return
+    defp(this, k, { value: v, writable: true, enumerable: true, configurable: true })
+  }
+  // Made after the walk: frozen here, or they would carry data from one script to the next.
+  for (const f of [get, set]) { freeze(f.prototype); freeze(f) }
+  defp(o, k, { get: get, set: set, enumerable: d.enumerable, configurable: false })
+}
+function lock() {
+  const seen = new Set([G]), todo = [G]
+  const add = function (v) {
+    if (v !== null && (typeof v === 'object' || typeof v === 'function') && !seen.has(v)) { seen.add(v); todo.push(v) }
+  }
+  const gen = function* () {}, agen = async function* () {}
+  const hidden = [gen, agen, async function () {}, gen(), agen(), [][Symbol.iterator](), new Map().entries(),
+    new Set().values(), ''[Symbol.iterator](), 'a'.matchAll(/a/g), [].values().map(function (x) { return x }),
+    Iterator.from({ next: function () { return { done: true } } }),
+    gopd(function () { 'use strict'; return arguments }(), 'callee').get]
+  for (const h of hidden) { add(h); add(getp(h)) }
+  while (todo.length > 0) {
+    const o = todo.pop()
+    add(getp(o))
+    for (const k of own(o)) {
+      const d = gopd(o, k)
+      if ('value' in d) add(d.value)
+      else { add(d.get); add(d.set) }
+    }
+  }
+  seen.delete(G)
+  for (const o of seen) {
+    for (const k of own(o)) {
+      const d = gopd(o, k)
+      if (OVERRIDE.has(k) && d.writable && d.configurable) overridable(o, k, d)
+    }
+    freeze(o)
+  }
+}
+// res is null in a pre-request script: an accessor on the phase, so every global can be fixed.
+defp(G, 'res', { get: function () { return phase === 'pre' ? null : rootNodes.res }, set: noop, configurable: true })
+compiled = new Map()
+lock()
+// Every global (built-ins and the API roots, frozen by lock()) becomes read-only: after a script
+// there is nothing to compare, only keys it added.
+for (const k of own(G)) { const d = gopd(G, k); d.configurable = false; if ('value' in d) d.writable = false; defp(G, k, d) }
+const baseProto = getp(G), baseKeys = own(G), baseSet = new Set(baseKeys)
+function reset() {
+  st.main = 0; st.err = ''; fns.length = 0; fnIds.clear(); waits.clear()
+  if (!isExt(G)) return false
+  if (getp(G) !== baseProto) O.setPrototypeOf(G, baseProto)
+  const keys = own(G)
+  let same = keys.length === baseKeys.length
+  for (let i = 0; same && i < keys.length; i++) same = keys[i] === baseKeys[i]
+  if (!same) for (const k of keys) if (!baseSet.has(k) && !del(G, k)) return false
+  return true
+}
+`
