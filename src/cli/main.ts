@@ -10,7 +10,7 @@ import { runCollection, UnknownFolderError } from '../runtime/run-collection.ts'
 import { parseRunArgs, USAGE, UsageError, type RunArgs } from './args.ts'
 import { InputError, loadCollection, loadEnvironment, readPem } from './load.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
-import { buildJsonReport, reportSucceeded, toExecution } from './reporters/json-report.ts'
+import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
 import { junitXml } from './reporters/junit.ts'
 import { createCliDeps } from './wiring.ts'
 
@@ -68,25 +68,25 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
   const deps = await createCliDeps({ timeoutMs: args.timeoutRequest, tls, proxy, baseDir: process.cwd() })
   try {
     if (cli) io.stdout.write(`${collection.name}\n\n`)
-    const result = await runCollection(collection, {
+    const collector = createReportCollector(collection.name)
+    const run = await runCollection(collection, {
       environment,
       globals,
       envVars: args.envVars,
       folders: args.folders,
       bail: args.bail,
+      keepResults: false,
       deps,
       onRequestStart: (plan, index, total) => {
         if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
       },
       onRequestDone: (plan, sendResult) => {
-        if (cli)
-          io.stdout.write(
-            `${formatExecution(toExecution(plan.request.name, plan.path, sendResult), color)}\n\n`,
-          )
+        const execution = collector.add(plan, sendResult)
+        if (cli) io.stdout.write(`${formatExecution(execution, color)}\n\n`)
       },
     })
     if (progress) io.stderr.write('\r\u001b[K')
-    const report = buildJsonReport(collection.name, result)
+    const report = collector.report(run)
     if (cli) io.stdout.write(`${formatSummary(report, color)}\n`)
     if (args.reporters.includes('json')) {
       const json = `${JSON.stringify(report, null, 2)}\n`

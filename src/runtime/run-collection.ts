@@ -24,6 +24,8 @@ export interface CollectionRunOptions {
   /** `--folder`: run only requests inside folders of these names. */
   folders?: string[]
   bail?: boolean
+  /** False: `results` stays empty, so a long run holds no responses (the caller keeps what it needs in onRequestDone). */
+  keepResults?: boolean
   deps: Omit<SendDeps, 'onEvent'>
   onRequestStart?: (planned: PlannedRequest, index: number, total: number) => void
   onRequestDone?: (planned: PlannedRequest, result: SendResult, index: number, total: number) => void
@@ -105,7 +107,7 @@ export async function runCollection(
     )
     if (result.outcome === 'done')
       jar.store(result.response.url || result.request.url, result.response.cookies)
-    results.push({ planned: plan, result })
+    if (options.keepResults !== false) results.push({ planned: plan, result })
     options.onRequestDone?.(plan, result, index, planned.length)
     if (options.bail && isFailure(result)) break
   }

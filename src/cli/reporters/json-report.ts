@@ -1,5 +1,5 @@
 /** The json report of the CLI contract, built from a finished run. */
-import type { CollectionRun } from '../../runtime/run-collection.ts'
+import type { CollectionRun, PlannedRequest } from '../../runtime/run-collection.ts'
 import type { SendResult } from '../../runtime/send.ts'
 import type { HeaderList } from '../../model/wire.ts'
 
@@ -97,28 +97,39 @@ function wireSummary(request: { method: string; url: string; headers: HeaderList
   }
 }
 
-export function buildJsonReport(collectionName: string, run: CollectionRun): JsonReport {
-  const executions = run.results.map(({ planned, result }) =>
-    toExecution(planned.request.name, planned.path, result),
-  )
-  const allTests = executions.flatMap((e) => e.tests)
+/**
+ * Collects each execution as its request finishes, keeping only what the report shows: a long run
+ * must not hold every response body until the end.
+ */
+export function createReportCollector(collectionName: string) {
+  const executions: JsonExecution[] = []
+  let scriptErrors = 0
   return {
-    collection: collectionName,
-    startedAt: run.startedAt.toISOString(),
-    durationMs: run.durationMs,
-    summary: {
-      requests: executions.length,
-      sent: executions.filter((e) => e.outcome === 'done').length,
-      notSent: executions.filter((e) => e.outcome === 'not-sent').length,
-      failed: executions.filter((e) => e.outcome === 'failed').length,
-      tests: allTests.length,
-      passed: allTests.filter((t) => t.passed).length,
-      failedTests: allTests.filter((t) => !t.passed).length,
-      scriptErrors: run.results.filter(
-        ({ result }) => result.outcome !== 'failed' && result.scriptError !== null,
-      ).length,
+    add(planned: PlannedRequest, result: SendResult): JsonExecution {
+      const execution = toExecution(planned.request.name, planned.path, result)
+      executions.push(execution)
+      if (result.outcome !== 'failed' && result.scriptError !== null) scriptErrors++
+      return execution
     },
-    executions,
+    report(run: Pick<CollectionRun, 'startedAt' | 'durationMs'>): JsonReport {
+      const allTests = executions.flatMap((e) => e.tests)
+      return {
+        collection: collectionName,
+        startedAt: run.startedAt.toISOString(),
+        durationMs: run.durationMs,
+        summary: {
+          requests: executions.length,
+          sent: executions.filter((e) => e.outcome === 'done').length,
+          notSent: executions.filter((e) => e.outcome === 'not-sent').length,
+          failed: executions.filter((e) => e.outcome === 'failed').length,
+          tests: allTests.length,
+          passed: allTests.filter((t) => t.passed).length,
+          failedTests: allTests.filter((t) => !t.passed).length,
+          scriptErrors,
+        },
+        executions,
+      }
+    },
   }
 }
 
