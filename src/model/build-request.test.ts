@@ -13,6 +13,7 @@ const variables = new VariableContext([
       { key: 'baseUrl', value: 'https://api.test/v1' },
       { key: 'id', value: '42' },
       { key: 'token', value: 'tok-1' },
+      { key: 'empty', value: '' },
       { key: 'user', value: 'ada' },
       { key: 'pass', value: 'pä:ss' },
       { key: 'q', value: 'a b&c' },
@@ -200,6 +201,11 @@ describe('authorization', () => {
 
   it('Bearer Token with a variable', async () => {
     expect(await authHeader({ type: 'bearer', token: '{{token}}' })).toBe('Bearer tok-1')
+  })
+  it('Bearer Token that is empty, blank or resolves to nothing sends no Authorization header', async () => {
+    expect(await authHeader({ type: 'bearer', token: '' })).toBeUndefined()
+    expect(await authHeader({ type: 'bearer', token: '  ' })).toBeUndefined()
+    expect(await authHeader({ type: 'bearer', token: '{{empty}}' })).toBeUndefined()
   })
   it('Basic Auth encodes UTF-8', async () => {
     expect(await authHeader({ type: 'basic', username: '{{user}}', password: '{{pass}}' })).toBe(

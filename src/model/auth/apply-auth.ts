@@ -24,8 +24,13 @@ export function authAdditions(auth: Auth, inputs: AuthInputs): AuthAdditions {
     case 'none':
     case 'sigv4':
       return { headers: [], query: [] }
-    case 'bearer':
-      return { headers: [['Authorization', `Bearer ${v(auth.token)}`]], query: [] }
+    case 'bearer': {
+      // As in Postman: a token that resolves to nothing sends no header, not a bare `Bearer`.
+      const token = v(auth.token).trim()
+      return token
+        ? { headers: [['Authorization', `Bearer ${token}`]], query: [] }
+        : { headers: [], query: [] }
+    }
     case 'basic':
       return {
         headers: [['Authorization', `Basic ${base64(utf8(`${v(auth.username)}:${v(auth.password)}`))}`]],
