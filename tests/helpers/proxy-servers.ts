@@ -4,6 +4,14 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { createServer as createSocksServer } from '@pondwader/socks5-server'
 import { createProxy } from 'proxy'
+import type { ProxySettings } from '../../src/model/settings.ts'
+
+/** Settings for a proxy on 127.0.0.1, as Settings → Proxy would hold them. */
+export const proxySettings = (
+  type: ProxySettings['type'],
+  port: number,
+  extra: Partial<ProxySettings> = {},
+): ProxySettings => ({ enabled: true, type, host: '127.0.0.1', port, bypass: '', ...extra })
 
 export interface CountingProxy {
   port: number
@@ -62,15 +70,16 @@ export interface CountingSocks {
   close(): Promise<void>
 }
 
-export async function startSocksProxy(credentials?: {
-  username: string
-  password: string
-}): Promise<CountingSocks> {
+export async function startSocksProxy(
+  credentials?: { username: string; password: string },
+  /** A destination port this proxy refuses to connect to. */
+  refusePort?: number,
+): Promise<CountingSocks> {
   const server = createSocksServer(credentials ? { auth: credentials } : {})
   const connections: string[] = []
   server.setRulesetValidator((connection) => {
     connections.push(`${connection.destAddress}:${connection.destPort}`)
-    return true
+    return connection.destPort !== refusePort
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   // The library keeps its net.Server private; the port is read from it all the same.

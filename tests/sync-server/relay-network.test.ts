@@ -3,7 +3,6 @@
  * proxy, a real SOCKS5 proxy, and a TLS server that demands a client certificate.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ProxySettings } from '../../src/model/settings.ts'
 import type { EchoRecord } from '../fixtures/echo-server.ts'
 import {
   createNodeTransport,
@@ -19,6 +18,7 @@ import {
   startSocksProxy,
   type CountingProxy,
   type CountingSocks,
+  proxySettings as proxy,
 } from '../helpers/proxy-servers.ts'
 import { closedPort } from '../transport/servers.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
@@ -55,14 +55,6 @@ afterAll(async () => {
   await tlsEcho.close()
   await httpProxy.close()
   await socks.close()
-})
-
-const proxy = (type: ProxySettings['type'], port: number): ProxySettings => ({
-  enabled: true,
-  type,
-  host: '127.0.0.1',
-  port,
-  bypass: '',
 })
 
 function echoed(body: Uint8Array): EchoRecord {

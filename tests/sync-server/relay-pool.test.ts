@@ -2,8 +2,6 @@
  * The relay keeps one pool of kept-alive connections per proxy route and TLS settings: requests
  * with different proxy settings, back to back or at once, never ride each other's connections.
  */
-import type { AddressInfo, Server } from 'node:net'
-import { createServer as createSocksServer } from '@pondwader/socks5-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProxySettings } from '../../src/model/settings.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
@@ -15,6 +13,7 @@ import {
   startSocksProxy,
   type CountingProxy,
   type CountingSocks,
+  proxySettings as proxy,
 } from '../helpers/proxy-servers.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
 
@@ -41,26 +40,6 @@ afterAll(async () => {
   await httpProxy.close()
   await socks.close()
 })
-
-const proxy = (type: ProxySettings['type'], port: number): ProxySettings => ({
-  enabled: true,
-  type,
-  host: '127.0.0.1',
-  port,
-  bypass: '',
-})
-
-/** A SOCKS5 proxy that refuses to connect to `port`. */
-async function refusingSocks(port: number): Promise<{ port: number; close: () => Promise<void> }> {
-  const socksServer = createSocksServer()
-  socksServer.setRulesetValidator((connection) => connection.destPort !== port)
-  await new Promise<void>((resolve) => socksServer.listen(0, '127.0.0.1', resolve))
-  const inner = (socksServer as unknown as { server: Server }).server
-  return {
-    port: (inner.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => socksServer.close(() => resolve())),
-  }
-}
 
 describe('relay connection pools', () => {
   it('send each request the way its own proxy settings say', async () => {
@@ -100,7 +79,7 @@ describe('relay connection pools', () => {
   it('never send a request over a connection pooled for other proxy settings', async () => {
     // This SOCKS5 proxy refuses the echo server: through it a request fails, directly it works. A
     // pool shared across settings would let either one ride the other's kept-alive connection.
-    const refusing = await refusingSocks(echo.port)
+    const refusing = await startSocksProxy(undefined, echo.port)
     try {
       const request = { method: 'GET', url: `${echo.url}/anything/refused`, headers: [], body: null }
       const outcome = (options: { proxy?: ProxySettings }) =>

@@ -9,6 +9,7 @@ import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
 import { failure, json, wire } from './helpers.ts'
 import {
+  proxySettings as proxy,
   startHttpProxy,
   startSocksProxy,
   type CountingProxy,
@@ -46,19 +47,6 @@ afterAll(async () => {
   await transport.close()
   for (const server of [httpProxy, authProxy, httpsProxy, socks, authSocks, echo, tlsEcho])
     await server.close()
-})
-
-const proxy = (
-  type: ProxySettings['type'],
-  port: number,
-  extra: Partial<ProxySettings> = {},
-): ProxySettings => ({
-  enabled: true,
-  type,
-  host: '127.0.0.1',
-  port,
-  bypass: '',
-  ...extra,
 })
 
 const get = (url: string, settings: ProxySettings, using = transport) =>
