@@ -19,6 +19,10 @@ export function base64(bytes: Uint8Array): string {
   return btoa(binary)
 }
 
+export function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+}
+
 export function concatBytes(parts: Uint8Array[]): Uint8Array {
   const total = parts.reduce((sum, part) => sum + part.length, 0)
   const out = new Uint8Array(total)

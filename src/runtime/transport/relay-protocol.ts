@@ -9,6 +9,7 @@
  * Lengths are big-endian. Before a HEAD frame the relay answers errors as plain HTTP with a
  * JSON RelayErrorBody instead.
  */
+import { base64, fromBase64 } from '../../model/encoding.ts'
 import type { ClientCertificate, ProxySettings, TlsSettings } from '../../model/settings.ts'
 import type { HeaderList, ResponseCookie, Timings, WireRequest, WireSizes } from '../../model/wire.ts'
 import type { SendOptions, TransportError } from './types.ts'
@@ -71,25 +72,11 @@ export interface RelayTestProxyRequest {
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
-}
-
 export function tlsToJson(tls: TlsSettings): TlsJson {
   return {
     ...tls,
     clientCertificates: tls.clientCertificates.map(({ pfx, ...rest }) =>
-      pfx ? { ...rest, pfxBase64: toBase64(pfx) } : rest,
+      pfx ? { ...rest, pfxBase64: base64(pfx) } : rest,
     ),
   }
 }

@@ -9,6 +9,7 @@
  * did reach IndexedDB after all changes nothing.
  */
 import * as Y from 'yjs'
+import { base64, fromBase64 } from '../../model/encoding.ts'
 
 export interface KeyValueStorage {
   getItem(key: string): string | null
@@ -24,18 +25,6 @@ export interface Persistence {
 
 export const pendingKey = (dbName: string): string => `sendbox-pending-writes:${dbName}`
 const JOURNAL_ORIGIN = 'sendbox-pending-writes'
-
-export function encodeBytes(bytes: Uint8Array): string {
-  let text = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  }
-  return btoa(text)
-}
-
-export function decodeBytes(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
-}
 
 /**
  * Applies the updates a previous page saved on its way out (after the stored state has loaded),
@@ -71,7 +60,7 @@ export function guardPendingWrites(
   const flush = () => {
     if (pending.size === 0) return
     try {
-      storage.setItem(key, encodeBytes(Y.mergeUpdates([...pending])))
+      storage.setItem(key, base64(Y.mergeUpdates([...pending])))
       journalled = true
     } catch {
       // Storage full or unavailable: nothing more can be saved on the way out.
@@ -85,7 +74,7 @@ export function guardPendingWrites(
     storage.removeItem(key)
     try {
       // Stored again through y-indexeddb and tracked like any edit.
-      Y.applyUpdate(persistence.doc, decodeBytes(saved), JOURNAL_ORIGIN)
+      Y.applyUpdate(persistence.doc, fromBase64(saved), JOURNAL_ORIGIN)
     } catch {
       // A damaged journal is dropped: the stored state stays as it was.
     }
