@@ -83,3 +83,27 @@ test('the URL field highlights variables and shows their value and scope on tap'
   const echo = await sendAndEcho(page)
   expect(echo.path).toBe('/get')
 })
+
+test('the request sections switch with the arrow keys, Home and End, and show their counts', async ({
+  page,
+}) => {
+  await section(page, 'Params')
+  await page.getByRole('textbox', { name: 'Params Key 1' }).fill('a')
+  const sections = page.getByRole('tablist', { name: 'Request sections' })
+  const selected = () => sections.getByRole('tab', { selected: true })
+  await expect(selected()).toHaveText('Params (1)')
+  await selected().focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(selected()).toHaveText('Headers')
+  await expect(selected()).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'Value User-Agent' })).toHaveValue('Sendbox/1.0')
+  await page.keyboard.press('End')
+  await expect(selected()).toHaveText('Skript')
+  await page.keyboard.press('ArrowRight')
+  await expect(selected()).toHaveText('Params (1)')
+  await page.keyboard.press('ArrowLeft')
+  await expect(selected()).toHaveText('Skript')
+  await page.keyboard.press('Home')
+  await expect(selected()).toHaveText('Params (1)')
+  await expect(page.getByRole('textbox', { name: 'Params Key 1' })).toHaveValue('a')
+})

@@ -3,10 +3,11 @@
  * and `Skript`, and the response area under them. Every edit goes to the tab's draft; the URL and
  * the parameters table are kept in step both ways (src/model/url-params.ts).
  */
-import { createSignal, For, Match, Show, Switch } from 'solid-js'
+import { createSignal, Match, Show, Switch } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
 import { paramsFromUrl, urlFromParams } from '../../model/url-params.ts'
 import type { TabState } from '../../model/workspace/api.ts'
+import { TabList } from '../dialogs/tab-list.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { AuthTab } from './auth-tab.tsx'
@@ -48,24 +49,15 @@ export function RequestEditor(props: { tab: TabState }) {
 
   return (
     <div class="request-editor">
-      <div class="section-tabs" role="tablist" aria-label={messages.requestSections}>
-        <For each={SECTIONS}>
-          {(s) => (
-            <button
-              type="button"
-              role="tab"
-              id={`section-${s.id}`}
-              class="section-tab"
-              classList={{ active: section() === s.id }}
-              aria-selected={section() === s.id}
-              onClick={() => setSection(s.id)}
-            >
-              {s.label}
-              {badge(s.id)}
-            </button>
-          )}
-        </For>
-      </div>
+      <TabList
+        label={messages.requestSections}
+        items={SECTIONS.map((s) => ({ ...s, badge: () => badge(s.id) }))}
+        selected={section()}
+        onSelect={setSection}
+        class="section-tabs"
+        tabClass="section-tab"
+        idPrefix="section"
+      />
       <div class="section-panel" role="tabpanel" aria-labelledby={`section-${section()}`}>
         <Switch>
           <Match when={section() === 'params'}>
