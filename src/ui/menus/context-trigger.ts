@@ -56,3 +56,32 @@ export function makeContextTrigger(openAt: (x: number, y: number) => void): Cont
     cancel,
   }
 }
+
+/** Drag-and-drop callbacks of an element that can be dragged to move or reorder it. */
+export interface DragHandlers {
+  onDragStart: (e: DragEvent) => void
+  onDragOver: (e: DragEvent) => void
+  onDrop: (e: DragEvent) => void
+  onDragEnd: () => void
+}
+
+/**
+ * Wires a draggable element with a context menu (use as its `ref`): starting a drag cancels a
+ * pending long press, so one gesture never both moves the element and opens its menu. `drag` is
+ * read at event time, so reactive props can be passed as they are. Plain listeners rather than a
+ * props spread keep the element's other attributes fine-grained (sidebar rows are pooled).
+ */
+export function attachDragAndMenu(el: HTMLElement, trigger: ContextTrigger, drag: DragHandlers): void {
+  el.addEventListener('contextmenu', trigger.onContextMenu)
+  el.addEventListener('pointerdown', trigger.onPointerDown)
+  el.addEventListener('pointermove', trigger.onPointerMove)
+  el.addEventListener('pointerup', trigger.onPointerUp)
+  el.addEventListener('pointercancel', trigger.onPointerCancel)
+  el.addEventListener('dragstart', (e) => {
+    trigger.cancel()
+    drag.onDragStart(e)
+  })
+  el.addEventListener('dragover', (e) => drag.onDragOver(e))
+  el.addEventListener('drop', (e) => drag.onDrop(e))
+  el.addEventListener('dragend', () => drag.onDragEnd())
+}

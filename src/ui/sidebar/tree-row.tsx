@@ -2,22 +2,18 @@
 import { createSignal, Show } from 'solid-js'
 import type { TreeRow } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
-import { makeContextTrigger } from '../menus/context-trigger.ts'
+import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DropPosition } from './tree-rows.ts'
 
 export const ROW_HEIGHT = 40
 
-export interface TreeRowProps {
+export interface TreeRowProps extends DragHandlers {
   row: TreeRow
   /** Offset in the list, in pixels: pooled rows are placed, not flowed. */
   top: number
   dropHint: DropPosition | null
-  onDragStart: (e: DragEvent) => void
-  onDragOver: (e: DragEvent) => void
-  onDrop: (e: DragEvent) => void
-  onDragEnd: () => void
 }
 
 export function TreeRowView(props: TreeRowProps) {
@@ -67,6 +63,7 @@ export function TreeRowView(props: TreeRowProps) {
 
   return (
     <div
+      ref={(el) => attachDragAndMenu(el, trigger, props)}
       role="treeitem"
       class="tree-row"
       classList={{
@@ -91,18 +88,6 @@ export function TreeRowView(props: TreeRowProps) {
           store.ui.setRenamingItem(row().id)
         }
       }}
-      onContextMenu={trigger.onContextMenu}
-      onPointerDown={trigger.onPointerDown}
-      onPointerMove={trigger.onPointerMove}
-      onPointerUp={trigger.onPointerUp}
-      onPointerCancel={trigger.onPointerCancel}
-      onDragStart={(e) => {
-        trigger.cancel()
-        props.onDragStart(e)
-      }}
-      onDragOver={(e) => props.onDragOver(e)}
-      onDrop={(e) => props.onDrop(e)}
-      onDragEnd={() => props.onDragEnd()}
     >
       <Show
         when={isContainer()}
@@ -160,7 +145,8 @@ export function RenameField(props: { value: string; label?: string; onDone: (nam
       ref={(el) => queueMicrotask(() => (el.focus(), el.select()))}
       enterkeyhint="done"
       onClick={(e) => e.stopPropagation()}
-      onPointerDown={(e) => e.stopPropagation()}
+      // Native, so it stops before the row's own (native) long-press listener.
+      on:pointerdown={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
         e.stopPropagation()
         if (e.key === 'Enter') finish(e.currentTarget.value)

@@ -2,19 +2,15 @@
 import { createSignal, Show } from 'solid-js'
 import type { TabState } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
-import { makeContextTrigger } from '../menus/context-trigger.ts'
+import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 
-export interface TabProps {
+export interface TabProps extends DragHandlers {
   tab: TabState
   index: number
   dropSide: 'before' | 'after' | null
-  onDragStart: (e: DragEvent) => void
-  onDragOver: (e: DragEvent) => void
-  onDrop: (e: DragEvent) => void
-  onDragEnd: () => void
 }
 
 export function Tab(props: TabProps) {
@@ -34,6 +30,7 @@ export function Tab(props: TabProps) {
 
   return (
     <div
+      ref={(el) => attachDragAndMenu(el, trigger, props)}
       class="tab"
       classList={{
         active: active(),
@@ -54,18 +51,6 @@ export function Tab(props: TabProps) {
         trigger.onKeyDown(e)
         if (e.key === 'Delete') store.closeTab(props.tab.id)
       }}
-      onContextMenu={trigger.onContextMenu}
-      onPointerDown={trigger.onPointerDown}
-      onPointerMove={trigger.onPointerMove}
-      onPointerUp={trigger.onPointerUp}
-      onPointerCancel={trigger.onPointerCancel}
-      onDragStart={(e) => {
-        trigger.cancel()
-        props.onDragStart(e)
-      }}
-      onDragOver={(e) => props.onDragOver(e)}
-      onDrop={(e) => props.onDrop(e)}
-      onDragEnd={() => props.onDragEnd()}
     >
       <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
       <span class="tab-name">{name()}</span>
