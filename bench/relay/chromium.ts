@@ -4,10 +4,9 @@
  * the page, timed there (Chromium coarsens performance.now() to 0.1 ms, fine for these medians).
  */
 import { existsSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { build } from 'vite'
+import { buildModulePage } from '../../tests/helpers/module-page.ts'
 import type { Client } from './clients.ts'
 import type { Mode, PageBench } from './page-jobs.ts'
 
@@ -16,25 +15,8 @@ const CHROMIUM = '/usr/bin/chromium'
 export const chromiumAvailable = () => existsSync(CHROMIUM) && process.env.BENCH_RELAY_CHROMIUM !== '0'
 
 /** A dist/ for the sync-server holding only a page with the relay transport on globalThis. */
-export async function buildRelayPage(dist: string): Promise<void> {
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      outDir: path.join(dist, 'assets'),
-      emptyOutDir: false,
-      lib: {
-        entry: path.resolve(import.meta.dirname, 'page-entry.ts'),
-        formats: ['es'],
-        fileName: 'relay-bench',
-      },
-    },
-  })
-  await mkdir(dist, { recursive: true })
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>relay bench</title><script type="module" src="/assets/relay-bench.js"></script>',
-  )
+export function buildRelayPage(dist: string): Promise<void> {
+  return buildModulePage(dist, path.resolve(import.meta.dirname, 'page-entry.ts'), 'relay-bench')
 }
 
 export async function openChromium(

@@ -4,6 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseConfig, type Config } from '../../sync-server/config.ts'
 import { startServer, type RunningServer, type ServerDeps } from '../../sync-server/server.ts'
+import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
+import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
+import type { Transport } from '../../src/runtime/transport/types.ts'
+import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 
 export interface TestServer extends RunningServer {
   config: Config
@@ -37,6 +41,39 @@ export async function startTestServer(
     async remove() {
       await server.close()
       await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * The relay path as the app uses it, all real sockets on 127.0.0.1: an echo server, the Node
+ * transport inside a sync-server, and the page-side relay transport talking to it.
+ */
+export interface RelayStack {
+  echo: EchoServer
+  node: NodeTransport
+  server: TestServer
+  relay: Transport
+  close(): Promise<void>
+}
+
+export async function startRelayStack(
+  deps: Omit<ServerDeps, 'transport'> = {},
+  options: Parameters<typeof startTestServer>[1] = {},
+): Promise<RelayStack> {
+  const echo = await startEchoServer()
+  const node = createNodeTransport()
+  const server = await startTestServer({ ...deps, transport: node }, options)
+  const relay = createRelayTransport({ baseUrl: server.url, token: server.secrets.accessToken })
+  return {
+    echo,
+    node,
+    server,
+    relay,
+    async close() {
+      await server.remove()
+      await node.close()
+      await echo.close()
     },
   }
 }

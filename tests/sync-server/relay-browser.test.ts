@@ -3,46 +3,28 @@
  * can never do (User-Agent, Cookie, reading Set-Cookie) works through it, event streams arrive
  * while running, and aborting reaches the relay.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import { startEchoServer, type EchoRecord, type EchoServer } from '../fixtures/echo-server.ts'
-import { startTestServer, tempDir, type TestServer } from '../helpers/sync-server.ts'
+import type { EchoRecord, EchoServer } from '../fixtures/echo-server.ts'
+import { buildModulePage } from '../helpers/module-page.ts'
+import { startRelayStack, tempDir, type RelayStack, type TestServer } from '../helpers/sync-server.ts'
 
 let dist: string
 let echo: EchoServer
-let node: NodeTransport
+let stack: RelayStack
 let server: TestServer
 let browser: Browser
 let page: Page
 
 beforeAll(async () => {
   dist = await tempDir('sendbox-relay-page-')
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      outDir: path.join(dist, 'assets'),
-      emptyOutDir: false,
-      minify: false,
-      lib: {
-        entry: path.join(import.meta.dirname, 'browser-relay-entry.ts'),
-        formats: ['es'],
-        fileName: 'relay',
-      },
-    },
+  await buildModulePage(dist, path.join(import.meta.dirname, 'browser-relay-entry.ts'), 'relay', {
+    minify: false,
   })
-  await mkdir(dist, { recursive: true })
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>relay</title><script type="module" src="/assets/relay.js"></script>',
-  )
-  echo = await startEchoServer()
-  node = createNodeTransport()
-  server = await startTestServer({ transport: node }, { args: ['--dist', dist] })
+  stack = await startRelayStack({}, { args: ['--dist', dist] })
+  ;({ echo, server } = stack)
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
   page = await browser.newPage()
   await page.goto(server.url)
@@ -51,9 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server.remove()
-  await node.close()
-  await echo.close()
+  await stack.close()
   await rm(dist, { recursive: true, force: true })
 })
 

@@ -4,12 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EchoRecord } from '../fixtures/echo-server.ts'
-import {
-  createNodeTransport,
-  testProxyConnection,
-  type NodeTransport,
-} from '../../src/runtime/transport/node.ts'
-import { createRelayTransport, testProxyThroughRelay } from '../../src/runtime/transport/relay.ts'
+import { testProxyConnection } from '../../src/runtime/transport/node.ts'
+import { testProxyThroughRelay } from '../../src/runtime/transport/relay.ts'
 import { TransportError, type Transport } from '../../src/runtime/transport/types.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
@@ -21,12 +17,12 @@ import {
   proxySettings as proxy,
 } from '../helpers/proxy-servers.ts'
 import { closedPort } from '../transport/servers.ts'
-import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import { startRelayStack, type RelayStack, type TestServer } from '../helpers/sync-server.ts'
 
+let stack: RelayStack
 let echo: EchoServer
 let tlsEcho: EchoServer
 let certs: TestCerts
-let node: NodeTransport
 let server: TestServer
 let relay: Transport
 let httpProxy: CountingProxy
@@ -34,24 +30,17 @@ let socks: CountingSocks
 
 beforeAll(async () => {
   certs = makeTestCerts()
-  echo = await startEchoServer()
+  stack = await startRelayStack({ testProxy: (proxy, options) => testProxyConnection(proxy, options) })
+  ;({ echo, server, relay } = stack)
   tlsEcho = await startEchoServer({
     tls: { key: certs.serverKey, cert: certs.serverCert, ca: certs.caPem, requestCert: true },
   })
   httpProxy = await startHttpProxy()
   socks = await startSocksProxy()
-  node = createNodeTransport()
-  server = await startTestServer({
-    transport: node,
-    testProxy: (proxy, options) => testProxyConnection(proxy, options),
-  })
-  relay = createRelayTransport({ baseUrl: server.url, token: server.secrets.accessToken })
 })
 
 afterAll(async () => {
-  await server.remove()
-  await node.close()
-  await echo.close()
+  await stack.close()
   await tlsEcho.close()
   await httpProxy.close()
   await socks.close()

@@ -4,10 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProxySettings } from '../../src/model/settings.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
 import type { Transport, TransportError } from '../../src/runtime/transport/types.ts'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+import type { EchoServer } from '../fixtures/echo-server.ts'
 import {
   startHttpProxy,
   startSocksProxy,
@@ -15,28 +13,23 @@ import {
   type CountingSocks,
   proxySettings as proxy,
 } from '../helpers/proxy-servers.ts'
-import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import { startRelayStack, type RelayStack } from '../helpers/sync-server.ts'
 
+let stack: RelayStack
 let echo: EchoServer
-let node: NodeTransport
-let server: TestServer
 let relay: Transport
 let httpProxy: CountingProxy
 let socks: CountingSocks
 
 beforeAll(async () => {
-  echo = await startEchoServer()
+  stack = await startRelayStack()
+  ;({ echo, relay } = stack)
   httpProxy = await startHttpProxy()
   socks = await startSocksProxy()
-  node = createNodeTransport()
-  server = await startTestServer({ transport: node })
-  relay = createRelayTransport({ baseUrl: server.url, token: server.secrets.accessToken })
 })
 
 afterAll(async () => {
-  await server.remove()
-  await node.close()
-  await echo.close()
+  await stack.close()
   await httpProxy.close()
   await socks.close()
 })

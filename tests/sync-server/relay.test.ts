@@ -5,29 +5,22 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headerValue, type WireRequest } from '../../src/model/wire.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
+import type { NodeTransport } from '../../src/runtime/transport/node.ts'
 import { TransportError, type Transport } from '../../src/runtime/transport/types.ts'
-import { startEchoServer, type EchoRecord, type EchoServer } from '../fixtures/echo-server.ts'
-import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import type { EchoRecord, EchoServer } from '../fixtures/echo-server.ts'
+import { startRelayStack, type RelayStack } from '../helpers/sync-server.ts'
 
+let stack: RelayStack
 let echo: EchoServer
 let node: NodeTransport
-let server: TestServer
 let relay: Transport
 
 beforeAll(async () => {
-  echo = await startEchoServer()
-  node = createNodeTransport()
-  server = await startTestServer({ transport: node })
-  relay = createRelayTransport({ baseUrl: server.url, token: server.secrets.accessToken })
+  stack = await startRelayStack()
+  ;({ echo, node, relay } = stack)
 })
 
-afterAll(async () => {
-  await server.remove()
-  await node.close()
-  await echo.close()
-})
+afterAll(() => stack.close())
 
 const get = (path: string, headers: [string, string][] = []): WireRequest => ({
   method: 'GET',
