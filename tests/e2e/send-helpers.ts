@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const ECHO = `http://127.0.0.1:${process.env.E2E_ECHO_PORT ?? 4319}`
 
@@ -60,7 +60,12 @@ export function header(echo: Echo, name: string): string | undefined {
 export async function addGlobal(page: Page, key: string, value: string): Promise<void> {
   await page.getByRole('button', { name: 'Variables', exact: true }).click()
   await page.getByRole('tab', { name: 'Global', exact: true }).click()
-  const table = page.getByRole('table', { name: 'Global' })
+  await addVariable(page.getByRole('table', { name: 'Global' }), key, value)
+  await page.getByRole('button', { name: 'Close', exact: true }).click()
+}
+
+/** Adds a variable through a variables table's `(new)` row. */
+export async function addVariable(table: Locator, key: string, value: string): Promise<void> {
   const newKey = table.getByRole('textbox', { name: 'Variable (new)' })
   await newKey.fill(key)
   await newKey.press('Enter')
@@ -68,5 +73,4 @@ export async function addGlobal(page: Page, key: string, value: string): Promise
   await expect(valueField).toBeVisible()
   await valueField.fill(value)
   await valueField.press('Enter')
-  await page.getByRole('button', { name: 'Close', exact: true }).click()
 }

@@ -1,20 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { newCollection, openApp, rowMenu } from './helpers.ts'
+import { addVariable } from './send-helpers.ts'
 
 test.beforeEach(async ({ page }) => openApp(page))
 
 const WITHHELD = 'Scripts cannot read this secret. Click to allow script access (needed for request signing).'
 const ALLOWED = 'Scripts may read this secret. Click to withhold it from scripts.'
-
-async function addVariable(table: Locator, key: string, value: string) {
-  const newKey = table.getByRole('textbox', { name: 'Variable (new)' })
-  await newKey.fill(key)
-  await newKey.press('Enter')
-  const valueField = table.getByRole('textbox', { name: `Value ${key}` })
-  await expect(valueField).toBeVisible()
-  await valueField.fill(value)
-  await valueField.press('Enter')
-}
 
 async function openVariables(page: Page, scope: string) {
   await page.getByRole('button', { name: 'Variables', exact: true }).click()
