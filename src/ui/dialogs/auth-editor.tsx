@@ -2,53 +2,7 @@
 import { For, Show } from 'solid-js'
 import type { Auth, AuthType } from '../../model/types.ts'
 import { messages } from '../messages.ts'
-
-const TYPES: { type: AuthType; label: string }[] = [
-  { type: 'inherit', label: messages.authInherit },
-  { type: 'none', label: messages.authNone },
-  { type: 'bearer', label: messages.authBearer },
-  { type: 'apikey', label: messages.authApiKey },
-  { type: 'basic', label: messages.authBasic },
-  { type: 'oauth2', label: messages.authOAuth2 },
-  { type: 'sigv4', label: messages.authSigV4 },
-]
-
-/** A fresh auth of a type, keeping what the user typed into fields both types share. */
-export function authOfType(type: AuthType, previous: Auth): Auth {
-  const old = previous as Partial<Record<string, string>>
-  const keep = (field: string, fallback = '') => old[field] ?? fallback
-  switch (type) {
-    case 'inherit':
-    case 'none':
-      return { type }
-    case 'bearer':
-      return { type, token: keep('token') }
-    case 'apikey':
-      return { type, key: keep('key'), value: keep('value'), addTo: 'header' }
-    case 'basic':
-      return { type, username: keep('username'), password: keep('password') }
-    case 'oauth2':
-      return {
-        type,
-        grant: 'client-credentials',
-        accessToken: '',
-        authUrl: '',
-        tokenUrl: '',
-        clientId: '',
-        clientSecret: '',
-        scope: '',
-      }
-    case 'sigv4':
-      return {
-        type,
-        accessKeyId: '',
-        secretAccessKey: '',
-        sessionToken: '',
-        region: 'us-east-1',
-        service: 'execute-api',
-      }
-  }
-}
+import { authOfType, offeredAuthTypes } from './auth-types.ts'
 
 type Field = { name: string; label: string; secret?: boolean }
 const FIELDS: Partial<Record<AuthType, Field[]>> = {
@@ -82,7 +36,7 @@ export function AuthEditor(props: {
   auth: Auth
   allowInherit: boolean
   onChange: (auth: Auth) => void
-  /** Types not offered here. */
+  /** Types not offered for a new choice; the current type always stays shown as it is. */
   exclude?: AuthType[]
 }) {
   const values = () => props.auth as unknown as Record<string, string>
@@ -97,11 +51,7 @@ export function AuthEditor(props: {
           value={props.auth.type}
           onChange={(e) => props.onChange(authOfType(e.currentTarget.value as AuthType, props.auth))}
         >
-          <For
-            each={TYPES.filter(
-              (t) => (props.allowInherit || t.type !== 'inherit') && !props.exclude?.includes(t.type),
-            )}
-          >
+          <For each={offeredAuthTypes(props.auth.type, props.allowInherit, props.exclude)}>
             {(t) => <option value={t.type}>{t.label}</option>}
           </For>
         </select>

@@ -6,6 +6,7 @@ import { VariableTable } from '../environments/variable-table.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { AuthEditor } from './auth-editor.tsx'
+import { NOT_YET_OFFERED } from './auth-types.ts'
 import { Dialog } from './dialog.tsx'
 import { TabList } from './tab-list.tsx'
 
@@ -38,6 +39,7 @@ export function ContainerSettings(props: { id: Id }) {
                   <AuthEditor
                     auth={current().auth}
                     allowInherit={!isCollection()}
+                    exclude={NOT_YET_OFFERED}
                     onChange={(auth) => store.setContainerAuth(props.id, auth)}
                   />
                 </Match>

@@ -4,6 +4,7 @@ import { resolveAuth, type AuthSource } from '../../model/auth/resolve-auth.ts'
 import type { Auth } from '../../model/types.ts'
 import type { TabState } from '../../model/workspace/api.ts'
 import { AuthEditor } from '../dialogs/auth-editor.tsx'
+import { NOT_YET_OFFERED } from '../dialogs/auth-types.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 
@@ -22,8 +23,12 @@ export function AuthTab(props: { tab: TabState; onChange: (auth: Auth) => void }
   })
   return (
     <div class="auth-tab">
-      {/* OAuth 2.0 flows come with a later change; its type is offered once fetching tokens works. */}
-      <AuthEditor auth={props.tab.draft.auth} allowInherit exclude={['oauth2']} onChange={props.onChange} />
+      <AuthEditor
+        auth={props.tab.draft.auth}
+        allowInherit
+        exclude={NOT_YET_OFFERED}
+        onChange={props.onChange}
+      />
       <Show when={props.tab.draft.auth.type === 'inherit'}>
         <p class="muted inherit-note" role="note">
           <Show when={inherited()} fallback={messages.unsavedInherits}>
