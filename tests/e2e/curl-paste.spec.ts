@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
+import { pasteIntoFocused } from '../helpers/paste.ts'
 import { openApp } from './helpers.ts'
 import { ECHO, header, lastEcho, section, urlField } from './send-helpers.ts'
 
 async function paste(page: Page, text: string) {
   await urlField(page).focus()
-  await page.evaluate((value) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', value)
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    )
-  }, text)
+  await pasteIntoFocused(page, text)
 }
 
 test.beforeEach(async ({ page }) => openApp(page))

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream, readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { openApp } from './helpers.ts'
-import { ECHO, urlField } from './send-helpers.ts'
+import { ECHO, preRequestScript, urlField } from './send-helpers.ts'
 
 /** sha256 and size of what /bytes/:n sends: byte i is i % 256. */
 function expectedBytes(total: number): { size: number; sha256: string } {
@@ -112,20 +112,7 @@ test('Download sends the request as Send builds it: a pre-request script’s hea
   await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker)
   await openApp(page)
   await urlField(page).fill(`${ECHO}/anything/report.json?x=1`)
-  await page
-    .getByRole('tablist', { name: 'Request sections' })
-    .getByRole('tab', { name: /^Skript/ })
-    .click()
-  const editor = page.locator('.monaco-editor').first()
-  await expect(editor).toBeVisible()
-  await editor.click()
-  await page.evaluate((text) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', text)
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    )
-  }, "req.setHeader('X-From-Script', 'yes')")
+  await preRequestScript(page, "req.setHeader('X-From-Script', 'yes')")
   const downloading = page.waitForEvent('download')
   await chooseDownload(page)
   const download = await downloading

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { pasteIntoFocused } from '../helpers/paste.ts'
 
 export const ECHO = `http://127.0.0.1:${process.env.E2E_ECHO_PORT ?? 4319}`
 
@@ -22,6 +23,15 @@ export async function section(page: Page, name: string): Promise<void> {
     .getByRole('tablist', { name: 'Request sections' })
     .getByRole('tab', { name: new RegExp(`^${name}`) })
     .click()
+}
+
+/** Puts `code` into the `Skript` tab's first editor (Pre Request), pasted as a user would. */
+export async function preRequestScript(page: Page, code: string): Promise<void> {
+  await section(page, 'Skript')
+  const editor = page.locator('.monaco-editor').first()
+  await expect(editor).toBeVisible()
+  await editor.click()
+  await pasteIntoFocused(page, code)
 }
 
 /** Sends with the button and returns what the echo server received. */

@@ -1,23 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { openApp } from './helpers.ts'
-import { addGlobal, ECHO, header, lastEcho, section, urlField } from './send-helpers.ts'
+import { addGlobal, ECHO, header, lastEcho, preRequestScript, section, urlField } from './send-helpers.ts'
 
 test.beforeEach(async ({ page }) => openApp(page))
-
-async function preRequestScript(page: import('@playwright/test').Page, code: string) {
-  await section(page, 'Skript')
-  const editor = page.locator('.monaco-editor').first()
-  await expect(editor).toBeVisible()
-  await editor.click()
-  // Pasted, as typing would let the editor close brackets and quotes on its own.
-  await page.evaluate((text) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', text)
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    )
-  }, code)
-}
 
 test('Enter in the URL field sends; earlier results are cleared on every send', async ({ page }) => {
   await urlField(page).fill(`${ECHO}/get?n=1`)
