@@ -1,11 +1,14 @@
 /**
  * The script worker: one long-lived Web Worker running the same QuickJS core as Node. The page
- * talks to it through worker-client.ts. Nothing here touches the page's network or storage.
+ * talks to it through worker-client.ts. Nothing here touches the page's storage; its only
+ * network use is the hand-off (hand-off.ts): the built request goes to the page's relay.
  */
+import type { RequestChanges } from '../../model/request-changes.ts'
 import { VariableContext } from '../../model/variables.ts'
-import type { WireResponse } from '../../model/wire.ts'
+import type { WireRequest, WireResponse } from '../../model/wire.ts'
+import { buildHandedOff, relayInit, type HandOff } from './hand-off.ts'
 import { createScriptRunner } from './quickjs-module.web.ts'
-import type { FromWorker, ToWorker } from './worker-protocol.ts'
+import type { ErrorShape, FromWorker, ToWorker, WorkerHandedOff } from './worker-protocol.ts'
 import type { QuickJSScriptRunner } from './quickjs-runner.ts'
 
 declare const self: DedicatedWorkerGlobalScope
@@ -26,8 +29,15 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   else if (message.type === 'run') void run(message)
 }
 
+const errorShape = (error: unknown): ErrorShape =>
+  error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) }
+
 async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
-  const { id, input } = message
+  const { id, input, handOff } = message
+  /** A handed-off request keeps the run's abort wired until its response is through. */
+  let sending = false
   const controller = new AbortController()
   const calls = new Map<number, (message: Extract<ToWorker, { type: 'sent' }>) => void>()
   runs.set(id, { controller, calls })
@@ -60,12 +70,16 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
           post({ type: 'send', id, call, request })
         }),
     })
+    const handedOff =
+      handOff && !result.error ? await send(id, handOff, variables, result.changes, controller) : undefined
+    sending = handedOff !== undefined && 'request' in handedOff
     post({
       type: 'result',
       id,
       result,
       session: [...variables.session],
       singleSend: [...variables.singleSend],
+      ...(handedOff ? { handedOff } : {}),
     })
   } catch (error) {
     post({
@@ -85,6 +99,52 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       singleSend: [...variables.singleSend],
     })
   } finally {
-    runs.delete(id)
+    if (!sending) runs.delete(id)
   }
+}
+
+/** Builds the request and starts the relay call; the result goes to the page right after. */
+async function send(
+  id: number,
+  handOff: HandOff,
+  variables: VariableContext,
+  changes: RequestChanges,
+  controller: AbortController,
+): Promise<WorkerHandedOff> {
+  let request: WireRequest
+  try {
+    request = await buildHandedOff(handOff, variables, changes)
+  } catch (error) {
+    return { buildError: errorShape(error).message }
+  }
+  const at = performance.timeOrigin + performance.now()
+  fetch(handOff.relay.url, {
+    ...relayInit(handOff.relay, request, handOff.options),
+    signal: controller.signal,
+  }).then(
+    (response) => {
+      // Passed on through a pipe whose end (done, failed or cancelled by the page) ends the run.
+      const pipe = response.body ? new TransformStream<Uint8Array, Uint8Array>() : null
+      if (response.body && pipe) {
+        response.body
+          .pipeTo(pipe.writable)
+          .catch(() => undefined)
+          .finally(() => runs.delete(id))
+      } else runs.delete(id)
+      const answer: FromWorker = {
+        type: 'relay-response',
+        id,
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        body: pipe?.readable ?? null,
+      }
+      self.postMessage(answer, pipe ? [pipe.readable] : [])
+    },
+    (error: unknown) => {
+      runs.delete(id)
+      post({ type: 'relay-error', id, error: errorShape(error) })
+    },
+  )
+  return { request, at }
 }

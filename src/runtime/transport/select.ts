@@ -9,9 +9,17 @@ import type { Transport } from './types.ts'
 
 export type TransportMode = 'relay' | 'direct'
 
+/** Where and with what token a request goes to the relay: for a sender beside the page's transport. */
+export interface RelayEndpoint {
+  url: string
+  token: string
+}
+
 export interface SelectedTransport {
   mode: TransportMode
   transport: Transport
+  /** Set in relay mode: the script worker hands requests to this relay itself (script/hand-off.ts). */
+  relay?: RelayEndpoint
 }
 
 export async function selectTransport(
@@ -20,7 +28,12 @@ export async function selectTransport(
 ): Promise<SelectedTransport> {
   try {
     const token = await fetchRelayToken(baseUrl, doFetch)
-    return { mode: 'relay', transport: createRelayTransport({ baseUrl, token, fetch: doFetch }) }
+    const url = URL.parse(`${baseUrl.replace(/\/+$/, '')}/relay`, globalThis.location?.href)
+    return {
+      mode: 'relay',
+      transport: createRelayTransport({ baseUrl, token, fetch: doFetch }),
+      ...(url ? { relay: { url: url.href, token } } : {}),
+    }
   } catch {
     return { mode: 'direct', transport: createDirectTransport(doFetch) }
   }

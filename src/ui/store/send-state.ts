@@ -107,12 +107,12 @@ export function createSendState(
     })
 
     const { input, savedId, needsScripts, settings } = inputFor(tab)
-    const { transport } = await services.transport()
+    const { transport, relay } = await services.transport()
 
     const onEvent = (event: SendEvent) => {
       if (controllers.get(tabId) !== controller) return
       if (event.type === 'sending') {
-        const sentAt = performance.now()
+        const sentAt = event.at ?? performance.now()
         set(tabId, { phase: 'awaiting', sentAt })
         // Read by bench/send.ts: from Send to the request handed to the transport.
         performance.measure('sendbox-send-to-wire', {
@@ -129,6 +129,8 @@ export function createSendState(
       formatJson: settings.editor.formatJsonOnSend,
       resolveFile,
       onEvent,
+      // The script worker then sends the request itself, without waiting for this page's next frame.
+      ...(relay ? { handOff: relay } : {}),
     })
     if (controllers.get(tabId) !== controller) return result
     controllers.delete(tabId)
