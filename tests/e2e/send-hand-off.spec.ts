@@ -9,8 +9,9 @@ import { ECHO, header, lastEcho, section, urlField } from './send-helpers.ts'
 
 test.beforeEach(async ({ page }) => openApp(page))
 
-async function preRequestScript(page: Page, code: string) {
+async function preRequestScript(page: Page, code: string, which = 'Pre Request') {
   await section(page, 'Skript')
+  if (which !== 'Pre Request') await page.getByRole('tab', { name: which }).click()
   const editor = page.locator('.monaco-editor').first()
   await expect(editor).toBeVisible()
   await editor.click()
@@ -99,4 +100,47 @@ test('an event stream comes through the hand-off event by event', async ({ page 
   await expect(page.getByText('Receiving events…')).toBeVisible()
   await expect(events.nth(1)).toContainText('{"n":1}')
   await expect(page.getByText('Stream ended after 3 events')).toBeVisible()
+})
+
+test('the post-response script runs on the handed-off response and sees what the pre-request one set', async ({
+  page,
+}) => {
+  await urlField(page).fill(`${ECHO}/json/100`)
+  await preRequestScript(page, "svc.environment.set('n', '7')")
+  await preRequestScript(
+    page,
+    "svc.test('status is 200', () => svc.expect(svc.response.code).to.equal(200))\n" +
+      "svc.test('sees n', () => svc.expect(svc.environment.get('n')).to.equal('7'))",
+    'Post Response',
+  )
+  await sendButton(page).click()
+  await page
+    .getByRole('tablist', { name: 'Response sections' })
+    .getByRole('tab', { name: /^Test results/ })
+    .click()
+  await expect(page.getByText('2 / 2 bestanden')).toBeVisible()
+})
+
+test('earlier results are gone within the click that sends, before the script has run', async ({ page }) => {
+  await urlField(page).fill(`${ECHO}/get`)
+  await preRequestScript(page, "svc.environment.set('x', '1')")
+  await sendButton(page).click()
+  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  // Read in the same task as the app's own click handler, right after it.
+  await page.evaluate(() => {
+    window.addEventListener('click', (event) => {
+      if (!(event.target as Element).closest('.send-button')) return
+      const area = document.querySelector('.response-area')!
+      ;(window as { atClick?: unknown }).atClick = {
+        phase: area.getAttribute('data-phase'),
+        viewers: area.querySelectorAll('.response-viewer').length,
+      }
+    })
+  })
+  await sendButton(page).click()
+  expect(await page.evaluate(() => (window as { atClick?: unknown }).atClick)).toEqual({
+    phase: 'pre-request',
+    viewers: 0,
+  })
+  await expect(page.getByLabel('Status')).toHaveText('200 OK')
 })
