@@ -13,6 +13,13 @@ import type { ErrorShape, FromWorker, ToWorker } from './worker-protocol.ts'
 
 type RelayAnswer = Extract<FromWorker, { type: 'relay-response' | 'relay-error' }>
 
+/** Read by bench/send.ts: where a scripted send's time goes, on this page's clock. */
+function marks([received, ran]: [number, number]) {
+  performance.mark('sendbox-script-received', { startTime: Math.max(0, received - performance.timeOrigin) })
+  performance.mark('sendbox-script-ran', { startTime: Math.max(0, ran - performance.timeOrigin) })
+  performance.mark('sendbox-script-replied')
+}
+
 const toError = (shape: ErrorShape) => Object.assign(new Error(shape.message), { name: shape.name })
 
 export class WorkerScriptRunner implements ScriptRunner {
@@ -75,6 +82,7 @@ export class WorkerScriptRunner implements ScriptRunner {
         }
         if (message.type !== 'result') return
         this.pending.delete(id)
+        marks(message.timing)
         input.signal?.removeEventListener('abort', onAbort)
         const { variables } = input
         variables.session.clear()
@@ -95,6 +103,7 @@ export class WorkerScriptRunner implements ScriptRunner {
         resolve({ ...message.result, handedOff: { request: sent.request, at, response } })
       })
       const { variables, sendRequest: _send, signal: _signal, ...rest } = input
+      performance.mark('sendbox-script-posted')
       post({
         type: 'run',
         id,

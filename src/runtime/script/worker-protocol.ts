@@ -42,6 +42,8 @@ export type FromWorker =
       session: [string, string][]
       singleSend: [string, string][]
       handedOff?: WorkerHandedOff
+      /** When the run arrived and when its scripts were through (timeOrigin + now). */
+      timing: [number, number]
     }
   | {
       type: 'relay-response'

@@ -36,6 +36,8 @@ const errorShape = (error: unknown): ErrorShape =>
 
 async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const { id, input, handOff } = message
+  const now = () => performance.timeOrigin + performance.now()
+  const timing: [number, number] = [now(), 0]
   /** A handed-off request keeps the run's abort wired until its response is through. */
   let sending = false
   const controller = new AbortController()
@@ -70,6 +72,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
           post({ type: 'send', id, call, request })
         }),
     })
+    timing[1] = now()
     const handedOff =
       handOff && !result.error ? await send(id, handOff, variables, result.changes, controller) : undefined
     sending = handedOff !== undefined && 'request' in handedOff
@@ -80,6 +83,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       session: [...variables.session],
       singleSend: [...variables.singleSend],
       ...(handedOff ? { handedOff } : {}),
+      timing,
     })
   } catch (error) {
     post({
@@ -97,6 +101,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       },
       session: [...variables.session],
       singleSend: [...variables.singleSend],
+      timing: [timing[0], now()],
     })
   } finally {
     if (!sending) runs.delete(id)
