@@ -8,7 +8,13 @@ import { fromUtf8 } from '../../src/model/encoding.ts'
 import type { RequestSpec } from '../../src/model/types.ts'
 import { VariableContext } from '../../src/model/variables.ts'
 import type { WireRequest } from '../../src/model/wire.ts'
-import { buildHandedOff, canHandOff, relayInit, type HandOff } from '../../src/runtime/script/hand-off.ts'
+import {
+  buildHandedOff,
+  canHandOff,
+  relayInit,
+  warmUpBuild,
+  type HandOff,
+} from '../../src/runtime/script/hand-off.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
@@ -113,6 +119,13 @@ describe('hand-off', () => {
     await expect(relay.send({ ...wire, body: null }, off.options)).rejects.toMatchObject({
       code: 'unreachable',
     })
+  })
+
+  it('the warm-up builds a sample request and sends nothing', async () => {
+    const before = echo.seen.length
+    const init = (await warmUpBuild()) as RequestInit
+    expect(init.body).toBeInstanceOf(Uint8Array)
+    expect(echo.seen.length).toBe(before)
   })
 
   it('leaves requests with file rows to the page', () => {

@@ -8,9 +8,9 @@
  */
 import type { AuthSource } from '../../model/auth/resolve-auth.ts'
 import { buildWireRequest } from '../../model/build-request.ts'
-import { applyRequestChanges, type RequestChanges } from '../../model/request-changes.ts'
+import { applyRequestChanges, emptyChanges, type RequestChanges } from '../../model/request-changes.ts'
 import type { RequestBody, RequestSpec } from '../../model/types.ts'
-import type { VariableContext } from '../../model/variables.ts'
+import { VariableContext } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { encodeRelayRequest } from '../transport/relay-protocol.ts'
 import type { RelayEndpoint } from '../transport/select.ts'
@@ -51,6 +51,39 @@ export async function buildHandedOff(
     oauthToken: handOff.oauthToken,
   })
   return applyRequestChanges(built, changes)
+}
+
+/**
+ * Builds a sample request once, so the first real build does not pay for compiling the model's
+ * code (a few ms in a fresh worker). Sends nothing.
+ */
+export function warmUpBuild(): Promise<unknown> {
+  const row = { id: 'h', key: 'X-Sample', value: '{{v}}', enabled: true }
+  const request: RequestSpec = {
+    type: 'request',
+    id: 'warm-up',
+    kind: 'http',
+    name: 'warm-up',
+    method: 'POST',
+    url: 'http://127.0.0.1/{{v}}?q={{v}}',
+    params: [{ ...row, key: 'q' }],
+    headers: [row],
+    cookies: [row],
+    body: { type: 'raw', language: 'json', text: '{"v":"{{v}}"}' },
+    auth: { type: 'bearer', token: '{{v}}' },
+    scripts: { preRequest: '', postResponse: '' },
+  }
+  const variables = new VariableContext([], new Map([['v', '1']]))
+  const handOff: HandOff = {
+    relay: { url: '', token: '' },
+    request,
+    parentAuth: [],
+    formatJson: true,
+    options: {},
+  }
+  return buildHandedOff(handOff, variables, { ...emptyChanges(), setHeaders: [['X-Set', '1']] }).then(
+    (wire) => relayInit(handOff.relay, wire, {}),
+  )
 }
 
 /** The relay call exactly as relay.ts makes it (relay-hand-off.test.ts checks that they agree). */

@@ -6,7 +6,7 @@
 import type { RequestChanges } from '../../model/request-changes.ts'
 import { VariableContext } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
-import { buildHandedOff, relayInit, type HandOff } from './hand-off.ts'
+import { buildHandedOff, relayInit, warmUpBuild, type HandOff } from './hand-off.ts'
 import { createScriptRunner } from './quickjs-module.web.ts'
 import type { ErrorShape, FromWorker, ToWorker, WorkerHandedOff } from './worker-protocol.ts'
 import type { QuickJSScriptRunner } from './quickjs-runner.ts'
@@ -19,6 +19,7 @@ const runs = new Map<
   { controller: AbortController; calls: Map<number, (message: Extract<ToWorker, { type: 'sent' }>) => void> }
 >()
 let nextCall = 1
+let buildWarm: Promise<unknown> | undefined
 
 const post = (message: FromWorker) => self.postMessage(message)
 
@@ -105,6 +106,8 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
     })
   } finally {
     if (!sending) runs.delete(id)
+    // After the first run (the page's warm-up) has answered.
+    buildWarm ??= new Promise((resolve) => setTimeout(resolve, 0)).then(warmUpBuild).catch(() => undefined)
   }
 }
 
