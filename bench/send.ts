@@ -148,6 +148,7 @@ interface Case {
   firstAfterIdle: number[]
   warm: number[]
   warmSteps: Steps[]
+  idleSteps: Steps[]
 }
 
 async function runCase(browser: Browser, withScript: boolean): Promise<Case> {
@@ -159,7 +160,14 @@ async function runCase(browser: Browser, withScript: boolean): Promise<Case> {
   if (withScript) await pasteScript(page, SCRIPT)
   // The draft is written to IndexedDB on its own schedule: let it land before reloading.
   await page.waitForTimeout(500)
-  const result: Case = { readiness: [], firstAtLoad: [], firstAfterIdle: [], warm: [], warmSteps: [] }
+  const result: Case = {
+    readiness: [],
+    firstAtLoad: [],
+    firstAfterIdle: [],
+    warm: [],
+    warmSteps: [],
+    idleSteps: [],
+  }
   for (let i = 0; i < 3; i++) {
     result.firstAtLoad.push(await sendAtInteractive(page))
     result.readiness.push(
@@ -172,7 +180,9 @@ async function runCase(browser: Browser, withScript: boolean): Promise<Case> {
     )
     await reloadReady(page)
     await page.waitForTimeout(1000)
-    result.firstAfterIdle.push((await sendOnce(page)).wire)
+    const idle = await sendOnce(page)
+    result.firstAfterIdle.push(idle.wire)
+    if (idle.steps) result.idleSteps.push(idle.steps)
   }
   for (let i = 0; i < 5; i++) await sendOnce(page)
   for (let i = 0; i < WARM_SENDS; i++) {
@@ -226,6 +236,9 @@ async function main() {
         `${(median(scripted.warm) / median(plain.warm)).toFixed(1)}x); bare postMessage round trip to a worker ` +
         `${f(roundTrip)}`,
     )
+    const show = (s: Steps) =>
+      `page ${f(s[0])}, to the worker ${f(s[1] - s[0])}, QuickJS ${f(s[2] - s[1])}, build + relay call ${f(s[3] - s[2])}`
+    console.log(`first scripted sends after 1 s idle, steps: ${scripted.idleSteps.map(show).join(' / ')}`)
     const steps = scripted.warmSteps
     if (steps.length > 0) {
       const part = (pick: (s: Steps) => number) => f(median(steps.map(pick)))
