@@ -28,13 +28,22 @@ export async function selectTransport(
 ): Promise<SelectedTransport> {
   try {
     const token = await fetchRelayToken(baseUrl, doFetch)
-    const url = URL.parse(`${baseUrl.replace(/\/+$/, '')}/relay`, globalThis.location?.href)
+    const url = relayUrl(baseUrl)
     return {
       mode: 'relay',
       transport: createRelayTransport({ baseUrl, token, fetch: doFetch }),
-      ...(url ? { relay: { url: url.href, token } } : {}),
+      ...(url ? { relay: { url, token } } : {}),
     }
   } catch {
     return { mode: 'direct', transport: createDirectTransport(doFetch) }
+  }
+}
+
+/** Absolute, so a worker's fetch reaches the same relay; none when there is no page to resolve against. */
+function relayUrl(baseUrl: string): string | undefined {
+  try {
+    return new URL(`${baseUrl.replace(/\/+$/, '')}/relay`, globalThis.location?.href).href
+  } catch {
+    return undefined
   }
 }
