@@ -11,7 +11,8 @@ import type { HandedOff, HandOff } from './hand-off.ts'
 import type { ScriptRunInput, ScriptRunner, ScriptRunResult } from './types.ts'
 import type { ErrorShape, FromWorker, ToWorker } from './worker-protocol.ts'
 
-type RelayAnswer = Extract<FromWorker, { type: 'relay-response' | 'relay-error' }>
+type RelayAnswer =
+  { type: 'relay-response'; response: Response } | Extract<FromWorker, { type: 'relay-error' }>
 
 /** Read by bench/send.ts: where a scripted send's time goes, on this page's clock. */
 function marks([received, ran]: [number, number]) {
@@ -26,15 +27,46 @@ export class WorkerScriptRunner implements ScriptRunner {
   private nextId = 1
   private readonly pending = new Map<number, (message: FromWorker) => void>()
   private readonly answers = new Map<number, (message: RelayAnswer) => void>()
+  private readonly bodies = new Map<number, ReadableStreamDefaultController<Uint8Array>>()
 
   constructor(private readonly worker: Worker) {
     worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
       const message = event.data
-      if (message.type === 'relay-response' || message.type === 'relay-error') {
-        this.answers.get(message.id)?.(message)
+      if (message.type === 'relay-chunk') this.chunk(message)
+      else if (message.type === 'relay-response' || message.type === 'relay-error') {
+        const answer = this.answers.get(message.id)
         this.answers.delete(message.id)
+        if (message.type === 'relay-error') answer?.(message)
+        else if (!answer) worker.postMessage({ type: 'abort', id: message.id } satisfies ToWorker)
+        else answer({ type: 'relay-response', response: this.response(message) })
       } else this.pending.get(message.id)?.(message)
     })
+  }
+
+  /** The relay's answer as the page's relay transport reads it; the body fills as chunks come. */
+  private response(message: Extract<FromWorker, { type: 'relay-response' }>): Response {
+    const { id, status, statusText, headers } = message
+    // A Response with these statuses may not have a body (the relay itself answers 200 or errors).
+    const body =
+      message.hasBody && ![204, 205, 304].includes(status)
+        ? new ReadableStream<Uint8Array>({
+            start: (controller) => void this.bodies.set(id, controller),
+            cancel: () => {
+              this.bodies.delete(id)
+              this.worker.postMessage({ type: 'abort', id } satisfies ToWorker)
+            },
+          })
+        : null
+    return new Response(body, { status, statusText, headers })
+  }
+
+  private chunk(message: Extract<FromWorker, { type: 'relay-chunk' }>) {
+    const body = this.bodies.get(message.id)
+    if (!body) return
+    if (message.bytes) return body.enqueue(message.bytes)
+    this.bodies.delete(message.id)
+    if (message.end) body.close()
+    else body.error(toError(message.error ?? { name: 'Error', message: 'the relay call failed' }))
   }
 
   run(input: ScriptRunInput): Promise<ScriptRunResult> {
@@ -131,8 +163,7 @@ export class WorkerScriptRunner implements ScriptRunner {
     const started = async (): Promise<Response> => {
       const message = await answer
       if (message.type === 'relay-error') throw toError(message.error)
-      const { status, statusText, headers, body } = message
-      return new Response(body, { status, statusText, headers })
+      return message.response
     }
     const relay = createRelayTransport({
       baseUrl: '',
@@ -153,6 +184,7 @@ export class WorkerScriptRunner implements ScriptRunner {
     this.worker.terminate()
     this.pending.clear()
     this.answers.clear()
+    this.bodies.clear()
   }
 }
 

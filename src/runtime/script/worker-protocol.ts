@@ -3,7 +3,7 @@
  * travel as a snapshot; the session and single-send values come back with the result, and
  * sendRequest calls come back to the page, whose transport (proxy, certificates) applies.
  * With a hand-off the worker also sends the built request to the relay and passes the relay's
- * answer (its status, headers and body stream) on to the page, which reads it as relay.ts does.
+ * answer (its status, headers and body) on to the page, which reads it as relay.ts does.
  */
 import type { VariableLayer } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
@@ -51,6 +51,8 @@ export type FromWorker =
       status: number
       statusText: string
       headers: [string, string][]
-      body: ReadableStream<Uint8Array> | null
+      hasBody: boolean
     }
+  /** The body, chunk by chunk (each chunk's buffer transferred), then its end or its failure. */
+  | { type: 'relay-chunk'; id: number; bytes?: Uint8Array; end?: true; error?: ErrorShape }
   | { type: 'relay-error'; id: number; error: ErrorShape }

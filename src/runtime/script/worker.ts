@@ -131,23 +131,16 @@ async function send(
     signal: controller.signal,
   }).then(
     (response) => {
-      // Passed on through a pipe whose end (done, failed or cancelled by the page) ends the run.
-      const pipe = response.body ? new TransformStream<Uint8Array, Uint8Array>() : null
-      if (response.body && pipe) {
-        response.body
-          .pipeTo(pipe.writable)
-          .catch(() => undefined)
-          .finally(() => runs.delete(id))
-      } else runs.delete(id)
-      const answer: FromWorker = {
+      post({
         type: 'relay-response',
         id,
         status: response.status,
         statusText: response.statusText,
         headers: [...response.headers],
-        body: pipe?.readable ?? null,
-      }
-      self.postMessage(answer, pipe ? [pipe.readable] : [])
+        hasBody: response.body !== null,
+      })
+      if (response.body) void pump(id, response.body.getReader())
+      else runs.delete(id)
     },
     (error: unknown) => {
       runs.delete(id)
@@ -155,4 +148,23 @@ async function send(
     },
   )
   return { request, at }
+}
+
+/**
+ * The body goes on as it comes, each chunk's buffer transferred: no copy, and no round trip per
+ * chunk (a transferred ReadableStream waits for the page to ask for each one). Cancel on the
+ * page aborts the run, which ends the read here.
+ */
+async function pump(id: number, reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return post({ type: 'relay-chunk', id, end: true })
+      self.postMessage({ type: 'relay-chunk', id, bytes: value } satisfies FromWorker, [value.buffer])
+    }
+  } catch (error) {
+    post({ type: 'relay-chunk', id, error: errorShape(error) })
+  } finally {
+    runs.delete(id)
+  }
 }
