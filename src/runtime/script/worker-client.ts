@@ -14,11 +14,17 @@ import type { ErrorShape, FromWorker, ToWorker } from './worker-protocol.ts'
 type RelayAnswer =
   { type: 'relay-response'; response: Response } | Extract<FromWorker, { type: 'relay-error' }>
 
+/** Only the latest run's, so a long session does not pile them up. */
+function mark(name: string, startTime = performance.now()) {
+  performance.clearMarks(name)
+  performance.mark(name, { startTime: Math.max(0, startTime) })
+}
+
 /** Read by bench/send.ts: where a scripted send's time goes, on this page's clock. */
 function marks([received, ran]: [number, number]) {
-  performance.mark('sendbox-script-received', { startTime: Math.max(0, received - performance.timeOrigin) })
-  performance.mark('sendbox-script-ran', { startTime: Math.max(0, ran - performance.timeOrigin) })
-  performance.mark('sendbox-script-replied')
+  mark('sendbox-script-received', received - performance.timeOrigin)
+  mark('sendbox-script-ran', ran - performance.timeOrigin)
+  mark('sendbox-script-replied')
 }
 
 const toError = (shape: ErrorShape) => Object.assign(new Error(shape.message), { name: shape.name })
@@ -135,7 +141,7 @@ export class WorkerScriptRunner implements ScriptRunner {
         resolve({ ...message.result, handedOff: { request: sent.request, at, response } })
       })
       const { variables, sendRequest: _send, signal: _signal, ...rest } = input
-      performance.mark('sendbox-script-posted')
+      mark('sendbox-script-posted')
       post({
         type: 'run',
         id,
