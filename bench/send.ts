@@ -1,15 +1,19 @@
 /**
  * Send benchmark (Playwright + Debian's Chromium against the built app in dist/, served by the
  * sync-server, sending to the echo server): the time from pressing Send to the request handed to
- * the transport, the `sendbox-send-to-wire` measure (Send's click handler → the pipeline's
- * `sending` event; it covers resolving the tab, variables, the pre-request script, building the
- * wire request; the network is not in it).
+ * the transport, the `sendbox-send-to-wire` measure (Send's click handler → the request handed
+ * to the relay; it covers resolving the tab, variables, the pre-request script, building the
+ * wire request; the network is not in it). With a script, the script worker builds the request
+ * and starts the relay call itself (src/runtime/script/hand-off.ts): the measure ends at that
+ * call, on the worker's clock mapped onto the page's.
  *
  * For a request without and with a pre-request script: the first send right after load, the
  * first send after the page sat idle for a second (the background warm-up had its chance), and
  * warm sends (median of 50). Peers measured in the same page and run: a bare postMessage round
  * trip to a fresh worker (the floor of any worker call) and the no-script send (the pipeline), so
- * the script's share splits into worker round trip and QuickJS.
+ * the script's share splits into worker round trip and QuickJS; and, per warm scripted send, its
+ * steps from the marks the page and the worker leave (page, to the worker, QuickJS, build and
+ * relay call), plus how long after the request left the page got to read the worker's reply.
  *
  *   npm run build && npm run bench:send        (ports: SEND_BENCH_PORT, default 4570 and 4571)
  */
@@ -56,13 +60,30 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ')
 
-/** Sends once and returns this send's `sendbox-send-to-wire` duration. */
-async function sendOnce(page: Page): Promise<number> {
+/**
+ * A scripted send's time, ms after Send: run posted to the script worker, run arrived there,
+ * scripts through, request handed to the relay (by the worker), and the page reading the reply.
+ */
+type Steps = [posted: number, received: number, ran: number, wire: number, replied: number]
+
+/** Sends once; returns this send's `sendbox-send-to-wire` duration and, if scripted, its steps. */
+async function sendOnce(page: Page): Promise<{ wire: number; steps?: Steps }> {
   const before = await page.evaluate(() => performance.getEntriesByName('sendbox-send-to-wire').length)
   await page.locator('.send-button').click()
   await page.waitForFunction((n) => performance.getEntriesByName('sendbox-send-to-wire').length > n, before)
   await page.locator('.response-area[data-phase="done"]').waitFor()
-  return page.evaluate(() => performance.getEntriesByName('sendbox-send-to-wire').at(-1)!.duration)
+  // A string, so the bundler's helpers for named functions never reach the page.
+  return page.evaluate(`(() => {
+    const m = performance.getEntriesByName('sendbox-send-to-wire').at(-1)
+    const at = (name) => {
+      const e = performance.getEntriesByName(name).at(-1)
+      return e && e.startTime >= m.startTime - 1 ? e.startTime - m.startTime : undefined
+    }
+    const names = ['posted', 'received', 'ran'].map((n) => at('sendbox-script-' + n))
+    const replied = at('sendbox-script-replied')
+    const steps = names.every((n) => n !== undefined) ? [...names, m.duration, replied] : undefined
+    return { wire: m.duration, steps }
+  })()`)
 }
 
 async function pasteScript(page: Page, code: string): Promise<void> {
@@ -126,6 +147,8 @@ interface Case {
   firstAtLoad: number[]
   firstAfterIdle: number[]
   warm: number[]
+  warmSteps: Steps[]
+  idleSteps: Steps[]
 }
 
 async function runCase(browser: Browser, withScript: boolean): Promise<Case> {
@@ -137,7 +160,14 @@ async function runCase(browser: Browser, withScript: boolean): Promise<Case> {
   if (withScript) await pasteScript(page, SCRIPT)
   // The draft is written to IndexedDB on its own schedule: let it land before reloading.
   await page.waitForTimeout(500)
-  const result: Case = { readiness: [], firstAtLoad: [], firstAfterIdle: [], warm: [] }
+  const result: Case = {
+    readiness: [],
+    firstAtLoad: [],
+    firstAfterIdle: [],
+    warm: [],
+    warmSteps: [],
+    idleSteps: [],
+  }
   for (let i = 0; i < 3; i++) {
     result.firstAtLoad.push(await sendAtInteractive(page))
     result.readiness.push(
@@ -150,10 +180,16 @@ async function runCase(browser: Browser, withScript: boolean): Promise<Case> {
     )
     await reloadReady(page)
     await page.waitForTimeout(1000)
-    result.firstAfterIdle.push(await sendOnce(page))
+    const idle = await sendOnce(page)
+    result.firstAfterIdle.push(idle.wire)
+    if (idle.steps) result.idleSteps.push(idle.steps)
   }
   for (let i = 0; i < 5; i++) await sendOnce(page)
-  for (let i = 0; i < WARM_SENDS; i++) result.warm.push(await sendOnce(page))
+  for (let i = 0; i < WARM_SENDS; i++) {
+    const { wire, steps } = await sendOnce(page)
+    result.warm.push(wire)
+    if (steps) result.warmSteps.push(steps)
+  }
   await context.close()
   return result
 }
@@ -190,17 +226,30 @@ async function main() {
         scripted.readiness.map((t) => t.map((n) => n.toFixed(0)).join(', ')).join(' / ') +
         ' (a send pressed before the worker is warm waits for the rest of the warm-up)',
     )
-    const scriptShare = median(scripted.warm) - median(plain.warm)
     console.log(
       `warm with script: ${f(median(scripted.warm))} (target < 5 ms: ${median(scripted.warm) < 5 ? 'met' : 'NOT met'}); ` +
         `first after load with script: worst ${f(Math.max(...scripted.firstAtLoad))} (target < 300 ms: ` +
         `${Math.max(...scripted.firstAtLoad) < 300 ? 'met' : 'NOT met'})`,
     )
     console.log(
-      `where the warm scripted send goes: pipeline ${f(median(plain.warm))} (the no-script send), ` +
-        `script ${f(scriptShare)} = worker round trip ≥ ${f(roundTrip)} (bare postMessage peer) + QuickJS and ` +
-        `marshalling ≈ ${f(Math.max(0, scriptShare - roundTrip))}; ratio scripted/plain ${(median(scripted.warm) / median(plain.warm)).toFixed(1)}x`,
+      `peers: warm send without script ${f(median(plain.warm))} (ratio scripted/plain ` +
+        `${(median(scripted.warm) / median(plain.warm)).toFixed(1)}x); bare postMessage round trip to a worker ` +
+        `${f(roundTrip)}`,
     )
+    const show = (s: Steps) =>
+      `page ${f(s[0])}, to the worker ${f(s[1] - s[0])}, QuickJS ${f(s[2] - s[1])}, build + relay call ${f(s[3] - s[2])}`
+    console.log(`first scripted sends after 1 s idle, steps: ${scripted.idleSteps.map(show).join(' / ')}`)
+    const steps = scripted.warmSteps
+    if (steps.length > 0) {
+      const part = (pick: (s: Steps) => number) => f(median(steps.map(pick)))
+      console.log(
+        `warm scripted send, medians of each step (n=${steps.length}): page until the run is posted ` +
+          `${part((s) => s[0])} | to the worker ${part((s) => s[1] - s[0])} | QuickJS (the scripts) ` +
+          `${part((s) => s[2] - s[1])} | build + relay call started in the worker ${part((s) => s[3] - s[2])} ` +
+          `| = Send → wire ${part((s) => s[3])}. Off the path: the page reads the worker's reply ` +
+          `${part((s) => s[4] - s[3])} after the request left (it waits for the frame the click dirtied).`,
+      )
+    }
   } finally {
     await browser.close()
     server.kill()

@@ -12,7 +12,16 @@ import { applyRequestChanges, emptyChanges, type RequestChanges } from '../model
 import type { Auth, RequestSpec, Scripts } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { WireRequest, WireResponse } from '../model/wire.ts'
-import type { ScriptError, ScriptRunner, ScriptSource, TestResult } from './script/types.ts'
+import { canHandOff, type HandedOff } from './script/hand-off.ts'
+import type {
+  ScriptError,
+  ScriptRunInput,
+  ScriptRunner,
+  ScriptRunResult,
+  ScriptSource,
+  TestResult,
+} from './script/types.ts'
+import type { RelayEndpoint } from './transport/select.ts'
 import { TransportError, type SendOptions, type Transport } from './transport/types.ts'
 
 /** A folder or the collection above a request: what it lends the request when sent. */
@@ -25,7 +34,8 @@ export interface ParentScope {
 
 export type SendEvent =
   | { type: 'pre-request' }
-  | { type: 'sending'; request: WireRequest }
+  /** `at`: when the request was handed over, if that was not now (a hand-off, script/hand-off.ts). */
+  | { type: 'sending'; request: WireRequest; at?: number }
   | { type: 'response'; response: WireResponse }
   | { type: 'post-response' }
 
@@ -39,6 +49,11 @@ export interface SendDeps {
   resolveFile?: FileResolver
   oauthToken?: string
   onEvent?: (event: SendEvent) => void
+  /**
+   * Set when `transport` is this relay's: a script runner that can (script/hand-off.ts) then
+   * builds the request after the pre-request script and hands it to the relay itself.
+   */
+  handOff?: RelayEndpoint
 }
 
 export interface SendInput {
@@ -89,11 +104,14 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   const tests: TestResult[] = []
   let testsTimedOut = false
   let changes: RequestChanges = emptyChanges()
+  let handed: HandedOff | undefined
+  const parentAuth = parents.map((p): AuthSource => ({ auth: p.auth, name: p.name, kind: p.kind }))
 
   emit({ type: 'pre-request' })
   const preScripts = scriptChain(request, parents, 'preRequest')
   if (preScripts.length > 0) {
-    const run = await runner(deps).run({
+    const scripts = runner(deps)
+    const preInput: ScriptRunInput = {
       phase: 'pre-request',
       scripts: preScripts,
       request: {
@@ -108,7 +126,18 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       variables,
       sendRequest: (wire, signal) => deps.transport.send(wire, { ...deps.options, signal }),
       signal: deps.signal,
-    })
+    }
+    const run: ScriptRunResult & { handedOff?: HandedOff } =
+      deps.handOff && scripts.runAndSend && canHandOff(request.body)
+        ? await scripts.runAndSend(preInput, {
+            relay: deps.handOff,
+            request,
+            parentAuth,
+            formatJson: deps.formatJson ?? false,
+            ...(deps.oauthToken ? { oauthToken: deps.oauthToken } : {}),
+            options: deps.options ?? {},
+          })
+        : await scripts.run(preInput)
     tests.push(...run.tests)
     testsTimedOut ||= run.testsTimedOut
     if (run.error) {
@@ -121,18 +150,24 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       }
     }
     changes = run.changes
+    handed = run.handedOff
   }
 
   let wire: WireRequest
   try {
-    const built = await buildWireRequest(request, {
-      variables,
-      parentAuth: parents.map((p): AuthSource => ({ auth: p.auth, name: p.name, kind: p.kind })),
-      formatJson: deps.formatJson,
-      resolveFile: deps.resolveFile,
-      oauthToken: deps.oauthToken,
-    })
-    wire = applyRequestChanges(built, changes)
+    if (handed && 'buildError' in handed) throw new Error(handed.buildError)
+    wire = handed
+      ? handed.request
+      : applyRequestChanges(
+          await buildWireRequest(request, {
+            variables,
+            parentAuth,
+            formatJson: deps.formatJson,
+            resolveFile: deps.resolveFile,
+            oauthToken: deps.oauthToken,
+          }),
+          changes,
+        )
   } catch (error) {
     return {
       outcome: 'not-sent',
@@ -143,10 +178,10 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     }
   }
 
-  emit({ type: 'sending', request: wire })
+  emit(handed ? { type: 'sending', request: wire, at: handed.at } : { type: 'sending', request: wire })
   let response: WireResponse
   try {
-    response = await deps.transport.send(wire, { ...deps.options, signal: deps.signal })
+    response = await (handed?.response ?? deps.transport.send(wire, { ...deps.options, signal: deps.signal }))
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
     return { outcome: 'failed', request: wire, error: (error as Error).message, code, tests, testsTimedOut }

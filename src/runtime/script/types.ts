@@ -7,6 +7,7 @@ import type { VariableContext } from '../../model/variables.ts'
 import type { HeaderList, WireRequest, WireResponse } from '../../model/wire.ts'
 import type { RequestBody } from '../../model/types.ts'
 import type { RequestChanges } from '../../model/request-changes.ts'
+import type { HandedOff, HandOff } from './hand-off.ts'
 
 export type ScriptPhase = 'pre-request' | 'post-response'
 
@@ -85,6 +86,11 @@ export interface ScriptRunResult {
 
 export interface ScriptRunner {
   run(input: ScriptRunInput): Promise<ScriptRunResult>
+  /**
+   * A pre-request run that, when the script went through, also builds the request and hands it
+   * to the relay (hand-off.ts). Runners without it leave building and sending to the pipeline.
+   */
+  runAndSend?(input: ScriptRunInput, handOff: HandOff): Promise<ScriptRunResult & { handedOff?: HandedOff }>
   dispose(): void
 }
 

@@ -1,11 +1,14 @@
 /**
  * The script worker: one long-lived Web Worker running the same QuickJS core as Node. The page
- * talks to it through worker-client.ts. Nothing here touches the page's network or storage.
+ * talks to it through worker-client.ts. Nothing here touches the page's storage; its only
+ * network use is the hand-off (hand-off.ts): the built request goes to the page's relay.
  */
+import type { RequestChanges } from '../../model/request-changes.ts'
 import { VariableContext } from '../../model/variables.ts'
-import type { WireResponse } from '../../model/wire.ts'
+import type { WireRequest, WireResponse } from '../../model/wire.ts'
+import { buildHandedOff, relayInit, warmUpBuild, type HandOff } from './hand-off.ts'
 import { createScriptRunner } from './quickjs-module.web.ts'
-import type { FromWorker, ToWorker } from './worker-protocol.ts'
+import type { ErrorShape, FromWorker, ToWorker, WorkerHandedOff } from './worker-protocol.ts'
 import type { QuickJSScriptRunner } from './quickjs-runner.ts'
 
 declare const self: DedicatedWorkerGlobalScope
@@ -16,6 +19,7 @@ const runs = new Map<
   { controller: AbortController; calls: Map<number, (message: Extract<ToWorker, { type: 'sent' }>) => void> }
 >()
 let nextCall = 1
+let buildWarm: Promise<unknown> | undefined
 
 const post = (message: FromWorker) => self.postMessage(message)
 
@@ -26,8 +30,17 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   else if (message.type === 'run') void run(message)
 }
 
+const errorShape = (error: unknown): ErrorShape =>
+  error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) }
+
 async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
-  const { id, input } = message
+  const { id, input, handOff } = message
+  const now = () => performance.timeOrigin + performance.now()
+  const timing: [number, number] = [now(), 0]
+  /** A handed-off request keeps the run's abort wired until its response is through. */
+  let sending = false
   const controller = new AbortController()
   const calls = new Map<number, (message: Extract<ToWorker, { type: 'sent' }>) => void>()
   runs.set(id, { controller, calls })
@@ -60,12 +73,18 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
           post({ type: 'send', id, call, request })
         }),
     })
+    timing[1] = now()
+    const handedOff =
+      handOff && !result.error ? await send(id, handOff, variables, result.changes, controller) : undefined
+    sending = handedOff !== undefined && 'request' in handedOff
     post({
       type: 'result',
       id,
       result,
       session: [...variables.session],
       singleSend: [...variables.singleSend],
+      ...(handedOff ? { handedOff } : {}),
+      timing,
     })
   } catch (error) {
     post({
@@ -83,7 +102,68 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       },
       session: [...variables.session],
       singleSend: [...variables.singleSend],
+      timing: [timing[0], now()],
     })
+  } finally {
+    if (!sending) runs.delete(id)
+    // After the first run (the page's warm-up) has answered.
+    buildWarm ??= new Promise((resolve) => setTimeout(resolve, 0)).then(warmUpBuild).catch(() => undefined)
+  }
+}
+
+/** Builds the request and starts the relay call; the result goes to the page right after. */
+async function send(
+  id: number,
+  handOff: HandOff,
+  variables: VariableContext,
+  changes: RequestChanges,
+  controller: AbortController,
+): Promise<WorkerHandedOff> {
+  let request: WireRequest
+  try {
+    request = await buildHandedOff(handOff, variables, changes)
+  } catch (error) {
+    return { buildError: errorShape(error).message }
+  }
+  const at = performance.timeOrigin + performance.now()
+  fetch(handOff.relay.url, {
+    ...relayInit(handOff.relay, request, handOff.options),
+    signal: controller.signal,
+  }).then(
+    (response) => {
+      post({
+        type: 'relay-response',
+        id,
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        hasBody: response.body !== null,
+      })
+      if (response.body) void pump(id, response.body.getReader())
+      else runs.delete(id)
+    },
+    (error: unknown) => {
+      runs.delete(id)
+      post({ type: 'relay-error', id, error: errorShape(error) })
+    },
+  )
+  return { request, at }
+}
+
+/**
+ * The body goes on as it comes, each chunk's buffer transferred: no copy, and no round trip per
+ * chunk (a transferred ReadableStream waits for the page to ask for each one). Cancel on the
+ * page aborts the run, which ends the read here.
+ */
+async function pump(id: number, reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return post({ type: 'relay-chunk', id, end: true })
+      self.postMessage({ type: 'relay-chunk', id, bytes: value } satisfies FromWorker, [value.buffer])
+    }
+  } catch (error) {
+    post({ type: 'relay-chunk', id, error: errorShape(error) })
   } finally {
     runs.delete(id)
   }

@@ -9,9 +9,17 @@ import type { Transport } from './types.ts'
 
 export type TransportMode = 'relay' | 'direct'
 
+/** Where and with what token a request goes to the relay: for a sender beside the page's transport. */
+export interface RelayEndpoint {
+  url: string
+  token: string
+}
+
 export interface SelectedTransport {
   mode: TransportMode
   transport: Transport
+  /** Set in relay mode: the script worker hands requests to this relay itself (script/hand-off.ts). */
+  relay?: RelayEndpoint
 }
 
 export async function selectTransport(
@@ -20,8 +28,22 @@ export async function selectTransport(
 ): Promise<SelectedTransport> {
   try {
     const token = await fetchRelayToken(baseUrl, doFetch)
-    return { mode: 'relay', transport: createRelayTransport({ baseUrl, token, fetch: doFetch }) }
+    const url = relayUrl(baseUrl)
+    return {
+      mode: 'relay',
+      transport: createRelayTransport({ baseUrl, token, fetch: doFetch }),
+      ...(url ? { relay: { url, token } } : {}),
+    }
   } catch {
     return { mode: 'direct', transport: createDirectTransport(doFetch) }
+  }
+}
+
+/** Absolute, so a worker's fetch reaches the same relay; none when there is no page to resolve against. */
+function relayUrl(baseUrl: string): string | undefined {
+  try {
+    return new URL(`${baseUrl.replace(/\/+$/, '')}/relay`, globalThis.location?.href).href
+  } catch {
+    return undefined
   }
 }
