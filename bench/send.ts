@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
+import { pasteIntoFocused } from '../tests/helpers/paste.ts'
 
 const PORT = Number(process.env.SEND_BENCH_PORT ?? 4570)
 const ECHO_PORT = PORT + 1
@@ -91,13 +92,7 @@ async function pasteScript(page: Page, code: string): Promise<void> {
   const editor = page.locator('.monaco-editor').first()
   await editor.waitFor()
   await editor.click()
-  await page.evaluate((text) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', text)
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    )
-  }, code)
+  await pasteIntoFocused(page, code)
   await page.locator('.section-tab', { hasText: 'Params' }).click()
 }
 
