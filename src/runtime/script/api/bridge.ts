@@ -33,6 +33,23 @@ export function isApi(value: object): boolean {
   return MARKED.has(value)
 }
 
+/** The guest's own `test` (tag `T`): the sync test of svc, alpha and gamma runs in the guest. */
+export const GUEST_TEST = Object.freeze({ test: true })
+
+/** Response views built once per sandbox; `expect(view)` asserts on the current run's response. */
+export const RESPONSE_VIEWS = new WeakSet<object>()
+
+const PER_RUN = new WeakSet<object>()
+
+/**
+ * Marks an accessor whose value, when an API object, stays the same for the whole run (e.g.
+ * `alpha.response`): the guest may keep it like a data member until the next script begins.
+ */
+export function perRun<T extends () => unknown>(getter: T): T {
+  PER_RUN.add(getter)
+  return getter
+}
+
 /** A host promise handed to the guest as a guest promise (tag `W`). */
 export class GuestWait {
   constructor(readonly id: number) {}
@@ -63,11 +80,11 @@ export class ApiRegistry {
   private readonly ids = new WeakMap<object, number>()
   /** Ids below this are the fixed roots (api/index.ts). */
   private next = 64
-  private lazy = new Map<number, () => object | null>()
+  private roots: { root(id: number): object | null } | null = null
 
-  /** Roots are built on first use. */
-  setRoots(factories: Map<number, () => object | null>): void {
-    this.lazy = factories
+  /** Roots are built (or taken from the sandbox's lasting ones) on first use. */
+  setRoots(roots: { root(id: number): object | null }): void {
+    this.roots = roots
   }
 
   ref(target: object): number {
@@ -83,10 +100,8 @@ export class ApiRegistry {
   lookup(id: number): object | undefined {
     const known = this.objects.get(id)
     if (known) return known
-    const build = this.lazy.get(id)
-    if (!build) return undefined
-    this.lazy.delete(id)
-    const built = build()
+    if (id >= 64 || !this.roots) return undefined
+    const built = this.roots.root(id)
     if (!built) return undefined
     this.objects.set(id, built)
     if (!this.ids.has(built)) this.ids.set(built, id)
@@ -99,6 +114,7 @@ export class ApiRegistry {
       return { [TAG]: 'A', k: value.chain, h: value.handle, f: value.callable }
     if (value instanceof GuestWait) return { [TAG]: 'W', i: value.id }
     if (value === EXPECT) return { [TAG]: 'X' }
+    if (value === GUEST_TEST) return { [TAG]: 'T' }
     if (MARKED.has(value)) return { [TAG]: 'N', i: this.ref(value), f: typeof value === 'function' }
     return undefined
   }
@@ -109,7 +125,13 @@ export class ApiRegistry {
     if (!target || !MARKED.has(target) || DENIED.has(property)) return { value: undefined, stable: false }
     const descriptor = Object.getOwnPropertyDescriptor(target, property)
     if (!descriptor) return { value: undefined, stable: false }
-    if (descriptor.get) return { value: descriptor.get.call(target), stable: false }
+    if (descriptor.get) {
+      const value: unknown = descriptor.get.call(target)
+      return {
+        value,
+        stable: PER_RUN.has(descriptor.get) && value !== null && memberOfApi(value) && isApi(value as object),
+      }
+    }
     const value: unknown = descriptor.value
     if (memberOfApi(value)) MARKED.add(value as object)
     return { value, stable: true }
