@@ -92,8 +92,13 @@ export class ScriptRun {
       switch (op) {
         case 'g': {
           const comma = arg.indexOf(',')
-          const { value, stable } = this.registry.get(Number(arg.slice(0, comma)), arg.slice(comma + 1))
-          return this.reply(value, stable)
+          const { value, stable, lasting } = this.registry.get(
+            Number(arg.slice(0, comma)),
+            arg.slice(comma + 1),
+          )
+          const answer = this.reply(value, stable)
+          // '!': the guest may keep this member for the context's life (guest/core.ts node()).
+          return lasting && (answer[0] === 'n' || answer === 'x' || answer === 'T') ? `!${answer}` : answer
         }
         case 'c': {
           const comma = arg.indexOf(',')

@@ -5,7 +5,7 @@
  */
 import type { ScriptRun } from '../run-state.ts'
 import type { HostResponse } from '../host-response.ts'
-import { api, perRun, RESPONSE_VIEWS } from './bridge.ts'
+import { api, markLasting, perRun, RESPONSE_VIEWS } from './bridge.ts'
 import { headerList, parseJsonOr, toText } from './values.ts'
 
 /** The run a sandbox is executing; namespaces built once resolve every call through it. */
@@ -111,6 +111,8 @@ export function responseAccessor(current: CurrentRun, statusAsText: boolean): ()
     get: () => current.run.assertions.start(response(), ['not']),
   })
   RESPONSE_VIEWS.add(view)
+  // Reached through an accessor, so marking the namespace does not reach it.
+  markLasting(view)
   return perRun(() => (current.run.response ? view : null))
 }
 

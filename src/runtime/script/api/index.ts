@@ -7,7 +7,7 @@
  */
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
-import { api } from './bridge.ts'
+import { api, markLasting, RUN_IDS, type RootSource } from './bridge.ts'
 import { shared, svcApi, type Shared } from './svc.ts'
 import { alphaApi } from './alpha.ts'
 import { betaApi } from './beta.ts'
@@ -27,10 +27,29 @@ const ids = Object.fromEntries(Object.entries(ROOTS).map(([name, [id]]) => [id, 
 >
 
 /** The roots of one sandbox: lasting namespaces built on first use, the rest per run. */
-export class Namespaces {
+export class Namespaces implements RootSource {
   readonly current = new CurrentRun()
   private common: Shared | undefined
   private readonly lasting = new Map<number, object>()
+  private readonly lastingIds = new WeakMap<object, number>()
+  private readonly lastingObjects = new Map<number, object>()
+  private nextLastingId = 64
+
+  lastingId(target: object): number {
+    let id = this.lastingIds.get(target)
+    if (id === undefined) {
+      // Lasting objects are a fixed set (the namespaces' members), so the ids never run out.
+      if (this.nextLastingId >= RUN_IDS) throw new Error('Too many lasting API objects')
+      id = this.nextLastingId++
+      this.lastingIds.set(target, id)
+      this.lastingObjects.set(id, target)
+    }
+    return id
+  }
+
+  lastingObject(id: number): object | undefined {
+    return this.lastingObjects.get(id)
+  }
 
   private get shared(): Shared {
     return (this.common ??= shared(this.current))
@@ -88,6 +107,8 @@ export class Namespaces {
         return null
     }
     this.lasting.set(id, built)
+    this.lastingIds.set(built, id)
+    markLasting(built)
     return built
   }
 

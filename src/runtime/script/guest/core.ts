@@ -87,22 +87,33 @@ function args(a) {
   }
   return out
 }
-function node(i, f, root) {
-  let cache = null, cgen = gen
-  const p = new Proxy(f ? function () {} : {}, {
+// A member the host marks '!' (a lasting namespace's member, guest/README) is kept for the
+// context's life; other API members only until the next script begins (their ids are per run).
+// The target has no own properties and is frozen: nothing can be stored on a node that lasts.
+// Ids from 64 below RUN are the sandbox's lasting objects: one proxy each, kept with its cache.
+const RUN = 1048576, lastingNodes = new Map()
+function node(i, f) {
+  const known = i >= 64 && i < RUN ? lastingNodes.get(i) : undefined
+  if (known !== undefined) return known
+  let cache = null
+  const t = f ? { f() {} }.f : {}
+  if (f) { delete t.name; delete t.length }
+  const p = new Proxy(Object.freeze(t), {
     get: function (t, k) {
       if (typeof k !== 'string' || k === 'then') return undefined
-      if (root && cgen !== gen) { cache = null; cgen = gen }
-      if (cache !== null && cache.has(k)) return cache.get(k)
-      const r = H('g', i + ',' + k)
+      const e = cache === null ? undefined : cache.get(k)
+      if (e !== undefined && (e.g < 0 || e.g === gen)) return e.v
+      let r = H('g', i + ',' + k), g = gen
+      if (r[0] === '!') { r = r.slice(1); g = -1 }
       const v = read(r)
-      if ((r[0] === 'n' && r[r.length - 1] === '1') || r === 'x' || r === 'T') (cache || (cache = new Map())).set(k, v)
+      if (g < 0 || (r[0] === 'n' && r[r.length - 1] === '1') || r === 'x' || r === 'T') (cache || (cache = new Map())).set(k, { v: v, g: g })
       return v
     },
     apply: function (t, self, a) { return read(H('c', i + ',' + S(args(a)))) },
     set: function () { return true },
   })
   nodeIds.set(p, i)
+  if (i >= 64 && i < RUN) lastingNodes.set(i, p)
   return p
 }
 
@@ -161,14 +172,15 @@ for (const k of ['ArrayBuffer', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 
     return Reflect.construct(t, a, nt)
   } })
 }
-// The script's globals: fixed ids, built on the host on first use. A root proxy forgets its
-// member cache when the next script begins (begin() bumps the generation): ids are per run.
+// The script's globals: fixed ids, built on the host on first use. Members of the lasting
+// namespaces stay cached; any other member expires when the next script begins (begin() bumps the
+// generation), because its id is only valid for its run.
 const noop = function () {}
 const roots = Pa(ROOTS)
 const aliases = { delta: 'svc', pm: 'alpha', bru: 'beta', pw: 'gamma' }
 let gen = 0, phase = 'post'
 const rootNodes = {}
-for (const k in roots) rootNodes[k] = node(roots[k][0], roots[k][1] === 1, true)
+for (const k in roots) rootNodes[k] = node(roots[k][0], roots[k][1] === 1)
 expect = function expect(v, m) { return X().expect(v, m) }
 function put(k, v) { Object.defineProperty(G, k, { value: v, writable: true, configurable: true }) }
 put('console', { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop })
