@@ -114,7 +114,8 @@ export class GuestPromise {
 
 export class ApiRegistry {
   private readonly objects = new Map<number, object>()
-  private readonly ids = new WeakMap<object, number>()
+  /** A Map, not a WeakMap: the registry lives for one run and is cleared at its end. */
+  private readonly ids = new Map<object, number>()
   /** Ids below 64 are the fixed roots (api/index.ts). */
   private roots: RootSource | null = null
   private next = RUN_IDS
@@ -188,5 +189,6 @@ export class ApiRegistry {
 
   clear(): void {
     this.objects.clear()
+    this.ids.clear()
   }
 }
