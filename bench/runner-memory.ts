@@ -1,6 +1,6 @@
 /**
  * The memory case of bench/runner.ts: `sendbox run` in this process (started with --expose-gc),
- * with the heap measured after a forced collection every 250 ms while the run goes on. RSS alone
+ * with the heap measured after a forced collection every second while the run goes on. RSS alone
  * says little (V8 collects lazily while memory is plentiful); the heap after a full collection
  * is what a leak would grow. The forced collections slow the run down: its rate is not reported.
  * Usage: node --expose-gc --import tsx bench/runner-memory.ts <collection> [report.json]
@@ -22,7 +22,7 @@ const sample = () => {
   heapMb.push(usage.heapUsed / 1024 / 1024)
   rssMb.push(usage.rss / 1024 / 1024)
 }
-const timer = setInterval(sample, 250)
+const timer = setInterval(sample, 1000)
 const sink = { write: () => true } as unknown as NodeJS.WritableStream
 const reporter = report ? ['-r', 'json', '--reporter-json-export', report] : ['-r', 'cli']
 const code = await runCli(['run', file, ...reporter], {

@@ -17,7 +17,7 @@
  * Sendbox loads QuickJS while it parses the collection (a product change, see src/cli), so the
  * in-run time holds only what is left of that load when the first script runs.
  * The memory case runs in-process with --expose-gc (bench/runner-memory.ts): heap after a forced
- * collection, sampled every 250 ms, beside RSS of a normal run.
+ * collection, sampled every second, beside RSS of a normal run.
  * BENCH_ECHO_PORT pins the echo server's port.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
