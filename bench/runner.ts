@@ -14,8 +14,8 @@
  * /proc) depends far less on the machine's load than the rates do; "marginal CPU" is the CPU of
  * the COUNT-request run minus that of a SMALL-request run, per extra request: what one more
  * request costs, without process start and module loading (the steadiest number of all).
- * Sendbox loads QuickJS while it parses the collection (a product change, see src/cli), so the
- * in-run time holds only what is left of that load when the first script runs.
+ * Sendbox's in-run time includes loading QuickJS on the first script (about 0.4 s), newman's its
+ * own start-up inside the run; with 500 requests that is a large share of the run.
  * The memory case runs in-process with --expose-gc (bench/runner-memory.ts): heap after a forced
  * collection, sampled every second, beside RSS of a normal run.
  * BENCH_ECHO_PORT pins the echo server's port.

@@ -8,7 +8,7 @@ import type { Collection, Environment } from '../model/types.ts'
 
 export class InputError extends Error {}
 
-async function readJson(file: string, onText?: (text: string) => void): Promise<unknown> {
+async function readJson(file: string): Promise<unknown> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -24,7 +24,6 @@ async function readJson(file: string, onText?: (text: string) => void): Promise<
             : (error as Error).message
     throw new InputError(`${file}: cannot read the file (${reason})`)
   }
-  onText?.(text)
   try {
     return JSON.parse(text)
   } catch (error) {
@@ -37,9 +36,8 @@ function describeImportError(file: string, error: unknown): never {
   throw error
 }
 
-/** `onText` sees the file's text before it is parsed (e.g. to start loading what the run needs). */
-export async function loadCollection(file: string, onText?: (text: string) => void): Promise<Collection> {
-  const json = await readJson(file, onText)
+export async function loadCollection(file: string): Promise<Collection> {
+  const json = await readJson(file)
   try {
     if (isPostmanCollection(json)) return parsePostmanCollection(json)
     if (typeof json === 'object' && json !== null && 'sendbox' in json) return parseSendboxCollection(json)

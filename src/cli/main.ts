@@ -12,8 +12,7 @@ import { InputError, loadCollection, loadEnvironment, readPem } from './load.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
 import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
 import { junitXml } from './reporters/junit.ts'
-import { createCliDeps, loadScriptRunner, mayHaveScripts } from './wiring.ts'
-import type { ScriptRunner } from '../runtime/script/types.ts'
+import { createCliDeps } from './wiring.ts'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean }
@@ -43,31 +42,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(args: RunArgs, io: CliIo): Promise<number> {
-  let scripts: Promise<ScriptRunner> | undefined
-  try {
-    return await runWith(
-      args,
-      io,
-      (text) => {
-        // QuickJS loads while the collection is parsed and the run is set up, not on the first script.
-        if (mayHaveScripts(text)) scripts = loadScriptRunner()
-      },
-      () => scripts,
-    )
-  } catch (error) {
-    // The run never started: the runner that was loading is not needed.
-    void scripts?.then((runner) => runner.dispose()).catch(() => undefined)
-    throw error
-  }
-}
-
-async function runWith(
-  args: RunArgs,
-  io: CliIo,
-  onText: (text: string) => void,
-  scripts: () => Promise<ScriptRunner> | undefined,
-): Promise<number> {
-  const collection = await loadCollection(args.collection, onText)
+  const collection = await loadCollection(args.collection)
   const environment = args.env ? await loadEnvironment(args.env) : undefined
   const globals = args.globals ? await loadEnvironment(args.globals) : undefined
   const tls: TlsSettings = {
@@ -90,13 +65,7 @@ async function runWith(
   const cli = args.reporters.includes('cli')
   const color = Boolean(io.stdout.isTTY)
   const progress = Boolean(io.stderr.isTTY) && !cli
-  const deps = await createCliDeps({
-    timeoutMs: args.timeoutRequest,
-    tls,
-    proxy,
-    baseDir: process.cwd(),
-    scripts: scripts(),
-  })
+  const deps = await createCliDeps({ timeoutMs: args.timeoutRequest, tls, proxy, baseDir: process.cwd() })
   try {
     if (cli) io.stdout.write(`${collection.name}\n\n`)
     // The json and junit reports list every execution; the cli reporter needs only the counts.

@@ -16,11 +16,9 @@ export async function createCliDeps(settings: {
   tls: TlsSettings
   proxy?: ProxySettings
   baseDir: string
-  /** A script runner already loading (loadScriptRunner), else QuickJS loads on the first script. */
-  scripts?: Promise<ScriptRunner>
 }): Promise<CliDeps> {
   const transport = createNodeTransport()
-  const scripts = lazyScriptRunner(settings.scripts)
+  const scripts = lazyScriptRunner()
   return {
     transport,
     scripts,
@@ -33,37 +31,18 @@ export async function createCliDeps(settings: {
   }
 }
 
-/**
- * Starts loading QuickJS (module, wasm compile, warm-up). The CLI calls it as soon as the
- * collection's text shows scripts, so the load overlaps parsing the collection and setting up.
- */
-export function loadScriptRunner(): Promise<ScriptRunner> {
-  return import('../runtime/script/quickjs-module.node.ts').then((m) => m.createScriptRunner())
-}
-
-/** Text that may hold a script: Postman's `exec`, or a non-empty Sendbox `preRequest`/`postResponse`. */
-const MAY_HAVE_SCRIPTS = /"(?:exec"\s*:\s*(?:\[\s*)?"[^"]|(?:preRequest|postResponse)"\s*:\s*"[^"])/
-
-export function mayHaveScripts(text: string): boolean {
-  return MAY_HAVE_SCRIPTS.test(text)
-}
-
-/** Without a preload, QuickJS loads on the first script, so a collection without scripts never pays for it. */
-function lazyScriptRunner(preloaded?: Promise<ScriptRunner>): ScriptRunner {
-  let runner = preloaded
+/** QuickJS loads on the first script, so a collection without scripts never pays for it. */
+function lazyScriptRunner(): ScriptRunner {
+  let runner: Promise<ScriptRunner> | undefined
   let loaded: ScriptRunner | undefined
-  void preloaded?.then((value) => (loaded = value)).catch(() => undefined)
   return {
     run: async (input) => {
-      runner ??= loadScriptRunner()
-      loaded = await runner
-      return loaded.run(input)
+      runner ??= import('../runtime/script/quickjs-module.node.ts').then(
+        async (m) => (loaded = await m.createScriptRunner()),
+      )
+      return (await runner).run(input)
     },
-    dispose: () => {
-      if (loaded) loaded.dispose()
-      // Still loading: dispose it once it is there.
-      else void runner?.then((value) => value.dispose()).catch(() => undefined)
-    },
+    dispose: () => loaded?.dispose(),
   }
 }
 
