@@ -11,7 +11,13 @@
  * loading QuickJS on the first script); "with process start" is spawn to exit of the whole
  * process, the same for every CLI; the raw loop is its loop only, in a fresh process, so it
  * compares with the in-run rates. CPU per request (user + system of the whole process, from
- * /proc) depends far less on the machine's load than the rates do.
+ * /proc) depends far less on the machine's load than the rates do; "marginal CPU" is the CPU of
+ * the COUNT-request run minus that of a SMALL-request run, per extra request: what one more
+ * request costs, without process start and module loading (the steadiest number of all).
+ * Sendbox's in-run time includes loading QuickJS on the first script (about 0.4 s), newman's its
+ * own start-up inside the run; with 500 requests that is a large share of the run.
+ * The memory case runs in-process with --expose-gc (bench/runner-memory.ts): heap after a forced
+ * collection, sampled every second, beside RSS of a normal run.
  * BENCH_ECHO_PORT pins the echo server's port.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -23,6 +29,7 @@ import { startEchoProcess } from './echo-process.ts'
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 500)
 const MEMORY_COUNT = Number(process.env.BENCH_MEMORY_COUNT ?? 10_000)
+const SMALL = Math.max(1, Math.floor(COUNT / 10))
 const PEERS = resolve(import.meta.dirname, 'peers/node_modules/.bin')
 const BIN = resolve(import.meta.dirname, '../bin/sendbox.js')
 
@@ -54,6 +61,7 @@ function collection(count: number) {
   )
 }
 writeFileSync(join(dir, 'c.json'), JSON.stringify(collection(COUNT)))
+writeFileSync(join(dir, 'small.json'), JSON.stringify(collection(SMALL)))
 writeFileSync(join(dir, 'big.json'), JSON.stringify(collection(MEMORY_COUNT)))
 
 const bruDir = join(dir, 'bruno')
@@ -143,11 +151,11 @@ async function sendbox(file: string, count: number): Promise<{ rate: number; wal
   return { rate: count / (report.durationMs / 1000), wall: count / (exit.ms / 1000), exit }
 }
 
-async function newman(): Promise<{ rate: number; wall: number; exit: Exit } | null> {
+async function newman(file = 'c.json'): Promise<{ rate: number; wall: number; exit: Exit } | null> {
   if (!existsSync(join(PEERS, 'newman'))) return null
   const exit = await run(
     join(PEERS, 'newman'),
-    ['run', 'c.json', '-r', 'json', '--reporter-json-export', 'n.json'],
+    ['run', file, '-r', 'json', '--reporter-json-export', 'n.json'],
     dir,
   )
   const report = JSON.parse(readFileSync(join(dir, 'n.json'), 'utf8')) as {
@@ -157,11 +165,41 @@ async function newman(): Promise<{ rate: number; wall: number; exit: Exit } | nu
     }
   }
   if (report.run.stats.assertions.failed > 0) throw new Error('newman: tests failed')
+  const count = file === 'c.json' ? COUNT : SMALL
   return {
-    rate: COUNT / ((report.run.timings.completed - report.run.timings.started) / 1000),
-    wall: COUNT / (exit.ms / 1000),
+    rate: count / ((report.run.timings.completed - report.run.timings.started) / 1000),
+    wall: count / (exit.ms / 1000),
     exit,
   }
+}
+
+/** The heap after forced collections over a long run, in-process (bench/runner-memory.ts). */
+function heapRun(file: string, report?: string): Promise<{ heapMb: number[]; rssMb: number[] }> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--import',
+        'tsx',
+        resolve(import.meta.dirname, 'runner-memory.ts'),
+        join(dir, file),
+        ...(report ? [join(dir, report)] : []),
+      ],
+      // From the repository, where tsx resolves; the files are named by absolute paths.
+      { cwd: resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.on('error', fail)
+    child.on('close', () => {
+      try {
+        done(JSON.parse(out.trim().split('\n').pop() ?? '') as { heapMb: number[]; rssMb: number[] })
+      } catch (error) {
+        fail(error as Error)
+      }
+    })
+  })
 }
 
 async function bruno(): Promise<{ wall: number; exit: Exit } | null> {
@@ -172,6 +210,7 @@ async function bruno(): Promise<{ wall: number; exit: Exit } | null> {
 
 const fmt = (n: number) => `${n.toFixed(0)} req/s`
 const cpu = (exit: Exit) => `${(exit.cpuMs / COUNT).toFixed(2)} ms CPU/request`
+const marginal = (big: Exit, small: Exit) => Math.max(0, big.cpuMs - small.cpuMs) / (COUNT - SMALL)
 const load = () =>
   `load ${loadavg()
     .map((n) => n.toFixed(1))
@@ -179,6 +218,9 @@ const load = () =>
 console.log(`bench:runner  ${COUNT} requests, each with a pre-request script and 5 tests (${load()})`)
 console.log("  in-run: the runner's own run time (no process start); with start: spawn to exit;")
 console.log('  CPU/request: the whole process (start included), steadier than rates on a busy machine')
+console.log(
+  `  marginal CPU: (CPU of ${COUNT} requests - CPU of ${SMALL}) / ${COUNT - SMALL}: one more request, no start`,
+)
 // Each line is printed as soon as it is measured: a run cut short still leaves its numbers.
 const raw = await rawLoop()
 console.log(`  raw undici loop (no scripts)  ${fmt(raw)} (loop only, fresh process)`)
@@ -187,6 +229,9 @@ console.log(
   `  sendbox run                   ${fmt(ours.rate)} in-run, ${fmt(ours.wall)} with start, ${cpu(ours.exit)}`,
 )
 console.log(`  sendbox / raw loop            ${((ours.rate / raw) * 100).toFixed(0)}% in-run (target >= 50%)`)
+const oursSmall = await sendbox('small.json', SMALL)
+const oursMarginal = marginal(ours.exit, oursSmall.exit)
+console.log(`  sendbox marginal CPU          ${oursMarginal.toFixed(2)} ms/request (${load()})`)
 const nm = await newman()
 if (nm)
   console.log(
@@ -197,6 +242,13 @@ if (nm)
   console.log(
     `  sendbox / newman              ${(ours.rate / nm.rate).toFixed(1)}x in-run (target >= 15x), ${(ours.wall / nm.wall).toFixed(1)}x with start, ${(nm.exit.cpuMs / ours.exit.cpuMs).toFixed(1)}x less CPU`,
   )
+const nmSmall = nm ? await newman('small.json') : null
+if (nm && nmSmall) {
+  const theirs = marginal(nm.exit, nmSmall.exit)
+  console.log(
+    `  newman marginal CPU           ${theirs.toFixed(2)} ms/request: sendbox uses ${(theirs / Math.max(oursMarginal, 0.01)).toFixed(1)}x less (${load()})`,
+  )
+}
 const big = await sendbox('big.json', MEMORY_COUNT)
 const rss = big.exit.peakRssMb
 const quarter = Math.max(1, Math.floor(rss.length / 4))
@@ -205,6 +257,17 @@ console.log(
   `  memory over ${MEMORY_COUNT} requests: RSS ${avg(rss.slice(0, quarter)).toFixed(0)} MB in the first quarter, ` +
     `${avg(rss.slice(-quarter)).toFixed(0)} MB in the last, peak ${Math.max(...rss, 0).toFixed(0)} MB (${fmt(big.rate)})`,
 )
+for (const report of [undefined, 'm.json']) {
+  const heap = await heapRun('big.json', report)
+  const q = Math.max(1, Math.floor(heap.heapMb.length / 4))
+  const first = avg(heap.heapMb.slice(0, q))
+  const last = avg(heap.heapMb.slice(-q))
+  console.log(
+    `  heap after forced GC, ${MEMORY_COUNT} requests, ${report ? 'json reporter (keeps every execution)' : 'cli reporter'}: ` +
+      `${first.toFixed(1)} MB in the first quarter, ${last.toFixed(1)} MB in the last, max ${Math.max(...heap.heapMb, 0).toFixed(1)} MB ` +
+      `(${heap.heapMb.length} samples, ${load()})`,
+  )
+}
 // The Bruno CLI is the slowest (about 3 requests/s): last, so everything else is printed first.
 const br = await bruno()
 if (br) console.log(`  bru run 4.1.0                 ${fmt(br.wall)} with start, ${cpu(br.exit)}`)

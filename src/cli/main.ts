@@ -68,7 +68,11 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
   const deps = await createCliDeps({ timeoutMs: args.timeoutRequest, tls, proxy, baseDir: process.cwd() })
   try {
     if (cli) io.stdout.write(`${collection.name}\n\n`)
-    const collector = createReportCollector(collection.name)
+    // The json and junit reports list every execution; the cli reporter needs only the counts.
+    const collector = createReportCollector(
+      collection.name,
+      args.reporters.includes('json') || args.reporters.includes('junit'),
+    )
     const run = await runCollection(collection, {
       environment,
       globals,

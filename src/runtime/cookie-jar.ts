@@ -19,6 +19,10 @@ export class CookieJar {
 
   constructor(private readonly now: () => number = Date.now) {}
 
+  get isEmpty(): boolean {
+    return this.cookies.length === 0
+  }
+
   /** Remembers the cookies a response from `url` set; an expired one deletes its match. */
   store(url: string, cookies: ResponseCookie[]): void {
     const { hostname, pathname } = new URL(url)

@@ -105,7 +105,7 @@ export async function runCollection(
       { request, parents, variables: new VariableContext(layers, session) },
       options.deps,
     )
-    if (result.outcome === 'done')
+    if (result.outcome === 'done' && result.response.cookies.length > 0)
       jar.store(result.response.url || result.request.url, result.response.cookies)
     if (options.keepResults !== false) results.push({ planned: plan, result })
     options.onRequestDone?.(plan, result, index, planned.length)
@@ -121,6 +121,8 @@ export function isFailure(result: SendResult): boolean {
 
 /** Adds stored cookies the user's cookies table does not already name. */
 function withJarCookies(request: RequestSpec, jar: CookieJar, variables: VariableContext): RequestSpec {
+  // Until a response sets a cookie there is nothing to add (and no URL to resolve).
+  if (jar.isEmpty) return request
   let url: string
   try {
     url = new URL(variables.replace(request.url).replace(/^(?![a-z][a-z0-9+.-]*:\/\/)/i, 'http://')).href

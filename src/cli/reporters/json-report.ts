@@ -99,34 +99,43 @@ function wireSummary(request: { method: string; url: string; headers: HeaderList
 
 /**
  * Collects each execution as its request finishes, keeping only what the report shows: a long run
- * must not hold every response body until the end.
+ * must not hold every response body until the end. Without `keepExecutions` (no json or junit
+ * report asked for) it keeps only the counts, so memory stays flat however long the run.
  */
-export function createReportCollector(collectionName: string) {
+export function createReportCollector(collectionName: string, keepExecutions = true) {
   const executions: JsonExecution[] = []
-  let scriptErrors = 0
+  const summary: JsonReport['summary'] = {
+    requests: 0,
+    sent: 0,
+    notSent: 0,
+    failed: 0,
+    tests: 0,
+    passed: 0,
+    failedTests: 0,
+    scriptErrors: 0,
+  }
   return {
     add(planned: PlannedRequest, result: SendResult): JsonExecution {
       const execution = toExecution(planned.request.name, planned.path, result)
-      executions.push(execution)
-      if (result.outcome !== 'failed' && result.scriptError !== null) scriptErrors++
+      if (keepExecutions) executions.push(execution)
+      summary.requests++
+      if (execution.outcome === 'done') summary.sent++
+      else if (execution.outcome === 'not-sent') summary.notSent++
+      else summary.failed++
+      for (const test of execution.tests) {
+        summary.tests++
+        if (test.passed) summary.passed++
+        else summary.failedTests++
+      }
+      if (result.outcome !== 'failed' && result.scriptError !== null) summary.scriptErrors++
       return execution
     },
     report(run: Pick<CollectionRun, 'startedAt' | 'durationMs'>): JsonReport {
-      const allTests = executions.flatMap((e) => e.tests)
       return {
         collection: collectionName,
         startedAt: run.startedAt.toISOString(),
         durationMs: run.durationMs,
-        summary: {
-          requests: executions.length,
-          sent: executions.filter((e) => e.outcome === 'done').length,
-          notSent: executions.filter((e) => e.outcome === 'not-sent').length,
-          failed: executions.filter((e) => e.outcome === 'failed').length,
-          tests: allTests.length,
-          passed: allTests.filter((t) => t.passed).length,
-          failedTests: allTests.filter((t) => !t.passed).length,
-          scriptErrors,
-        },
+        summary: { ...summary },
         executions,
       }
     },

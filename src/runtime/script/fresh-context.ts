@@ -16,7 +16,20 @@ const FRESH_ONLY = new RegExp(
 const GLOBAL_ASSIGNMENT = new RegExp(`\\b(${BUILT_IN}|${API})\\s*=(?![=>])`, 'g')
 const DECLARED = /(\b(let|const|var)|[.,])\s*$/
 
+/** The answer per source: a collection runs the same few scripts for every request. */
+const answers = new Map<string, boolean>()
+
 export function needsFreshContext(code: string): boolean {
+  let answer = answers.get(code)
+  if (answer === undefined) {
+    answer = scan(code)
+    if (answers.size >= 64) answers.clear()
+    answers.set(code, answer)
+  }
+  return answer
+}
+
+function scan(code: string): boolean {
   if (FRESH_ONLY.test(code)) return true
   for (const match of code.matchAll(GLOBAL_ASSIGNMENT)) {
     // A declaration (`const res = ...`) or a member (`a.test = ...`) is the script's own.

@@ -10,7 +10,6 @@ import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
-import { rootFactories } from './api/index.ts'
 
 export interface ScriptOutcome {
   error: ScriptError | null
@@ -31,13 +30,15 @@ export async function runScript(
   run.guest = {
     invoke: (id, json) => enter(sandbox, run, () => invoke(guest, id, json)),
     settle: (id, ok, json) => enter(sandbox, run, () => settle(guest, id, ok, json)),
+    drainTests: () => drainTests(guest, run),
   }
+  sandbox.namespaces.bind(run)
   let thrown: ErrorInfo | null = null
   let outOfMemory = false
   try {
     run.deadline = Date.now() + run.timeLimit
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
-    run.registry.setRoots(rootFactories(run))
+    run.registry.setRoots(sandbox.namespaces)
     callString(guest, guest.begin, run.input.phase === 'pre-request' ? 'pre' : 'post')
     const result = enter(sandbox, run, () => exec(guest, source.code, /\bawait\b/.test(source.code)))
     if (result.error) {
@@ -87,6 +88,8 @@ export async function runScript(
     // The resident context is kept only after an ordinary end: nothing stopped, nothing left
     // waiting (a suspended async function or test), no job queued.
     const clean = !sandbox.poisoned && !outOfMemory && endedCleanly(sandbox, run, guest, thrown !== null)
+    if (!sandbox.poisoned) drainTests(guest, run)
+    sandbox.namespaces.bind(null)
     run.close()
     if (!sandbox.poisoned) {
       try {
@@ -121,7 +124,7 @@ function classify(
   guest: GuestContext,
 ): ScriptOutcome {
   const origin = source.origin
-  const inTest = run.timedOutInTest || run.testDepth > 0 || run.unfinished.size > 0
+  const inTest = run.timedOutInTest || run.testDepth > 0 || run.unfinished.size > 0 || guestInTest(guest)
   if (run.abort) return { error: run.error(origin), testsTimedOut: false }
   if (Date.now() > run.deadline) {
     return {
@@ -217,6 +220,37 @@ function invoke(guest: GuestContext, id: number, json: string): string {
   const text = ctx.getString(result.value)
   result.value.dispose()
   return text
+}
+
+/** Results of tests the guest ran (guest/core.ts `test`), appended to the run's in order. */
+function drainTests(guest: GuestContext, run: ScriptRun): void {
+  let text: string
+  try {
+    text = readString(guest, 'tr')
+    if (text === '') return
+    const empty = guest.ctx.newString('')
+    guest.ctx.setProp(guest.st, 'tr', empty)
+    empty.dispose()
+  } catch {
+    // A context out of memory: the results it kept are lost with it.
+    return
+  }
+  for (const [name, error] of JSON.parse(`[${text}]`) as [string, string | null][]) {
+    run.tests.push({
+      name: String(name),
+      passed: error === null,
+      error: error === null ? null : String(error),
+    })
+  }
+}
+
+/** Whether a guest-run test was still running when the script stopped. */
+function guestInTest(guest: GuestContext): boolean {
+  try {
+    return readNumber(guest, 'intest') > 0
+  } catch {
+    return false
+  }
 }
 
 function readNumber(guest: GuestContext, name: string): number {

@@ -12,7 +12,15 @@ import { AssertionBridge, AssertionRef, type FlushRequest } from './host-assert.
 import { HostResponse } from './host-response.ts'
 import { decode, encode, errorConstructor, type DecodeHooks, type Encoded } from './marshal.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
-import { ApiRegistry, EXPECT, GuestPromise, GuestWait, isApi } from './api/bridge.ts'
+import {
+  ApiRegistry,
+  EXPECT,
+  GUEST_TEST,
+  GuestPromise,
+  GuestWait,
+  isApi,
+  RESPONSE_VIEWS,
+} from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
 
 export interface GuestCalls {
@@ -20,6 +28,8 @@ export interface GuestCalls {
   invoke(id: number, argsJson: string): string
   /** Settles a guest promise made for a GuestWait. */
   settle(id: number, ok: boolean, json: string): void
+  /** Moves the results of tests run in the guest so far into `tests`, in order. */
+  drainTests(): void
 }
 
 export interface ErrorInfo {
@@ -35,8 +45,6 @@ export class ScriptRun {
   readonly response: HostResponse | null
   readonly registry = new ApiRegistry()
   readonly assertions: AssertionBridge
-  /** API objects that stand for the response in `expect(pm.response)`. */
-  readonly responseOf = new WeakMap<object, HostResponse>()
   abort: ScriptAbort | null = null
   deadline = Infinity
   /** Timers and requests in flight, each with its cancel function. */
@@ -84,8 +92,13 @@ export class ScriptRun {
       switch (op) {
         case 'g': {
           const comma = arg.indexOf(',')
-          const { value, stable } = this.registry.get(Number(arg.slice(0, comma)), arg.slice(comma + 1))
-          return this.reply(value, stable)
+          const { value, stable, lasting } = this.registry.get(
+            Number(arg.slice(0, comma)),
+            arg.slice(comma + 1),
+          )
+          const answer = this.reply(value, stable)
+          // '!': the guest may keep this member for the context's life (guest/core.ts node()).
+          return lasting && (answer[0] === 'n' || answer === 'x' || answer === 'T') ? `!${answer}` : answer
         }
         case 'c': {
           const comma = arg.indexOf(',')
@@ -130,6 +143,7 @@ export class ScriptRun {
     if (value instanceof AssertionRef) return `a${value.chain},${value.handle},${value.callable ? 1 : 0}`
     if (value instanceof GuestWait) return `w${value.id}`
     if (value === EXPECT) return 'x'
+    if (value === GUEST_TEST) return 'T'
     if (value !== null && (typeof value === 'object' || typeof value === 'function') && isApi(value)) {
       return `n${this.registry.ref(value)},${typeof value === 'function' ? 1 : 0},${stable ? 1 : 0}`
     }
@@ -159,20 +173,21 @@ export class ScriptRun {
     this.wake?.()
   }
 
+  /** Decode hooks with a fresh table (identity holds within one call); the functions are shared. */
   hooks(): DecodeHooks {
-    return {
-      table: [],
-      fn: (id, name) => this.guestFunction(id, name),
-      node: (id) => {
-        const target = this.registry.lookup(id)
-        return target ? (this.responseOf.get(target) ?? target) : undefined
-      },
-      promise: (id) => {
-        const promise = new GuestPromise()
-        this.guestPromises.set(id, promise)
-        return promise
-      },
-    }
+    return { table: [], fn: this.fnHook, node: this.nodeHook, promise: this.promiseHook }
+  }
+
+  private readonly fnHook = (id: number, name: string) => this.guestFunction(id, name)
+  private readonly nodeHook = (id: number) => {
+    const target = this.registry.lookup(id)
+    // A response view stands for the response itself in `expect(pm.response)`.
+    return target && RESPONSE_VIEWS.has(target) && this.response ? this.response : target
+  }
+  private readonly promiseHook = (id: number) => {
+    const promise = new GuestPromise()
+    this.guestPromises.set(id, promise)
+    return promise
   }
 
   /** Host work the loop waits for; its outcome is handed over synchronously, then the loop wakes. */

@@ -10,6 +10,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import { BOOTSTRAP, EXPECT_LIB, LIB, RESIDENT } from './bootstrap.ts'
 import type { ScriptLimits } from './limits.ts'
 import type { ScriptRun } from './run-state.ts'
+import { Namespaces } from './api/index.ts'
 
 export interface GuestContext {
   readonly ctx: QuickJSContext
@@ -41,6 +42,8 @@ export class Sandbox {
   poisoned = false
   /** The interrupt handler stopped guest code since the flag was last cleared. */
   interrupted = false
+  /** svc, alpha and the plain roots, built once and pointed at each run in turn. */
+  readonly namespaces = new Namespaces()
 
   constructor(
     private readonly module: QuickJSWASMModule,

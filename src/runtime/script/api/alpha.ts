@@ -2,15 +2,16 @@
 import type { HeaderList } from '../../../model/wire.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
-import { api, EXPECT } from './bridge.ts'
-import { responseView } from './common.ts'
-import { runTest } from './tests.ts'
+import { api, EXPECT, GUEST_TEST } from './bridge.ts'
+import { responseAccessor } from './common.ts'
 import { headerList, joinHeaders, toText } from './values.ts'
 import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
 
-export function alphaApi(run: ScriptRun, common: Shared) {
+/** Built once per sandbox: every member resolves against the current run. */
+export function alphaApi(common: Shared) {
+  const current = common.current
   const inert = api({
     get: () => undefined,
     has: () => false,
@@ -19,17 +20,17 @@ export function alphaApi(run: ScriptRun, common: Shared) {
     unset: () => undefined,
     clear: () => undefined,
   })
-  return api({
+  const namespace = api({
     environment: common.environment,
     globals: common.environment,
     collectionVariables: common.environment,
     variables: common.variables,
     request: common.request,
-    response: responseView(run, true),
     info: common.info,
-    test: (name: unknown, fn: unknown) => runTest(run, name, fn, false),
+    // Runs in the guest (guest/core.ts): the test's function needs no round trip.
+    test: GUEST_TEST,
     expect: EXPECT,
-    sendRequest: (request: unknown, callback: unknown) => alphaSendRequest(run, request, callback),
+    sendRequest: (request: unknown, callback: unknown) => alphaSendRequest(current.run, request, callback),
     cookies: api({
       ...inert,
       jar: () =>
@@ -45,6 +46,8 @@ export function alphaApi(run: ScriptRun, common: Shared) {
     setNextRequest: () => undefined,
     execution: api({ setNextRequest: () => undefined, skipRequest: () => undefined }),
   })
+  Object.defineProperty(namespace, 'response', { get: responseAccessor(current, true) })
+  return namespace
 }
 
 /** Spec 4.6: callback only, no promise; the pipeline waits for the callback before sending. */

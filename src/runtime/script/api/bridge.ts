@@ -33,6 +33,60 @@ export function isApi(value: object): boolean {
   return MARKED.has(value)
 }
 
+/** The guest's own `test` (tag `T`): the sync test of svc, alpha and gamma runs in the guest. */
+export const GUEST_TEST = Object.freeze({ test: true })
+
+const LASTING = new WeakSet<object>()
+
+/**
+ * Marks a namespace built once per sandbox, with every API member reachable through its data
+ * properties: their ids last as long as the sandbox, so the guest may keep them across scripts.
+ */
+export function markLasting(target: object): void {
+  if (LASTING.has(target)) return
+  LASTING.add(target)
+  for (const key of Object.keys(target)) {
+    const descriptor = Object.getOwnPropertyDescriptor(target, key)
+    const value: unknown = descriptor && 'value' in descriptor ? descriptor.value : undefined
+    if (memberOfApi(value)) {
+      MARKED.add(value as object)
+      markLasting(value as object)
+    }
+  }
+}
+
+export function isLasting(value: unknown): boolean {
+  return (
+    value === EXPECT ||
+    value === GUEST_TEST ||
+    (value !== null && (typeof value === 'object' || typeof value === 'function') && LASTING.has(value))
+  )
+}
+
+/** Where a run's registry finds the roots and the lasting objects of its sandbox. */
+export interface RootSource {
+  root(id: number): object | null
+  lastingId(target: object): number
+  lastingObject(id: number): object | undefined
+}
+
+/** Ids below this and from 64 up are lasting objects; from here up, objects of one run. */
+export const RUN_IDS = 1 << 20
+
+/** Response views built once per sandbox; `expect(view)` asserts on the current run's response. */
+export const RESPONSE_VIEWS = new WeakSet<object>()
+
+const PER_RUN = new WeakSet<object>()
+
+/**
+ * Marks an accessor whose value, when an API object, stays the same for the whole run (e.g.
+ * `alpha.response`): the guest may keep it like a data member until the next script begins.
+ */
+export function perRun<T extends () => unknown>(getter: T): T {
+  PER_RUN.add(getter)
+  return getter
+}
+
 /** A host promise handed to the guest as a guest promise (tag `W`). */
 export class GuestWait {
   constructor(readonly id: number) {}
@@ -60,17 +114,19 @@ export class GuestPromise {
 
 export class ApiRegistry {
   private readonly objects = new Map<number, object>()
-  private readonly ids = new WeakMap<object, number>()
-  /** Ids below this are the fixed roots (api/index.ts). */
-  private next = 64
-  private lazy = new Map<number, () => object | null>()
+  /** A Map, not a WeakMap: the registry lives for one run and is cleared at its end. */
+  private readonly ids = new Map<object, number>()
+  /** Ids below 64 are the fixed roots (api/index.ts). */
+  private roots: RootSource | null = null
+  private next = RUN_IDS
 
-  /** Roots are built on first use. */
-  setRoots(factories: Map<number, () => object | null>): void {
-    this.lazy = factories
+  /** Roots are built (or taken from the sandbox's lasting ones) on first use. */
+  setRoots(roots: RootSource): void {
+    this.roots = roots
   }
 
   ref(target: object): number {
+    if (this.roots && LASTING.has(target)) return this.roots.lastingId(target)
     let id = this.ids.get(target)
     if (id === undefined) {
       id = this.next++
@@ -83,10 +139,9 @@ export class ApiRegistry {
   lookup(id: number): object | undefined {
     const known = this.objects.get(id)
     if (known) return known
-    const build = this.lazy.get(id)
-    if (!build) return undefined
-    this.lazy.delete(id)
-    const built = build()
+    if (!this.roots || id >= RUN_IDS) return undefined
+    if (id >= 64) return this.roots.lastingObject(id)
+    const built = this.roots.root(id)
     if (!built) return undefined
     this.objects.set(id, built)
     if (!this.ids.has(built)) this.ids.set(built, id)
@@ -99,20 +154,30 @@ export class ApiRegistry {
       return { [TAG]: 'A', k: value.chain, h: value.handle, f: value.callable }
     if (value instanceof GuestWait) return { [TAG]: 'W', i: value.id }
     if (value === EXPECT) return { [TAG]: 'X' }
+    if (value === GUEST_TEST) return { [TAG]: 'T' }
     if (MARKED.has(value)) return { [TAG]: 'N', i: this.ref(value), f: typeof value === 'function' }
     return undefined
   }
 
-  /** A property read from the guest: the value, and whether the guest may cache it. */
-  get(id: number, property: string): { value: unknown; stable: boolean } {
+  /**
+   * A property read from the guest: the value, whether the guest may cache it for the run, and
+   * whether for the context's life (a lasting member of a lasting object).
+   */
+  get(id: number, property: string): { value: unknown; stable: boolean; lasting?: boolean } {
     const target = this.lookup(id)
     if (!target || !MARKED.has(target) || DENIED.has(property)) return { value: undefined, stable: false }
     const descriptor = Object.getOwnPropertyDescriptor(target, property)
     if (!descriptor) return { value: undefined, stable: false }
-    if (descriptor.get) return { value: descriptor.get.call(target), stable: false }
+    if (descriptor.get) {
+      const value: unknown = descriptor.get.call(target)
+      return {
+        value,
+        stable: PER_RUN.has(descriptor.get) && value !== null && memberOfApi(value) && isApi(value as object),
+      }
+    }
     const value: unknown = descriptor.value
     if (memberOfApi(value)) MARKED.add(value as object)
-    return { value, stable: true }
+    return { value, stable: true, lasting: LASTING.has(target) && isLasting(value) }
   }
 
   callable(id: number): ((...args: unknown[]) => unknown) | undefined {
@@ -124,5 +189,6 @@ export class ApiRegistry {
 
   clear(): void {
     this.objects.clear()
+    this.ids.clear()
   }
 }

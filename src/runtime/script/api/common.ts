@@ -1,69 +1,119 @@
-/** The parts every namespace shares: variable scopes, the request view and the response views. */
+/**
+ * The parts every namespace shares: variable scopes, the request view and the response views.
+ * They are built once per sandbox and answer for the run in `current` (set before each script):
+ * rebuilding them for every script cost more than most scripts themselves.
+ */
 import type { ScriptRun } from '../run-state.ts'
-import { api } from './bridge.ts'
+import type { HostResponse } from '../host-response.ts'
+import { api, markLasting, perRun, RESPONSE_VIEWS } from './bridge.ts'
 import { headerList, parseJsonOr, toText } from './values.ts'
 
-export function environmentScope(run: ScriptRun) {
-  const vars = run.input.variables
+/** The run a sandbox is executing; namespaces built once resolve every call through it. */
+export class CurrentRun {
+  private value: ScriptRun | null = null
+
+  get run(): ScriptRun {
+    if (!this.value) throw new Error('The script has ended')
+    return this.value
+  }
+
+  set(run: ScriptRun | null): void {
+    this.value = run
+  }
+}
+
+export function environmentScope(current: CurrentRun) {
+  const vars = () => current.run.input.variables
   return api({
-    get: (key: unknown) => vars.scriptGet(String(key)),
-    set: (key: unknown, value: unknown) => void vars.scriptSet(String(key), toText(value)),
-    unset: (key: unknown) => void vars.scriptUnset(String(key)),
-    has: (key: unknown) => vars.scriptHas(String(key)),
-    toObject: () => vars.scriptSnapshot(),
-    replaceIn: (text: unknown) => vars.replaceForScript(toText(text)),
+    get: (key: unknown) => vars().scriptGet(String(key)),
+    set: (key: unknown, value: unknown) => void vars().scriptSet(String(key), toText(value)),
+    unset: (key: unknown) => void vars().scriptUnset(String(key)),
+    has: (key: unknown) => vars().scriptHas(String(key)),
+    toObject: () => vars().scriptSnapshot(),
+    replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
     clear: () => undefined,
   })
 }
 
-export function localScope(run: ScriptRun) {
-  const vars = run.input.variables
+export function localScope(current: CurrentRun) {
+  const vars = () => current.run.input.variables
   return api({
-    get: (key: unknown) => vars.localGet(String(key)),
-    set: (key: unknown, value: unknown) => void vars.localSet(String(key), toText(value)),
-    unset: (key: unknown) => void vars.localUnset(String(key)),
-    has: (key: unknown) => vars.localHas(String(key)),
-    toObject: () => ({ ...vars.scriptSnapshot(), ...Object.fromEntries(vars.singleSend) }),
-    replaceIn: (text: unknown) => vars.replaceForScript(toText(text)),
+    get: (key: unknown) => vars().localGet(String(key)),
+    set: (key: unknown, value: unknown) => void vars().localSet(String(key), toText(value)),
+    unset: (key: unknown) => void vars().localUnset(String(key)),
+    has: (key: unknown) => vars().localHas(String(key)),
+    toObject: () => ({ ...vars().scriptSnapshot(), ...Object.fromEntries(vars().singleSend) }),
+    replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
   })
 }
 
 /** `svc.request` / `alpha.request`: headers are empty in a pre-request script (spec 4.5). */
-export function requestView(run: ScriptRun) {
-  const request = run.input.request
-  const headers = run.input.phase === 'pre-request' ? [] : request.headers
+export function requestView(current: CurrentRun) {
+  const request = () => current.run.input.request
   return api({
-    id: request.id,
-    name: request.name,
-    url: request.url,
-    method: request.method.toUpperCase(),
-    headers: headerList(() => headers),
-    body: request.bodyText ?? (request.body.type === 'raw' ? request.body.text : undefined),
+    get id() {
+      return request().id
+    },
+    get name() {
+      return request().name
+    },
+    get url() {
+      return request().url
+    },
+    get method() {
+      return request().method.toUpperCase()
+    },
+    headers: headerList(() => (current.run.input.phase === 'pre-request' ? [] : request().headers)),
+    get body() {
+      const r = request()
+      return r.bodyText ?? (r.body.type === 'raw' ? r.body.text : undefined)
+    },
   })
 }
 
-/** `svc.response` (status is the number) or `alpha.response` (status is the reason text). */
-export function responseView(run: ScriptRun, statusAsText: boolean) {
-  const response = run.response
-  if (!response) return null
+/**
+ * `svc.response` (status is the number) or `alpha.response` (status is the reason text), as an
+ * accessor of the namespace: the view while the run has a response, else null.
+ */
+export function responseAccessor(current: CurrentRun, statusAsText: boolean): () => object | null {
+  const response = (): HostResponse => {
+    const value = current.run.response
+    if (!value) throw new Error('There is no response')
+    return value
+  }
   const view = api({
-    code: response.code,
-    status: statusAsText ? response.reason : response.code,
-    statusText: response.reason,
-    reason: () => response.reason,
-    responseTime: response.responseTime,
-    responseSize: response.responseSize,
-    headers: headerList(() => response.headers),
-    text: () => response.text(),
-    json: () => response.json(),
+    get code() {
+      return response().code
+    },
+    get status() {
+      return statusAsText ? response().reason : response().code
+    },
+    get statusText() {
+      return response().reason
+    },
+    reason: () => response().reason,
+    get responseTime() {
+      return response().responseTime
+    },
+    get responseSize() {
+      return response().responseSize
+    },
+    headers: headerList(() => response().headers),
+    text: () => response().text(),
+    json: () => response().json(),
   })
-  Object.defineProperty(view, 'to', { enumerable: false, get: () => run.assertions.start(response) })
+  Object.defineProperty(view, 'to', {
+    enumerable: false,
+    get: () => current.run.assertions.start(response()),
+  })
   Object.defineProperty(view, 'not', {
     enumerable: false,
-    get: () => run.assertions.start(response, ['not']),
+    get: () => current.run.assertions.start(response(), ['not']),
   })
-  run.responseOf.set(view, response)
-  return view
+  RESPONSE_VIEWS.add(view)
+  // Reached through an accessor, so marking the namespace does not reach it.
+  markLasting(view)
+  return perRun(() => (current.run.response ? view : null))
 }
 
 export function bodyOf(run: ScriptRun): unknown {

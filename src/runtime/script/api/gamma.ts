@@ -1,8 +1,7 @@
 /** The third compatibility API `gamma` (also `pw`): env, test, expect matchers, response. */
 import type { ScriptRun } from '../run-state.ts'
 import { AssertionError } from 'chai'
-import { api } from './bridge.ts'
-import { runTest } from './tests.ts'
+import { api, GUEST_TEST } from './bridge.ts'
 import { bodyOf } from './common.ts'
 import type { Shared } from './svc.ts'
 
@@ -20,7 +19,8 @@ export function gammaApi(run: ScriptRun, common: Shared) {
         return value === null ? undefined : env.replaceIn(value)
       },
     }),
-    test: (name: unknown, fn: unknown) => runTest(run, name, fn, false),
+    // Runs in the guest (guest/core.ts), as alpha's and svc's.
+    test: GUEST_TEST,
     expect: (value: unknown) => gammaExpect(value),
     response: response
       ? api({

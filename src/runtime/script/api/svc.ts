@@ -1,10 +1,9 @@
 /** The native API `svc` (also `delta`), spec 4.5. */
-import type { ScriptRun } from '../run-state.ts'
-import { api, EXPECT } from './bridge.ts'
-import { environmentScope, localScope, requestView, responseView } from './common.ts'
-import { runTest } from './tests.ts'
+import { api, EXPECT, GUEST_TEST } from './bridge.ts'
+import { CurrentRun, environmentScope, localScope, requestView, responseAccessor } from './common.ts'
 
 export interface Shared {
+  current: CurrentRun
   environment: ReturnType<typeof environmentScope>
   variables: ReturnType<typeof localScope>
   request: ReturnType<typeof requestView>
@@ -17,30 +16,40 @@ export interface Shared {
   }
 }
 
-export function shared(run: ScriptRun): Shared {
-  const request = run.input.request
+/** Built once per sandbox: every member resolves against the current run. */
+export function shared(current: CurrentRun): Shared {
+  const request = () => current.run.input.request
   return {
-    environment: environmentScope(run),
-    variables: localScope(run),
-    request: requestView(run),
+    current,
+    environment: environmentScope(current),
+    variables: localScope(current),
+    request: requestView(current),
     info: api({
-      requestName: request.name,
-      requestId: request.id,
-      eventName: run.input.phase === 'pre-request' ? 'prerequest' : 'test',
+      get requestName() {
+        return request().name
+      },
+      get requestId() {
+        return request().id
+      },
+      get eventName() {
+        return current.run.input.phase === 'pre-request' ? 'prerequest' : 'test'
+      },
       iteration: 0,
       iterationCount: 1,
     }),
   }
 }
 
-export function svcApi(run: ScriptRun, common: Shared) {
-  return api({
+export function svcApi(common: Shared) {
+  const namespace = api({
     environment: common.environment,
     variables: common.variables,
     request: common.request,
-    response: responseView(run, false),
     info: common.info,
-    test: (name: unknown, fn: unknown) => runTest(run, name, fn, false),
+    // Runs in the guest (guest/core.ts): the test's function needs no round trip.
+    test: GUEST_TEST,
     expect: EXPECT,
   })
+  Object.defineProperty(namespace, 'response', { get: responseAccessor(common.current, false) })
+  return namespace
 }

@@ -3,6 +3,8 @@ import { GuestPromise } from './bridge.ts'
 import type { ScriptRun } from '../run-state.ts'
 
 export function runTest(run: ScriptRun, name: unknown, fn: unknown, awaitIt: boolean): void {
+  // Tests the guest ran so far come first (svc, alpha and gamma tests run in the guest).
+  run.guest?.drainTests()
   const title = typeof name === 'string' ? name : String(name)
   if (typeof fn !== 'function') {
     run.tests.push({ name: title, passed: false, error: 'The test has no function' })

@@ -5,7 +5,7 @@
  * are compiled only by scripts that need them. Host answers start with one letter:
  *   ''  undefined    j<json>  plain JSON      v<json>  tagged JSON (needs the codec)
  *   n<id>,<fn>,<cache>  API proxy    w<id>  promise    a<chain>,<handle>,<fn>  assertion
- *   x  the guest's expect            e<json>  an error to throw
+ *   x  the guest's expect            T  the guest's test        e<json>  an error to throw
  */
 export const CORE = String.raw`
 const G = globalThis, H = G.__host, E = G.eval
@@ -14,7 +14,7 @@ const S = JSON.stringify, Pa = JSON.parse, P = Promise, T = '\u0000t'
 const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, SyntaxError: SyntaxError, ReferenceError: ReferenceError }
 // Built-in constructors go through the codec (sent by name: instanceOf(Date), throw(TypeError)).
 const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
-const st = { main: 0, err: '' }
+const st = { main: 0, err: '', tr: '', intest: 0 }
 const nodeIds = new WeakMap(), fns = [], fnIds = new Map(), waits = new Map()
 let lib = null, xlib = null, promises = 0, expect = null
 const bag = { X: X, isAssertion: isAssertion, args: args, ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
@@ -29,6 +29,7 @@ function read(r) {
   if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1') }
   if (c === 'w') return wait(+s)
   if (c === 'x') return expect
+  if (c === 'T') return test
   if (c === 'a') { const p = s.split(','); return X().assertion({ c: +p[0] }, +p[1], [], p[2] === '1') }
   if (c === 'v') return L().dec(Pa(s), [])
   throw mkErr(Pa(s))
@@ -47,6 +48,27 @@ function info(e) {
     return { n: '', m: String(e) }
   } catch (x) { return { n: 'Error', m: '(an error that cannot be printed)' } }
 }
+// The sync test of svc, alpha and gamma: the function runs here and the result is appended to
+// st.tr (JSON, comma-separated), which the host reads after the script or before its own tests.
+// Scripts see it through a proxy over a frozen target, like a host member: nothing set on it
+// outlives the script, and it has no members (no constructor) besides its name and length.
+function runTest(name, fn) {
+  const title = typeof name === 'string' ? name : String(name)
+  let error = null
+  if (typeof fn !== 'function') error = 'The test has no function'
+  else {
+    st.intest++
+    try { fn() } catch (e) { const i = info(e); error = i.n === 'AssertionError' || i.n === '' ? i.m : i.n + ': ' + i.m }
+    st.intest--
+  }
+  st.tr += (st.tr === '' ? '' : ',') + S([title, error])
+}
+const test = new Proxy(Object.freeze({ test(name, fn) {} }.test), {
+  get: function (t, k) { return k === 'name' || k === 'length' ? t[k] : undefined },
+  set: function () { return true },
+  apply: function (t, self, a) { runTest(a[0], a[1]) },
+})
+bag.test = test
 function wait(i) { return new P(function (ok, no) { waits.set(i, [ok, no]) }) }
 
 // Arguments: primitives and functions inline; anything else through the codec.
@@ -65,22 +87,33 @@ function args(a) {
   }
   return out
 }
-function node(i, f, root) {
-  let cache = null, cgen = gen
-  const p = new Proxy(f ? function () {} : {}, {
+// A member the host marks '!' (a lasting namespace's member, guest/README) is kept for the
+// context's life; other API members only until the next script begins (their ids are per run).
+// The target has no own properties and is frozen: nothing can be stored on a node that lasts.
+// Ids from 64 below RUN are the sandbox's lasting objects: one proxy each, kept with its cache.
+const RUN = 1048576, lastingNodes = new Map()
+function node(i, f) {
+  const known = i >= 64 && i < RUN ? lastingNodes.get(i) : undefined
+  if (known !== undefined) return known
+  let cache = null
+  const t = f ? { f() {} }.f : {}
+  if (f) { delete t.name; delete t.length }
+  const p = new Proxy(Object.freeze(t), {
     get: function (t, k) {
       if (typeof k !== 'string' || k === 'then') return undefined
-      if (root && cgen !== gen) { cache = null; cgen = gen }
-      if (cache !== null && cache.has(k)) return cache.get(k)
-      const r = H('g', i + ',' + k)
+      const e = cache === null ? undefined : cache.get(k)
+      if (e !== undefined && (e.g < 0 || e.g === gen)) return e.v
+      let r = H('g', i + ',' + k), g = gen
+      if (r[0] === '!') { r = r.slice(1); g = -1 }
       const v = read(r)
-      if ((r[0] === 'n' && r[r.length - 1] === '1') || r === 'x') (cache || (cache = new Map())).set(k, v)
+      if (g < 0 || (r[0] === 'n' && r[r.length - 1] === '1') || r === 'x' || r === 'T') (cache || (cache = new Map())).set(k, { v: v, g: g })
       return v
     },
     apply: function (t, self, a) { return read(H('c', i + ',' + S(args(a)))) },
     set: function () { return true },
   })
   nodeIds.set(p, i)
+  if (i >= 64 && i < RUN) lastingNodes.set(i, p)
   return p
 }
 
@@ -139,14 +172,15 @@ for (const k of ['ArrayBuffer', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 
     return Reflect.construct(t, a, nt)
   } })
 }
-// The script's globals: fixed ids, built on the host on first use. A root proxy forgets its
-// member cache when the next script begins (begin() bumps the generation): ids are per run.
+// The script's globals: fixed ids, built on the host on first use. Members of the lasting
+// namespaces stay cached; any other member expires when the next script begins (begin() bumps the
+// generation), because its id is only valid for its run.
 const noop = function () {}
 const roots = Pa(ROOTS)
 const aliases = { delta: 'svc', pm: 'alpha', bru: 'beta', pw: 'gamma' }
 let gen = 0, phase = 'post'
 const rootNodes = {}
-for (const k in roots) rootNodes[k] = node(roots[k][0], roots[k][1] === 1, true)
+for (const k in roots) rootNodes[k] = node(roots[k][0], roots[k][1] === 1)
 expect = function expect(v, m) { return X().expect(v, m) }
 function put(k, v) { Object.defineProperty(G, k, { value: v, writable: true, configurable: true }) }
 put('console', { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop })
@@ -154,7 +188,7 @@ for (const k in roots) put(k, rootNodes[k])
 for (const k in aliases) put(k, rootNodes[aliases[k]])
 put('expect', expect)
 function begin(p) {
-  st.main = 0; st.err = ''; gen++; phase = p
+  st.main = 0; st.err = ''; st.tr = ''; st.intest = 0; gen++; phase = p
   G.res = p === 'pre' ? null : rootNodes.res
 }
 // The script runs in a function scope (its top-level declarations stay its own) through an

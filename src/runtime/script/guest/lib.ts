@@ -72,6 +72,7 @@ function dec(v, t) {
     case 'W': return b.wait(v.i)
     case 'A': return b.X().assertion({ c: v.k }, v.h, [], v.f)
     case 'X': return b.X().expect
+    case 'T': return b.test
   }
   const slot = t.length
   t.push(undefined)

@@ -9,7 +9,7 @@
  *   property becomes an accessor whose setter defines an own property on the receiver instead.
  * - WeakRef and FinalizationRegistry are removed: a finalizer would run one script's code inside
  *   a later script. Scripts that name them run in a fresh context (see sandbox.ts).
- * - Every global (JSON, Math, ..., and the API roots: frozen proxies whose member cache dies
+ * - Every global (JSON, Math, ..., and the API roots: frozen proxies whose per-run members expire
  *   with each script) is made read-only. `reset()` puts the global object back as it was after
  *   bootstrap: every global a script added deleted, its prototype restored. It answers false when that is
  *   impossible (a non-configurable global was added, the global object was made non-extensible);

@@ -1,0 +1,109 @@
+/**
+ * What the runtime keeps from one script to the next for speed: compiled scripts (keyed by their
+ * text), the svc and alpha namespaces (built once per sandbox, answering for the current run)
+ * and the guest's own `test`. None of it may carry a script's state into another run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-module.node.ts'
+import { needsFreshContext } from '../../src/runtime/script/fresh-context.ts'
+import { jsonResponse, runScript, testRunner } from '../helpers/run-script.ts'
+
+let runner: QuickJSScriptRunner
+beforeAll(async () => {
+  runner = await testRunner({ timeMs: 1000, inFlightTimeMs: 2000, sleepMs: 100 })
+})
+afterAll(() => runner.dispose())
+
+const define = "Reflect['define' + 'Property']"
+
+describe('compiled scripts and lasting namespaces', () => {
+  it('a script edited between runs runs its new text', async () => {
+    const first = await runScript("svc.environment.set('v', 'one')", { runner })
+    const second = await runScript("svc.environment.set('v', 'two')", { runner })
+    expect(first.variables.session.get('v')).toBe('one')
+    expect(second.variables.session.get('v')).toBe('two')
+  })
+
+  it('the same text in two runs shares no state', async () => {
+    const code = `var n = (typeof n === 'number' ? n : 0) + 1
+      globalThis.count = (globalThis.count || 0) + 1
+      pm.variables.set('local', 'set by ' + pm.response.json().who)
+      pm.environment.set('n', n + ',' + count + ',' + pm.variables.get('local'))
+      pm.test('who is ' + pm.response.json().who, function () { pm.expect(pm.response.code).to.equal(200) })`
+    const a = await runScript(code, { runner, response: jsonResponse({ who: 'a' }) })
+    const b = await runScript(code, { runner, response: jsonResponse({ who: 'b' }, 500) })
+    expect(a.variables.session.get('n')).toBe('1,1,set by a')
+    expect(b.variables.session.get('n')).toBe('1,1,set by b')
+    expect(a.tests).toEqual([{ name: 'who is a', passed: true, error: null }])
+    expect(b.tests).toEqual([{ name: 'who is b', passed: false, error: 'expected 500 to equal 200' }])
+    // The local value of run a never reaches run b's own variables.
+    expect(b.variables.singleSend.get('local')).toBe('set by b')
+  })
+
+  it('a hostile script run twice finds the namespaces, test and its own function pristine', async () => {
+    const code = `const seen = [typeof pm.test.mark, typeof pm.environment.mark, typeof svc.request.mark,
+        typeof arguments.callee.mark, Reflect.ownKeys(pm.test).length, Reflect.ownKeys(pm.environment).length,
+        typeof pm.response]
+      svc.environment.set('seen', JSON.stringify(seen))
+      for (const target of [pm.test, pm.environment, pm.environment.set, svc.request, arguments.callee]) {
+        try { target.mark = 1 } catch (e) {}
+        try { ${define}(target, 'mark', { value: 1, enumerable: true }) } catch (e) {}
+      }`
+    expect(needsFreshContext(code)).toBe(false)
+    const first = await runScript(code, { runner })
+    const second = await runScript(code, { runner })
+    // pm.test's own keys are its name and length.
+    const pristine = JSON.stringify(['undefined', 'undefined', 'undefined', 'undefined', 2, 0, 'object'])
+    expect(first.variables.session.get('seen')).toBe(pristine)
+    expect(second.variables.session.get('seen')).toBe(pristine)
+    expect(second.error).toBeNull()
+  })
+
+  it('pm.response follows the run: null before the request, the new response after it', async () => {
+    const code = "pm.environment.set('r', pm.response === null ? 'none' : String(pm.response.code))"
+    const post = await runScript(code, { runner, response: jsonResponse({}, 201) })
+    const pre = await runScript(code, { runner, phase: 'pre-request' })
+    const again = await runScript(code, { runner, response: jsonResponse({}, 404) })
+    expect([post, pre, again].map((r) => r.variables.session.get('r'))).toEqual(['201', 'none', '404'])
+  })
+
+  it('tests run in the guest keep their order among the host-run tests', async () => {
+    const result = await runScript(
+      `pm.test('a', () => {})
+       test('b', async () => { await bru.sleep(1); expect(1).to.equal(2) })
+       pm.test('c', () => { throw new TypeError('bad') })
+       svc.test('d')
+       pw.test('e', () => pm.expect('x').to.equal('y'))
+       pm.test({ toString() { return 'f' } }, () => {})`,
+      { runner, response: jsonResponse({}) },
+    )
+    expect(result.tests).toEqual([
+      { name: 'a', passed: true, error: null },
+      { name: 'b', passed: false, error: 'expected 1 to equal 2' },
+      { name: 'c', passed: false, error: 'TypeError: bad' },
+      { name: 'd', passed: false, error: 'The test has no function' },
+      { name: 'e', passed: false, error: "expected 'x' to equal 'y'" },
+      { name: 'f', passed: true, error: null },
+    ])
+  })
+
+  it('tests recorded before a script throws are kept', async () => {
+    const result = await runScript("pm.test('kept', () => {}); throw new Error('late')", {
+      runner,
+      response: jsonResponse({}),
+    })
+    expect(result.tests).toEqual([{ name: 'kept', passed: true, error: null }])
+    expect(result.error?.message).toBe('Error: late')
+  })
+
+  it('a test still running when the time limit hits counts as a test timeout', async () => {
+    const result = await runScript("pm.test('endless', () => { for (;;) {} })", {
+      runner,
+      response: jsonResponse({}),
+    })
+    expect(result.error?.kind).toBe('timeout')
+    expect(result.testsTimedOut).toBe(true)
+    const next = await runScript("pm.test('next', () => {})", { runner, response: jsonResponse({}) })
+    expect(next.tests).toEqual([{ name: 'next', passed: true, error: null }])
+  })
+})
