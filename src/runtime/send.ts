@@ -26,6 +26,8 @@ export interface ParentScope {
 export type SendEvent =
   | { type: 'pre-request' }
   | { type: 'sending'; request: WireRequest }
+  /** The head is in and the body is arriving (`response.arrival`): the viewer can start. */
+  | { type: 'arriving'; response: WireResponse }
   | { type: 'response'; response: WireResponse }
   | { type: 'post-response' }
 
@@ -146,7 +148,11 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   emit({ type: 'sending', request: wire })
   let response: WireResponse
   try {
-    response = await deps.transport.send(wire, { ...deps.options, signal: deps.signal })
+    response = await deps.transport.send(wire, {
+      ...deps.options,
+      signal: deps.signal,
+      onHead: (head) => emit({ type: 'arriving', response: head }),
+    })
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
     return { outcome: 'failed', request: wire, error: (error as Error).message, code, tests, testsTimedOut }

@@ -8,17 +8,29 @@
  * the view closes, so the next view of the same response (another tab, the Body tab again)
  * takes it from there. The page keeps the first KB for format detection and an excerpt for
  * Explain (`bodyInfo`).
+ *
+ * A body still arriving (`response.arrival`) reaches the worker in pieces of about a MB, each a
+ * fresh copy transferred (the transport keeps its own for the scripts and history), so the first
+ * screen is formatted while the rest is on its way. Once the send has settled (post-response
+ * script and history done), the page's copy is moved to the worker too and the worker's own
+ * pieces go: one copy of the body again.
  */
 import { createSignal, type Accessor } from 'solid-js'
 import type { LineView } from '../../model/response/document.ts'
 import type { BodyFormat } from '../../model/response/format.ts'
 import type { JsonTable } from '../../model/response/json-table.ts'
+import type { BodyArrival } from '../../model/response/arrival.ts'
+import { concatBytes } from '../../model/encoding.ts'
 import type { WireResponse } from '../../model/wire.ts'
 import type { BodyReply, BodyRequest } from './body-protocol.ts'
+
+/** Bytes of a body still arriving; null once the whole body is there. */
+export type Loading = { received: number; expected: number | null } | null
 
 export interface LineSource {
   count: Accessor<number>
   complete: Accessor<boolean>
+  loading: Accessor<Loading>
   lines(from: number, count: number): Promise<string[]>
   search(query: string, max: number): Promise<{ lines: number[]; total: number }>
   close(): void
@@ -29,8 +41,14 @@ export interface BodyWorker {
   table(limit: number): Promise<{ table: JsonTable | null; error: string | null }>
   /** A copy of the whole body (Copy, HTML, image and PDF previews). */
   bytes(): Promise<Uint8Array>
+  loading: Accessor<Loading>
+  /** The send is over: the page's copy of the body may go to the worker. */
+  settle(): void
   dispose(): void
 }
+
+/** Pieces of an arriving body are sent on to the worker once this much has gathered. */
+const BATCH_BYTES = 1024 * 1024
 
 /** Bytes of the body kept on the page for Explain (which sends at most this much anyway). */
 export const EXCERPT_BYTES = 64 * 1024
@@ -48,10 +66,13 @@ const handOver = new WeakMap<WireResponse, Promise<Uint8Array>>()
 /** Length and excerpt of a response's body, whether or not a worker holds the body now. */
 export function bodyInfo(response: WireResponse): BodyInfo {
   let info = infos.get(response)
-  if (!info) {
-    info = { length: response.body.length, excerpt: response.body.slice(0, EXCERPT_BYTES) }
-    infos.set(response, info)
-  }
+  if (info) return info
+  const arrival = response.arrival
+  info = arrival
+    ? { length: arrival.received, excerpt: arrival.excerpt(EXCERPT_BYTES) }
+    : { length: response.body.length, excerpt: response.body.slice(0, EXCERPT_BYTES) }
+  // What has arrived so far is kept only once the body is whole.
+  if (!arrival || arrival.done) infos.set(response, info)
   return info
 }
 
@@ -65,13 +86,25 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
   const pending = new Map<number, (reply: BodyReply) => void>()
   const progress = new Map<number, (count: number, complete: boolean) => void>()
   let nextId = 1
-  let released: (body: Uint8Array) => void = () => undefined
-  const taken = handOver.get(response) ?? Promise.resolve(response.body)
-  handOver.set(response, new Promise((resolve) => (released = resolve)))
-  // Messages wait for the body and keep their order (each `then` runs in the order it was added).
-  const ready = taken.then((body) => {
-    worker.postMessage({ type: 'body', body } satisfies BodyRequest, owns(body) ? [body.buffer] : [])
-  })
+  let released: ((body: Uint8Array) => void) | null = null
+  const arrival = handOver.has(response) ? undefined : response.arrival
+  const [loading, setLoading] = createSignal<Loading>(
+    arrival && !arrival.done ? { received: arrival.received, expected: arrival.expected } : null,
+  )
+  let stopListening = () => undefined as void
+  let ready: Promise<void>
+  if (arrival) {
+    ready = Promise.resolve()
+    worker.postMessage({ type: 'begin', expected: arrival.expected } satisfies BodyRequest)
+    stopListening = listen(arrival, worker, setLoading)
+  } else {
+    const taken = handOver.get(response) ?? Promise.resolve(response.body)
+    handOver.set(response, new Promise((resolve) => (released = resolve)))
+    // Messages wait for the body and keep their order (each `then` runs in the order it was added).
+    ready = taken.then((body) => {
+      worker.postMessage({ type: 'body', body } satisfies BodyRequest, owns(body) ? [body.buffer] : [])
+    })
+  }
   const post = (message: BodyRequest) => void ready.then(() => worker.postMessage(message))
   worker.onmessage = (event: MessageEvent<BodyReply>) => {
     const reply = event.data
@@ -102,6 +135,7 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
       return {
         count,
         complete,
+        loading,
         lines: (from, n) =>
           ask<Extract<BodyReply, { type: 'lines' }>>((req) => ({
             type: 'lines',
@@ -130,12 +164,58 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
         error: r.error,
       })),
     bytes: () => bytes('bytes'),
+    loading,
+    settle() {
+      if (!arrival || released) return
+      // After the task that settled the send: history reads the body in it.
+      setTimeout(() => {
+        const body = response.body
+        if (released || !arrival.done || arrival.failed || !owns(body) || body.length === 0) return
+        handOver.set(response, new Promise((resolve) => (released = resolve)))
+        worker.postMessage({ type: 'adopt', body } satisfies BodyRequest, [body.buffer])
+      }, 0)
+    },
     dispose() {
+      stopListening()
+      // Without the page's copy the worker holds nothing the next view needs: it reads the arrival.
+      if (!released) return worker.terminate()
+      const release = released
       // The worker answers after whatever it is doing (a search finishes first); then it goes.
       void bytes('release').then((body) => {
-        released(body)
+        release(body)
         worker.terminate()
       })
     },
   }
+}
+
+/** Passes an arriving body on to the worker in batches, each a transferred copy. */
+function listen(arrival: BodyArrival, worker: Worker, setLoading: (loading: Loading) => void): () => void {
+  let batch: Uint8Array[] = []
+  let batched = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (batched === 0) return
+    const bytes = batch.length === 1 ? batch[0]!.slice() : concatBytes(batch)
+    batch = []
+    batched = 0
+    worker.postMessage({ type: 'chunk', bytes } satisfies BodyRequest, [bytes.buffer])
+    if (!arrival.done) setLoading({ received: arrival.received, expected: arrival.expected })
+  }
+  return arrival.listen({
+    chunk(bytes) {
+      batch.push(bytes)
+      batched += bytes.length
+      // A slow body still shows what came within a moment; a fast one goes on in MB batches.
+      if (batched >= BATCH_BYTES) flush()
+      else timer ??= setTimeout(flush, 16)
+    },
+    end(failed) {
+      flush()
+      worker.postMessage({ type: 'end', failed } satisfies BodyRequest)
+      setLoading(null)
+    },
+  })
 }

@@ -5,6 +5,12 @@ import type { JsonTable } from '../../model/response/json-table.ts'
 
 export type BodyRequest =
   | { type: 'body'; body: Uint8Array }
+  /** The body is arriving: pieces follow (`chunk`, transferred), then `end`. */
+  | { type: 'begin'; expected: number | null }
+  | { type: 'chunk'; bytes: Uint8Array }
+  | { type: 'end'; failed: boolean }
+  /** The page's own copy of the whole body, moved here so only one copy stays (same bytes). */
+  | { type: 'adopt'; body: Uint8Array }
   | { type: 'open'; doc: number; format: BodyFormat; view: LineView }
   | { type: 'close'; doc: number }
   | { type: 'lines'; doc: number; req: number; from: number; count: number }
