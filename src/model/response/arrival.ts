@@ -14,6 +14,8 @@ export interface ArrivalListener {
 
 export class BodyArrival {
   received = 0
+  /** The whole body, once `done` (the response's `body` then). */
+  body: Uint8Array | null = null
   done = false
   failed = false
   private readonly collector: ChunkCollector
@@ -34,6 +36,7 @@ export class BodyArrival {
   finish(): Uint8Array {
     this.done = true
     const body = this.collector.result()
+    this.body = body
     this.listener?.end(false)
     this.listener = null
     return body

@@ -42,6 +42,9 @@ export function ResponseArea(props: { tabId: Id }) {
     return phase === 'awaiting' || phase === 'post-response' ? arriving : undefined
   }
 
+  /** One view per response: the arriving one and the final one share their `arrival`. */
+  const viewKey = () => outcome()?.response.arrival ?? outcome()?.response
+
   const awaiting = () => (
     <div class="send-status">
       <strong>{messages.awaitingResponse}</strong>
@@ -69,11 +72,11 @@ export function ResponseArea(props: { tabId: Id }) {
           <p class="send-status">{messages.preRequestRunning}</p>
         </Match>
         {/* Keyed by the response: the view that showed the body arriving stays when the send ends. */}
-        <Match when={outcome()?.response} keyed>
-          {(response) => {
+        <Match when={viewKey()} keyed>
+          {(key) => {
             // The last result of this response: a cancelled send ends this view, not before it goes.
             let last = outcome()!
-            const result = () => (last = outcome()?.response === response ? outcome()! : last)
+            const result = () => (last = viewKey() === key ? outcome()! : last)
             return (
               <>
                 <Show when={state().phase === 'awaiting'}>{awaiting()}</Show>

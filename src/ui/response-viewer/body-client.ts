@@ -16,11 +16,11 @@
  * pieces go: one copy of the body again.
  */
 import { createSignal, type Accessor } from 'solid-js'
+import { unwrap } from 'solid-js/store'
 import type { LineView } from '../../model/response/document.ts'
 import type { BodyFormat } from '../../model/response/format.ts'
 import type { JsonTable } from '../../model/response/json-table.ts'
 import type { BodyArrival } from '../../model/response/arrival.ts'
-import { concatBytes } from '../../model/encoding.ts'
 import type { WireResponse } from '../../model/wire.ts'
 import type { BodyReply, BodyRequest } from './body-protocol.ts'
 
@@ -49,6 +49,8 @@ export interface BodyWorker {
 
 /** Pieces of an arriving body are sent on to the worker once this much has gathered. */
 const BATCH_BYTES = 1024 * 1024
+/** Batch buffers the worker handed back, kept for the next batches. */
+const MAX_SPARES = 4
 
 /** Bytes of the body kept on the page for Explain (which sends at most this much anyway). */
 export const EXCERPT_BYTES = 64 * 1024
@@ -59,20 +61,29 @@ export interface BodyInfo {
   excerpt: Uint8Array
 }
 
-const infos = new WeakMap<WireResponse, BodyInfo>()
+const infos = new WeakMap<object, BodyInfo>()
 /** Where the next worker of a response takes its body from: the page, or the last worker. */
-const handOver = new WeakMap<WireResponse, Promise<Uint8Array>>()
+const handOver = new WeakMap<object, Promise<Uint8Array>>()
+
+/**
+ * What identifies a response's body: its arrival when it had one (the view of the arriving
+ * response and that of the final result are different objects), else the response itself,
+ * outside the store's proxy, whose reads may be stale for fields the transport set later.
+ */
+const keyOf = (response: WireResponse): object => response.arrival ?? unwrap(response)
+const bodyOf = (response: WireResponse): Uint8Array => response.arrival?.body ?? unwrap(response).body
 
 /** Length and excerpt of a response's body, whether or not a worker holds the body now. */
 export function bodyInfo(response: WireResponse): BodyInfo {
-  let info = infos.get(response)
+  let info = infos.get(keyOf(response))
   if (info) return info
   const arrival = response.arrival
+  const body = bodyOf(response)
   info = arrival
     ? { length: arrival.received, excerpt: arrival.excerpt(EXCERPT_BYTES) }
-    : { length: response.body.length, excerpt: response.body.slice(0, EXCERPT_BYTES) }
+    : { length: body.length, excerpt: body.slice(0, EXCERPT_BYTES) }
   // What has arrived so far is kept only once the body is whole.
-  if (!arrival || arrival.done) infos.set(response, info)
+  if (!arrival || arrival.done) infos.set(keyOf(response), info)
   return info
 }
 
@@ -87,19 +98,21 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
   const progress = new Map<number, (count: number, complete: boolean) => void>()
   let nextId = 1
   let released: ((body: Uint8Array) => void) | null = null
-  const arrival = handOver.has(response) ? undefined : response.arrival
+  const key = keyOf(response)
+  const arrival = handOver.has(key) ? undefined : response.arrival
   const [loading, setLoading] = createSignal<Loading>(
     arrival && !arrival.done ? { received: arrival.received, expected: arrival.expected } : null,
   )
   let stopListening = () => undefined as void
+  const spares: ArrayBuffer[] = []
   let ready: Promise<void>
   if (arrival) {
     ready = Promise.resolve()
     worker.postMessage({ type: 'begin', expected: arrival.expected } satisfies BodyRequest)
-    stopListening = listen(arrival, worker, setLoading)
+    stopListening = listen(arrival, worker, spares, setLoading)
   } else {
-    const taken = handOver.get(response) ?? Promise.resolve(response.body)
-    handOver.set(response, new Promise((resolve) => (released = resolve)))
+    const taken = handOver.get(key) ?? Promise.resolve(bodyOf(response))
+    handOver.set(key, new Promise((resolve) => (released = resolve)))
     // Messages wait for the body and keep their order (each `then` runs in the order it was added).
     ready = taken.then((body) => {
       worker.postMessage({ type: 'body', body } satisfies BodyRequest, owns(body) ? [body.buffer] : [])
@@ -109,6 +122,7 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
   worker.onmessage = (event: MessageEvent<BodyReply>) => {
     const reply = event.data
     if (reply.type === 'progress') return progress.get(reply.doc)?.(reply.count, reply.complete)
+    if (reply.type === 'spare') return void (spares.length < MAX_SPARES && spares.push(reply.buffer))
     pending.get(reply.req)?.(reply)
     pending.delete(reply.req)
   }
@@ -169,9 +183,9 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
       if (!arrival || released) return
       // After the task that settled the send: history reads the body in it.
       setTimeout(() => {
-        const body = response.body
-        if (released || !arrival.done || arrival.failed || !owns(body) || body.length === 0) return
-        handOver.set(response, new Promise((resolve) => (released = resolve)))
+        const body = arrival.body
+        if (released || !body || !owns(body) || body.length === 0) return
+        handOver.set(key, new Promise((resolve) => (released = resolve)))
         worker.postMessage({ type: 'adopt', body } satisfies BodyRequest, [body.buffer])
       }, 0)
     },
@@ -189,8 +203,16 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
   }
 }
 
-/** Passes an arriving body on to the worker in batches, each a transferred copy. */
-function listen(arrival: BodyArrival, worker: Worker, setLoading: (loading: Loading) => void): () => void {
+/**
+ * Passes an arriving body on to the worker in batches, each a copy in a buffer that is
+ * transferred and comes back for a later batch: a 100 MB body leaves no 100 MB of garbage.
+ */
+function listen(
+  arrival: BodyArrival,
+  worker: Worker,
+  spares: ArrayBuffer[],
+  setLoading: (loading: Loading) => void,
+): () => void {
   let batch: Uint8Array[] = []
   let batched = 0
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -198,7 +220,17 @@ function listen(arrival: BodyArrival, worker: Worker, setLoading: (loading: Load
     clearTimeout(timer)
     timer = undefined
     if (batched === 0) return
-    const bytes = batch.length === 1 ? batch[0]!.slice() : concatBytes(batch)
+    const spare = spares.pop()
+    const bytes = new Uint8Array(
+      spare && spare.byteLength >= batched ? spare : new ArrayBuffer(Math.max(batched, BATCH_BYTES)),
+      0,
+      batched,
+    )
+    let at = 0
+    for (const piece of batch) {
+      bytes.set(piece, at)
+      at += piece.length
+    }
     batch = []
     batched = 0
     worker.postMessage({ type: 'chunk', bytes } satisfies BodyRequest, [bytes.buffer])

@@ -7,7 +7,7 @@ export type BodyRequest =
   | { type: 'body'; body: Uint8Array }
   /** The body is arriving: pieces follow (`chunk`, transferred), then `end`. */
   | { type: 'begin'; expected: number | null }
-  | { type: 'chunk'; bytes: Uint8Array }
+  | { type: 'chunk'; bytes: Uint8Array<ArrayBuffer> }
   | { type: 'end'; failed: boolean }
   /** The page's own copy of the whole body, moved here so only one copy stays (same bytes). */
   | { type: 'adopt'; body: Uint8Array }
@@ -27,3 +27,5 @@ export type BodyReply =
   | { type: 'search'; req: number; lines: number[]; total: number }
   | { type: 'table'; req: number; table: JsonTable | null; error: string | null }
   | { type: 'bytes'; req: number; body: Uint8Array }
+  /** A `chunk`'s buffer, copied from and handed back for the next one (no garbage per piece). */
+  | { type: 'spare'; buffer: ArrayBuffer }

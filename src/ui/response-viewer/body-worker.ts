@@ -96,6 +96,7 @@ onmessage = (event: MessageEvent<BodyRequest>) => {
       return body.begin(message.expected)
     case 'chunk':
       body.append(message.bytes)
+      postMessage({ type: 'spare', buffer: message.bytes.buffer } satisfies BodyReply, [message.bytes.buffer])
       return grown()
     case 'end':
       body.end()

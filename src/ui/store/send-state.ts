@@ -135,11 +135,14 @@ export function createSendState(
         })
       } else if (event.type === 'arriving' && sent) {
         const request = sent
+        // A copy of the head: the transport fills in the response's end (timings, sizes, body)
+        // on the object the final result carries, which the store must not have seen before.
+        const response = { ...event.response }
         set(tabId, {
           arriving: {
             outcome: 'done',
             request,
-            response: event.response,
+            response,
             tests: [],
             testsTimedOut: false,
             scriptError: null,
