@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { utf8 } from '../encoding.ts'
 import { foldNeedle } from './bytes.ts'
+import { BodyArrival, expectedLength } from './arrival.ts'
 import { makeLineDocument, type LineView } from './document.ts'
 import type { BodyFormat } from './format.ts'
 import type { LineDocument } from './lines.ts'
@@ -124,5 +125,58 @@ describe('line documents fed in pieces', () => {
   it('XML, HTML and CSS formatted views refuse a body that is still arriving', () => {
     expect(() => makeLineDocument(utf8('<a>'), 'xml', 'pretty', false)).toThrow()
     expect(makeLineDocument(utf8('<a>'), 'xml', 'raw', false).complete).toBe(false)
+  })
+})
+
+describe('BodyArrival', () => {
+  const listener = () => {
+    const got = { pieces: [] as number[][], ended: [] as boolean[] }
+    return {
+      got,
+      listener: {
+        chunk: (b: Uint8Array) => void got.pieces.push([...b]),
+        end: (f: boolean) => void got.ended.push(f),
+      },
+    }
+  }
+
+  it('replays what arrived before a listener came, then passes pieces on, then the end', () => {
+    const arrival = new BodyArrival(5)
+    arrival.push(utf8('ab'))
+    const { got, listener: l } = listener()
+    arrival.listen(l)
+    arrival.push(utf8('cde'))
+    expect(got.pieces).toEqual([
+      [97, 98],
+      [99, 100, 101],
+    ])
+    expect(arrival.excerpt(3)).toEqual(utf8('abc'))
+    const body = arrival.finish()
+    expect(body).toEqual(utf8('abcde'))
+    expect(arrival.body).toBe(body)
+    expect(got.ended).toEqual([false])
+  })
+
+  it('a failed body ends its listener as failed; a stopped listener hears nothing more', () => {
+    const arrival = new BodyArrival(null)
+    const first = listener()
+    const stop = arrival.listen(first.listener)
+    stop()
+    arrival.push(utf8('x'))
+    expect(first.got.pieces).toEqual([])
+    const second = listener()
+    arrival.listen(second.listener)
+    arrival.fail()
+    expect(second.got).toEqual({ pieces: [[120]], ended: [true] })
+  })
+
+  it.each([
+    ['100', undefined, 100],
+    ['100', 'identity', 100],
+    ['100', 'gzip', null],
+    [undefined, undefined, null],
+    ['x', undefined, null],
+  ] as const)('Content-Length %s with Content-Encoding %s → %s', (length, encoding, expected) => {
+    expect(expectedLength(length, encoding)).toBe(expected)
   })
 })
