@@ -12,8 +12,7 @@
  * A body still arriving (`response.arrival`) reaches the worker in pieces of about a MB, each a
  * fresh copy transferred (the transport keeps its own for the scripts and history), so the first
  * screen is formatted while the rest is on its way. Once the send has settled (post-response
- * script and history done), the page's copy is moved to the worker too and the worker's own
- * pieces go: one copy of the body again.
+ * script and history done), the page's copy is freed: the worker's is the one copy again.
  */
 import { createSignal, type Accessor } from 'solid-js'
 import { unwrap } from 'solid-js/store'
@@ -185,8 +184,10 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
       setTimeout(() => {
         const body = arrival.body
         if (released || !body || !owns(body) || body.length === 0) return
+        // The worker has every byte: it is the one copy from now on, and hands it on when it goes.
         handOver.set(key, new Promise((resolve) => (released = resolve)))
-        worker.postMessage({ type: 'adopt', body } satisfies BodyRequest, [body.buffer])
+        // Frees the page's copy at once (the response's `body` is left empty, as after a transfer).
+        ;(body.buffer as ArrayBuffer).transfer(0)
       }, 0)
     },
     dispose() {

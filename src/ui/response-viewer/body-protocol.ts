@@ -9,8 +9,6 @@ export type BodyRequest =
   | { type: 'begin'; expected: number | null }
   | { type: 'chunk'; bytes: Uint8Array<ArrayBuffer> }
   | { type: 'end'; failed: boolean }
-  /** The page's own copy of the whole body, moved here so only one copy stays (same bytes). */
-  | { type: 'adopt'; body: Uint8Array }
   | { type: 'open'; doc: number; format: BodyFormat; view: LineView }
   | { type: 'close'; doc: number }
   | { type: 'lines'; doc: number; req: number; from: number; count: number }

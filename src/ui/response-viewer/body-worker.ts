@@ -101,13 +101,6 @@ onmessage = (event: MessageEvent<BodyRequest>) => {
     case 'end':
       body.end()
       return grown()
-    case 'adopt':
-      // The same bytes as the pieces gathered here: the documents move over, nothing changes.
-      if (message.body.length === body.bytes.length) {
-        body.replace(message.body)
-        for (const doc of docs.values()) doc.grow(body.bytes, true)
-      }
-      return
     case 'open':
       return open(message)
     case 'close':

@@ -1,7 +1,8 @@
 /**
  * The body as the viewer's worker holds it: whole, or still arriving in pieces appended to one
  * buffer (sized by Content-Length when known, else doubled as needed), so the line documents read
- * one contiguous view that only ever grows.
+ * one contiguous view that only ever grows. Views of it are taken again after each change (a
+ * growth or the final shrink moves it).
  */
 export class GrowingBody {
   private buffer: Uint8Array = new Uint8Array(0)
@@ -35,8 +36,11 @@ export class GrowingBody {
     this.length += bytes.length
   }
 
-  /** Nothing more comes (a failed body keeps what arrived). */
+  /** Nothing more comes (a failed body keeps what arrived); the buffer shrinks to the body. */
   end(): void {
     this.whole = true
+    // A buffer `begin` made (never shared), so `transfer` applies.
+    const own = this.buffer.buffer as ArrayBuffer
+    if (this.buffer.length > this.length) this.buffer = new Uint8Array(own.transfer(this.length))
   }
 }
