@@ -4,9 +4,15 @@ import { HeapProbe, rendererStats, type HeapSample } from './viewer-probe.ts'
 import type { Layout } from './viewer-setup.ts'
 
 export interface CaseResult {
+  /** Click → the first formatted line drawn (the body may still be arriving). */
   paintMs: number
-  paintAfterBodyMs: number
-  /** Click → the whole body in the page. */
+  /** The progress ("Loading: X of Y MB") showed at that first paint: the body was still arriving. */
+  paintPartial: boolean
+  /** MB of the body in the page at the first paint, as the progress said. */
+  paintLoadedText: string
+  /** Click → the response's head in the page (the viewer appears). */
+  headMs: number
+  /** Click → the whole body in the page (the progress gone). */
   bodyMs: number
   /** The relay's own upstream time (request to the echo server → its last byte), from the status bar. */
   upstreamMs: number
@@ -25,23 +31,33 @@ export interface CaseResult {
 
 interface Marks {
   tasks: [number, number][]
-  body: number
+  head: number
   paint: number
+  paintLoading: string
+  body: number
 }
 
 /** Installed before the app loads, so no long task and no first line goes unseen. */
 function instrument() {
-  const marks: Marks = { tasks: [], body: 0, paint: 0 }
+  const marks: Marks = { tasks: [], head: 0, paint: 0, paintLoading: '', body: 0 }
   ;(window as unknown as { benchMarks: Marks }).benchMarks = marks
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) marks.tasks.push([e.startTime, e.duration])
   }).observe({ type: 'longtask', buffered: true })
   const observer = new MutationObserver(() => {
-    if (!marks.body && document.querySelector('.response-viewer')) marks.body = performance.now()
+    if (!marks.head && document.querySelector('.response-viewer')) marks.head = performance.now()
+    if (!marks.head) return
     const line = document.querySelector('.line-viewport .line .line-text')
-    if (marks.body && line?.textContent) {
-      observer.disconnect()
+    const loading = document.querySelector('.line-search .body-loading')
+    if (!marks.paint && line?.textContent) {
+      marks.paint = -1
+      marks.paintLoading = loading?.textContent ?? ''
       requestAnimationFrame(() => (marks.paint = performance.now()))
+    }
+    // The whole body is in: the line view shows no progress and the send has its status.
+    if (marks.paint && !loading && document.querySelector('.line-search') && !marks.body) {
+      marks.body = performance.now()
+      observer.disconnect()
     }
   })
   observer.observe(document, { subtree: true, childList: true, characterData: true })
@@ -93,10 +109,13 @@ export async function runCase(
     timeout: 0,
     polling: 50,
   })
-  step.name = 'waiting for the index to complete'
+  step.name = 'waiting for the whole body, indexed'
   // A plain DOM read, not a text locator: the bench's own polling must not make long tasks.
   await page.waitForFunction(
-    () => !document.querySelector('.line-search')?.textContent?.includes('Indexing'),
+    () => {
+      const text = document.querySelector('.line-search')?.textContent ?? 'Loading'
+      return !text.includes('Indexing') && !text.includes('Loading')
+    },
     null,
     { timeout: 0, polling: 100 },
   )
@@ -154,7 +173,9 @@ export async function runCase(
   await page.close()
   return {
     paintMs: m.paint - clicked,
-    paintAfterBodyMs: m.paint - m.body,
+    paintPartial: m.paintLoading !== '',
+    paintLoadedText: m.paintLoading,
+    headMs: m.head - clicked,
     bodyMs: m.body - clicked,
     upstreamMs,
     indexedMs: indexed - clicked,

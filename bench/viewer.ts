@@ -2,8 +2,9 @@
  * `npm run bench:viewer`: the response viewer on 1, 10 and 100 MB JSON responses (echo /json/N),
  * sent from the built app through the sync-server's relay in Debian's Chromium, one fresh browser
  * per size. Per size:
- * - first paint: Send click → the first formatted line drawn (next animation frame), and the part
- *   of it after the response reached the page (the status bar appearing);
+ * - first paint: Send click → the first formatted line drawn (next animation frame), with the
+ *   progress the view showed then ("Loading: X of Y MB": the body was still arriving);
+ * - whole body: click → the body completely in the page, and → indexed and searchable;
  * - longest main-thread task (PerformanceObserver 'longtask', installed before navigation) while
  *   loading (click → index complete) and while scrolling to the middle and the end of the body
  *   and searching a term near the end; the end and the hit are checked against the known layout;
@@ -74,19 +75,22 @@ try {
     const settled = r.settled.js + r.settled.buffers
     console.log(`\n${mb(size)} JSON (${layout.lines} formatted lines), ${load()}`)
     const rows: [string, string][] = [
-      ['first paint (click → first line)', `${r.paintMs.toFixed(0)} ms`],
+      [
+        'FIRST PAINT (click → first line)',
+        `${r.paintMs.toFixed(0)} ms, ${r.paintPartial ? `partial: "${r.paintLoadedText}"` : 'body already whole'}`,
+      ],
+      ['  click → response head in the page', `${r.headMs.toFixed(0)} ms`],
       ['  echo fixture building the body', `${warmMs.toFixed(0)} ms (before the click, not counted)`],
       [
-        '  click → whole body in the page',
+        'WHOLE BODY in the page (click →)',
         `${r.bodyMs.toFixed(0)} ms (relay's upstream time ${r.upstreamMs} ms)`,
       ],
-      ['  peer: Node fetch from echo directly', `${directMs.toFixed(0)} ms`],
-      ['  of which after the body arrived', `${r.paintAfterBodyMs.toFixed(0)} ms`],
       [
-        '  peer: Node JSON.parse+stringify',
-        `${naive.toFixed(0)} ms (paint-after-body / peer ${(r.paintAfterBodyMs / naive).toFixed(2)})`,
+        '  peer: Node fetch from echo directly',
+        `${directMs.toFixed(0)} ms (whole body / peer ${(r.bodyMs / directMs).toFixed(2)})`,
       ],
-      ['index complete (click → all lines)', `${r.indexedMs.toFixed(0)} ms`],
+      ['  peer: Node JSON.parse+stringify', `${naive.toFixed(0)} ms (what a non-streaming formatter adds)`],
+      ['WHOLE BODY indexed, searchable', `${r.indexedMs.toFixed(0)} ms (click →)`],
       ['longest task, loading', `${r.loadLongest.toFixed(0)} ms (${r.loadTasks} tasks ≥ 50 ms)`],
       ['longest task, scroll + search', `${r.scrollLongest.toFixed(0)} ms (${r.scrollTasks} tasks ≥ 50 ms)`],
       ['search near the end', `${r.searchMs.toFixed(0)} ms`],
@@ -113,11 +117,6 @@ try {
       const memory = (peak - idle) / size
       const checks: [string, boolean][] = [
         [`first paint ≤ 2000 ms from the click (${r.paintMs.toFixed(0)})`, r.paintMs <= 2000],
-        // The viewer's own part; the rest is the relay and the upstream (lines above).
-        [
-          `first paint ≤ 2000 ms after the body arrived (${r.paintAfterBodyMs.toFixed(0)})`,
-          r.paintAfterBodyMs <= 2000,
-        ],
         [
           `no task over 200 ms (${Math.max(r.loadLongest, r.scrollLongest).toFixed(0)})`,
           Math.max(r.loadLongest, r.scrollLongest) <= 200,

@@ -3,6 +3,8 @@
  * exactly as it came back. Every transport (node, relay, service worker, direct) speaks these.
  */
 
+import type { BodyArrival } from './response/arrival.ts'
+
 export type HeaderList = [name: string, value: string][]
 
 export interface WireRequest {
@@ -51,6 +53,11 @@ export interface WireResponse {
   headers: HeaderList
   /** Empty when `bodyStream` is set. */
   body: Uint8Array
+  /**
+   * Set by transports that hand out the head before the body (`SendOptions.onHead`): the body as
+   * it arrives. `body` is filled once `arrival.done`.
+   */
+  arrival?: BodyArrival
   /** Present when the body was asked for as a stream, or the response is a running event stream. */
   bodyStream?: ReadableStream<Uint8Array>
   /** `text/event-stream`: the post-response script does not run for it. */

@@ -36,6 +36,8 @@ export type SendEvent =
   | { type: 'pre-request' }
   /** `at`: when the request was handed over, if that was not now (a hand-off, script/hand-off.ts). */
   | { type: 'sending'; request: WireRequest; at?: number }
+  /** The head is in and the body is arriving (`response.arrival`): the viewer can start. */
+  | { type: 'arriving'; response: WireResponse }
   | { type: 'response'; response: WireResponse }
   | { type: 'post-response' }
 
@@ -106,6 +108,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let changes: RequestChanges = emptyChanges()
   let handed: HandedOff | undefined
   const parentAuth = parents.map((p): AuthSource => ({ auth: p.auth, name: p.name, kind: p.kind }))
+  const onHead = (head: WireResponse) => emit({ type: 'arriving', response: head })
 
   emit({ type: 'pre-request' })
   const preScripts = scriptChain(request, parents, 'preRequest')
@@ -129,14 +132,18 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     }
     const run: ScriptRunResult & { handedOff?: HandedOff } =
       deps.handOff && scripts.runAndSend && canHandOff(request.body)
-        ? await scripts.runAndSend(preInput, {
-            relay: deps.handOff,
-            request,
-            parentAuth,
-            formatJson: deps.formatJson ?? false,
-            ...(deps.oauthToken ? { oauthToken: deps.oauthToken } : {}),
-            options: deps.options ?? {},
-          })
+        ? await scripts.runAndSend(
+            preInput,
+            {
+              relay: deps.handOff,
+              request,
+              parentAuth,
+              formatJson: deps.formatJson ?? false,
+              ...(deps.oauthToken ? { oauthToken: deps.oauthToken } : {}),
+              options: deps.options ?? {},
+            },
+            onHead,
+          )
         : await scripts.run(preInput)
     tests.push(...run.tests)
     testsTimedOut ||= run.testsTimedOut
@@ -181,7 +188,8 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   emit(handed ? { type: 'sending', request: wire, at: handed.at } : { type: 'sending', request: wire })
   let response: WireResponse
   try {
-    response = await (handed?.response ?? deps.transport.send(wire, { ...deps.options, signal: deps.signal }))
+    response = await (handed?.response ??
+      deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead }))
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
     return { outcome: 'failed', request: wire, error: (error as Error).message, code, tests, testsTimedOut }

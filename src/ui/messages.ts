@@ -294,6 +294,8 @@ export const messages = {
   searching: 'Searching…',
   matchCount: (current: number, total: number) => `${current} / ${total}`,
   indexing: (lines: number) => `Indexing… ${lines.toLocaleString('en')} lines`,
+  loadingBody: (received: number, expected: number | null) =>
+    `Loading: ${(received / 1e6).toFixed(1)}${expected === null ? '' : ` of ${(expected / 1e6).toFixed(1)}`} MB`,
   emptyBody: 'The response has no body.',
   noPreview: 'No preview for this format.',
   htmlPreview: 'HTML preview',

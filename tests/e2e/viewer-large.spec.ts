@@ -1,7 +1,8 @@
 /**
  * Large bodies in the response viewer, functional only (speed is `npm run bench:viewer`): the
  * formatted view of a 30 MB JSON response reaches its last line and search finds a term near the
- * end; the body survives the Body tab closing and opening again (its worker hands it back).
+ * end; the body survives the Body tab closing and opening again (its worker hands it back); a
+ * body that arrives slowly shows its first lines, and how much is in, before its end arrives.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { openApp } from './helpers.ts'
@@ -68,4 +69,44 @@ test('Copy and the previews read the body back from the worker', async ({ page, 
   await page.getByRole('tablist', { name: 'Body view' }).getByRole('tab', { name: 'Vorschau' }).click()
   const frame = page.frameLocator('iframe.html-preview')
   await expect(frame.locator('body')).not.toBeEmpty()
+})
+
+test('a slowly arriving body shows its first lines before it is complete; search works once it is', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  // 3 MB in 12 pieces, 600 ms apart: the last piece leaves the server about 6.6 s after the head.
+  const path = '/json/3000000?pieces=12&pause=600'
+  const items = ((await (await fetch(`${ECHO}${path}`)).json()) as unknown[]).length
+  const near = items - 3
+  await urlField(page).fill(`${ECHO}${path}`)
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+
+  const loading = page.locator('.line-search .body-loading')
+  await expect(body(page).locator('.line').nth(2)).toHaveText('    "id": 0,', { timeout: 5_000 })
+  // Still arriving: the progress shows, the send is still awaited, the status bar is there.
+  await expect(loading).toHaveText(/^Loading: \d+\.\d of 3\.0 MB$/)
+  await expect(page.getByText('Awaiting response')).toBeVisible()
+  const seenAt = Date.now()
+
+  // A search asked for while the body arrives is answered over the whole body once it is in.
+  const search = page.getByRole('searchbox', { name: 'Search body' })
+  await search.fill(`"item ${near}"`)
+  await search.press('Enter')
+  await expect(page.locator('.search-count')).toHaveText('1 / 1', { timeout: 60_000 })
+  expect(Date.now() - seenAt, 'the first lines showed well before the body was complete').toBeGreaterThan(
+    2_000,
+  )
+  await expect(loading).toHaveCount(0)
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
+  const hit = body(page).locator('.line-current')
+  await expect(hit).toHaveText(`    "name": "item ${near}",`)
+  await expect(hit).toHaveAttribute('data-line', String(2 + 9 * near + 2))
+
+  // The same body, whole, after the send settled: the view survives the Body tab closing.
+  await responseTab(page, /^Header/).click()
+  await responseTab(page, /^Body/).click()
+  await expect(body(page).locator('.line').nth(2)).toHaveText('    "id": 0,')
+  await page.evaluate(() => (document.querySelector('.line-viewport')!.scrollTop = 1e9))
+  await expect(body(page).locator(`.line[data-line="${2 + 9 * items}"]`)).toHaveText(']')
 })

@@ -115,6 +115,12 @@ export class ChunkCollector {
     this.chunks.push(chunk)
   }
 
+  /** What has been pushed so far, in order, as views (no copy). */
+  pieces(): Uint8Array[] {
+    if (this.chunks.length > 0) return [...this.chunks]
+    return this.buffer ? [this.buffer.subarray(0, this.filled)] : []
+  }
+
   result(): Uint8Array {
     if (this.chunks.length > 0) return this.chunks.length === 1 ? this.chunks[0]! : concatBytes(this.chunks)
     if (!this.buffer) return new Uint8Array(0)

@@ -4,6 +4,10 @@
  * (byte offset, depth), so the index keeps only every `CHECKPOINT`th start and re-scans from
  * there to serve any range: a 100 MB body costs a few hundred KB of index, not a copy of its text.
  * Invalid JSON is laid out the same way as far as it goes; nothing is dropped.
+ *
+ * The body may still be arriving (`grow`): a line is indexed only once a byte after it decides
+ * where it ends, so the lines of a body fed in pieces, cut anywhere (inside a string, an escape
+ * or a UTF-8 sequence), are exactly those of the whole body.
  */
 import { ByteSink, containsFolded, indexOfFolded, longestAtom, U32List } from './bytes.ts'
 import { LINE_LIMIT, truncatedMarker, type LineDocument } from './lines.ts'
@@ -130,11 +134,21 @@ export class JsonLines implements LineDocument {
   complete = false
   private readonly offsets = new U32List()
   private readonly depths = new U32List()
-  private readonly scanner: JsonScanner
+  private scanner: JsonScanner
   private readonly decoder = new TextDecoder()
 
-  constructor(private readonly src: Uint8Array) {
+  /** `final`: `src` is the whole body; otherwise more follows through `grow`. */
+  constructor(
+    private src: Uint8Array,
+    private final = true,
+  ) {
     this.scanner = new JsonScanner(src)
+  }
+
+  grow(src: Uint8Array, final: boolean): void {
+    this.src = src
+    this.final = final
+    this.scanner = new JsonScanner(src, this.scanner.offset, this.scanner.depth)
   }
 
   advance(budget: number): boolean {
@@ -145,7 +159,13 @@ export class JsonLines implements LineDocument {
       const offset = scanner.offset
       const depth = scanner.depth
       if (!scanner.next(null)) {
-        this.complete = true
+        this.complete = this.final
+        break
+      }
+      // A line that runs to the end of what has arrived may go on (`{` then `}`, `"a` then `b"`).
+      if (!this.final && scanner.offset >= this.src.length) {
+        scanner.offset = offset
+        scanner.depth = depth
         break
       }
       if (this.count % CHECKPOINT === 0) {

@@ -9,7 +9,12 @@ export interface LineDocument {
   readonly count: number
   /** True once the whole body has been indexed. */
   readonly complete: boolean
-  /** Indexes about `budget` more bytes; returns `complete`. */
+  /**
+   * The body has grown: `src` starts with the bytes seen so far; `final` when it is the whole
+   * body. Lines already counted never change.
+   */
+  grow(src: Uint8Array, final: boolean): void
+  /** Indexes about `budget` more bytes; returns `complete` (never before the final `grow`). */
   advance(budget: number): boolean
   /** Lines [from, from + count) as display text; long lines are cut (see `LINE_LIMIT`). */
   lines(from: number, count: number): string[]

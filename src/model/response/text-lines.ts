@@ -12,8 +12,17 @@ export class TextLines implements LineDocument {
   private scanned = 0
   private readonly decoder = new TextDecoder()
 
-  constructor(private readonly src: Uint8Array) {
+  /** `final`: `src` is the whole body; otherwise more follows through `grow`. */
+  constructor(
+    private src: Uint8Array,
+    private final = true,
+  ) {
     this.starts.push(0)
+  }
+
+  grow(src: Uint8Array, final: boolean): void {
+    this.src = src
+    this.final = final
   }
 
   advance(budget: number): boolean {
@@ -31,7 +40,7 @@ export class TextLines implements LineDocument {
       at = found + 1
     }
     this.scanned = at
-    if (at >= src.length) {
+    if (at >= src.length && this.final) {
       this.complete = true
       // A final newline does not open an empty last line, except for an empty body.
       const last = this.starts.get(this.starts.length - 1)
@@ -103,13 +112,22 @@ export class TextLines implements LineDocument {
 
 /** 16 bytes a line: offset, hex pairs, printable ASCII. */
 export class HexLines implements LineDocument {
-  readonly count: number
-  readonly complete = true
-  constructor(private readonly src: Uint8Array) {
-    this.count = Math.ceil(src.length / 16)
+  count = 0
+  complete = false
+  constructor(
+    private src: Uint8Array,
+    final = true,
+  ) {
+    this.grow(src, final)
+  }
+  grow(src: Uint8Array, final: boolean): void {
+    this.src = src
+    this.complete = final
+    // A line of fewer than 16 bytes is the last one only when nothing more comes.
+    this.count = final ? Math.ceil(src.length / 16) : Math.floor(src.length / 16)
   }
   advance(): boolean {
-    return true
+    return this.complete
   }
   lines(from: number, count: number): string[] {
     const out: string[] = []

@@ -89,8 +89,13 @@ export interface ScriptRunner {
   /**
    * A pre-request run that, when the script went through, also builds the request and hands it
    * to the relay (hand-off.ts). Runners without it leave building and sending to the pipeline.
+   * `onHead` is the transport's (SendOptions.onHead), for the response the hand-off reads.
    */
-  runAndSend?(input: ScriptRunInput, handOff: HandOff): Promise<ScriptRunResult & { handedOff?: HandedOff }>
+  runAndSend?(
+    input: ScriptRunInput,
+    handOff: HandOff,
+    onHead?: (response: WireResponse) => void,
+  ): Promise<ScriptRunResult & { handedOff?: HandedOff }>
   dispose(): void
 }
 

@@ -5,7 +5,7 @@
  * hand-off (hand-off.ts) the worker sends the request too, and the relay's answer it passes on
  * is read here by the page's own relay transport.
  */
-import type { WireRequest } from '../../model/wire.ts'
+import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { createRelayTransport } from '../transport/relay.ts'
 import type { HandedOff, HandOff } from './hand-off.ts'
 import type { ScriptRunInput, ScriptRunner, ScriptRunResult } from './types.ts'
@@ -79,13 +79,18 @@ export class WorkerScriptRunner implements ScriptRunner {
     return this.start(input)
   }
 
-  runAndSend(input: ScriptRunInput, handOff: HandOff): Promise<ScriptRunResult & { handedOff?: HandedOff }> {
-    return this.start(input, handOff)
+  runAndSend(
+    input: ScriptRunInput,
+    handOff: HandOff,
+    onHead?: (response: WireResponse) => void,
+  ): Promise<ScriptRunResult & { handedOff?: HandedOff }> {
+    return this.start(input, handOff, onHead)
   }
 
   private start(
     input: ScriptRunInput,
     handOff?: HandOff,
+    onHead?: (response: WireResponse) => void,
   ): Promise<ScriptRunResult & { handedOff?: HandedOff }> {
     const id = this.nextId++
     const post = (message: ToWorker) => this.worker.postMessage(message)
@@ -136,7 +141,7 @@ export class WorkerScriptRunner implements ScriptRunner {
           this.answers.delete(id)
           return resolve({ ...message.result, handedOff: sent })
         }
-        const response = this.readAnswer(id, answer, sent.request, handOff, input.signal)
+        const response = this.readAnswer(id, answer, sent.request, handOff, input.signal, onHead)
         const at = Math.min(performance.now(), sent.at - performance.timeOrigin)
         resolve({ ...message.result, handedOff: { request: sent.request, at, response } })
       })
@@ -165,6 +170,7 @@ export class WorkerScriptRunner implements ScriptRunner {
     request: WireRequest,
     handOff: HandOff,
     signal: AbortSignal | undefined,
+    onHead: ((response: WireResponse) => void) | undefined,
   ) {
     const started = async (): Promise<Response> => {
       const message = await answer
@@ -183,7 +189,10 @@ export class WorkerScriptRunner implements ScriptRunner {
       },
     })
     // The body went with the worker's call: not encoded a second time here.
-    return relay.send({ ...request, body: null }, { ...handOff.options, signal })
+    return relay.send(
+      { ...request, body: null },
+      { ...handOff.options, signal, ...(onHead ? { onHead } : {}) },
+    )
   }
 
   dispose(): void {

@@ -23,7 +23,7 @@ export const FRAME_END = 3
 export const FRAME_ERROR = 4
 export const FRAME_HEADER_BYTES = 5
 
-export type RelayOptions = Omit<SendOptions, 'signal' | 'responseBody' | 'tls'> & { tls?: TlsJson }
+export type RelayOptions = Omit<SendOptions, 'signal' | 'responseBody' | 'tls' | 'onHead'> & { tls?: TlsJson }
 
 /** TlsSettings with the binary PFX as base64: certificates are small, bodies are not. */
 export type TlsJson = Omit<TlsSettings, 'clientCertificates'> & {
@@ -91,7 +91,7 @@ export function tlsFromJson(tls: TlsJson): TlsSettings {
 }
 
 export function encodeRelayRequest(request: WireRequest, options: SendOptions): Uint8Array<ArrayBuffer> {
-  const { signal: _signal, responseBody: _responseBody, tls, ...rest } = options
+  const { signal: _signal, responseBody: _responseBody, onHead: _onHead, tls, ...rest } = options
   const meta: RelayRequestMeta = {
     v: RELAY_PROTOCOL_VERSION,
     method: request.method,

@@ -4,7 +4,7 @@
  * Plain `fetch`, so it runs in browsers, workers and Node 20 alike. Aborting the signal
  * aborts the fetch, and the relay then aborts the upstream request.
  */
-import { ChunkCollector } from '../../model/response/bytes.ts'
+import { BodyArrival, expectedLength } from '../../model/response/arrival.ts'
 import type { ProxySettings, TlsSettings } from '../../model/settings.ts'
 import { headerValue, type WireRequest, type WireResponse } from '../../model/wire.ts'
 import {
@@ -129,20 +129,33 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
       return wire
     }
 
-    // Filled as the chunks come (no second copy of a 100 MB body, no long task at its end).
-    const body = new ChunkCollector(Number(headerValue(wire.headers, 'content-length') ?? 0))
-    for (;;) {
-      const event = await next()
-      if (event === null) throw cut()
-      if (event.type === 'error') throw new TransportError(event.error.message, event.error.code)
-      if (event.type === 'body') {
-        body.push(event.bytes)
-      } else if (event.type === 'end') {
-        wire.timings = event.end.timings
-        wire.sizes = event.end.sizes
-        wire.body = body.result()
-        return wire
+    // Collected as the chunks come (no second copy of a 100 MB body, no long task at its end),
+    // and shown as they come by whoever listens (the response viewer).
+    const arrival = new BodyArrival(
+      expectedLength(
+        headerValue(wire.headers, 'content-length'),
+        headerValue(wire.headers, 'content-encoding'),
+      ),
+    )
+    wire.arrival = arrival
+    opts.onHead?.(wire)
+    try {
+      for (;;) {
+        const event = await next()
+        if (event === null) throw cut()
+        if (event.type === 'error') throw new TransportError(event.error.message, event.error.code)
+        if (event.type === 'body') {
+          arrival.push(event.bytes)
+        } else if (event.type === 'end') {
+          wire.timings = event.end.timings
+          wire.sizes = event.end.sizes
+          wire.body = arrival.finish()
+          return wire
+        }
       }
+    } catch (error) {
+      arrival.fail()
+      throw error
     }
   }
 

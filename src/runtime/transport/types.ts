@@ -18,6 +18,12 @@ export interface SendOptions {
   responseBody?: 'buffer' | 'stream'
   /** Refuse a response body larger than this many bytes. */
   maxResponseBytes?: number
+  /**
+   * Called once the head is in, before the body, with the response whose `arrival` then carries
+   * the body as it comes; `send` still resolves with the whole body. Transports that cannot tell
+   * the head apart (or buffer in another process) ignore it.
+   */
+  onHead?: (response: WireResponse) => void
 }
 
 export interface TransportCapabilities {

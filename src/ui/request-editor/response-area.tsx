@@ -1,10 +1,11 @@
 /**
  * The response area's states (spec 3): pre-request script running, `Awaiting response` with the
  * elapsed time and `Cancel`, `Request not sent`, `Request failed` with `Retry`, and the
- * full response viewer (src/ui/response-viewer) in the `done` state; before the first send, the
+ * full response viewer (src/ui/response-viewer) in the `done` state, and already while the body
+ * arrives when the transport hands out the head first; before the first send, the
  * test results' empty state.
  */
-import { createSignal, Match, onCleanup, Switch } from 'solid-js'
+import { createSignal, Match, onCleanup, Show, Switch } from 'solid-js'
 import type { DoneOutcome } from '../../runtime/send.ts'
 import { ResponseViewer } from '../response-viewer/index.tsx'
 import { TestResults } from '../test-results/index.tsx'
@@ -34,6 +35,25 @@ export function ResponseArea(props: { tabId: Id }) {
   }, 100)
   onCleanup(() => clearInterval(timer))
   const elapsed = () => Math.max(0, Math.round(now() - (state().sentAt ?? state().startedAt)))
+  /** The result the viewer shows: the final one, or the one whose body is still arriving. */
+  const outcome = (): DoneOutcome | undefined => {
+    const { result, arriving, phase } = state()
+    if (result) return result.outcome === 'done' ? result : undefined
+    return phase === 'awaiting' || phase === 'post-response' ? arriving : undefined
+  }
+
+  /** One view per response: the arriving one and the final one share their `arrival`. */
+  const viewKey = () => outcome()?.response.arrival ?? outcome()?.response
+
+  const awaiting = () => (
+    <div class="send-status">
+      <strong>{messages.awaitingResponse}</strong>
+      <span class="elapsed">{elapsed()} ms</span>
+      <button type="button" class="button" onClick={() => store.cancelSend(props.tabId)}>
+        {messages.cancel}
+      </button>
+    </div>
+  )
 
   return (
     <section class="response-area" aria-label="Response" aria-live="polite" data-phase={state().phase}>
@@ -51,15 +71,31 @@ export function ResponseArea(props: { tabId: Id }) {
         <Match when={state().phase === 'pre-request'}>
           <p class="send-status">{messages.preRequestRunning}</p>
         </Match>
-        <Match when={state().phase === 'awaiting'}>
-          <div class="send-status">
-            <strong>{messages.awaitingResponse}</strong>
-            <span class="elapsed">{elapsed()} ms</span>
-            <button type="button" class="button" onClick={() => store.cancelSend(props.tabId)}>
-              {messages.cancel}
-            </button>
-          </div>
+        {/* Keyed by the response: the view that showed the body arriving stays when the send ends. */}
+        <Match when={viewKey()} keyed>
+          {(key) => {
+            // The last result of this response: a cancelled send ends this view, not before it goes.
+            let last = outcome()!
+            const result = () => (last = viewKey() === key ? outcome()! : last)
+            return (
+              <>
+                <Show when={state().phase === 'awaiting'}>{awaiting()}</Show>
+                <Show when={state().phase === 'post-response'}>
+                  <p class="send-status">{messages.postResponseRunning}</p>
+                </Show>
+                <ResponseViewer
+                  result={result()}
+                  settled={!!state().result}
+                  hasPostScript={hasPostScript()}
+                  defaultView={store.settings().editor.responseView}
+                  assistant={store.settings().assistant}
+                  secrets={() => store.secretValues(tab()?.savedRequestId ?? null)}
+                />
+              </>
+            )
+          }}
         </Match>
+        <Match when={state().phase === 'awaiting'}>{awaiting()}</Match>
         <Match when={state().phase === 'post-response'}>
           <p class="send-status">{messages.postResponseRunning}</p>
         </Match>
@@ -83,17 +119,6 @@ export function ResponseArea(props: { tabId: Id }) {
                 {messages.retry}
               </button>
             </div>
-          )}
-        </Match>
-        <Match when={state().result?.outcome === 'done' && (state().result as DoneOutcome)} keyed>
-          {(result) => (
-            <ResponseViewer
-              result={result}
-              hasPostScript={hasPostScript()}
-              defaultView={store.settings().editor.responseView}
-              assistant={store.settings().assistant}
-              secrets={() => store.secretValues(tab()?.savedRequestId ?? null)}
-            />
           )}
         </Match>
       </Switch>

@@ -63,7 +63,7 @@ function workerSaver(worker: ServiceWorker): Saver {
   return {
     via: () => via,
     fileName: () => name,
-    async save(request, selected, { signal: _signal, responseBody: _body, ...options }) {
+    async save(request, selected, { signal: _signal, responseBody: _body, onHead: _onHead, ...options }) {
       const channel = new MessageChannel()
       const answer = await new Promise<Exclude<DownloadReply, { accepted: true }> | null>((resolve) => {
         const silent = setTimeout(() => resolve(null), ACCEPT_MS)

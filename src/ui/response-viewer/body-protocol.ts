@@ -5,6 +5,10 @@ import type { JsonTable } from '../../model/response/json-table.ts'
 
 export type BodyRequest =
   | { type: 'body'; body: Uint8Array }
+  /** The body is arriving: pieces follow (`chunk`, transferred), then `end`. */
+  | { type: 'begin'; expected: number | null }
+  | { type: 'chunk'; bytes: Uint8Array<ArrayBuffer> }
+  | { type: 'end'; failed: boolean }
   | { type: 'open'; doc: number; format: BodyFormat; view: LineView }
   | { type: 'close'; doc: number }
   | { type: 'lines'; doc: number; req: number; from: number; count: number }
@@ -21,3 +25,5 @@ export type BodyReply =
   | { type: 'search'; req: number; lines: number[]; total: number }
   | { type: 'table'; req: number; table: JsonTable | null; error: string | null }
   | { type: 'bytes'; req: number; body: Uint8Array }
+  /** A `chunk`'s buffer, copied from and handed back for the next one (no garbage per piece). */
+  | { type: 'spare'; buffer: ArrayBuffer }

@@ -20,11 +20,18 @@ import { Preview } from './preview.tsx'
 
 type View = ResponseView | 'hex'
 
-export function BodyView(props: { response: WireResponse; defaultView: ResponseView }) {
+/** Bytes format detection reads: the view of a body still arriving waits for them. */
+const HEAD_BYTES = 1024
+
+export function BodyView(props: { response: WireResponse; defaultView: ResponseView; settled: boolean }) {
   const contentType = () => headerValue(props.response.headers, 'content-type')
-  // Read before the worker takes the body (see body-client.ts).
-  const info = bodyInfo(props.response)
-  const head = () => info.excerpt.subarray(0, 1024)
+  const worker = makeBodyWorker(props.response)
+  onCleanup(() => worker.dispose())
+  createEffect(() => props.settled && worker.settle())
+  // What has arrived so far, while the body arrives (the worker has the body once it is whole).
+  const info = createMemo(() => (worker.loading(), bodyInfo(props.response)))
+  const headKnown = () => !worker.loading() || info().length >= HEAD_BYTES
+  const head = () => info().excerpt.subarray(0, HEAD_BYTES)
   const binary = createMemo(() => isBinary(contentType(), head()))
   const detected = createMemo(() => detectFormat(contentType(), head()))
   const [chosen, setChosen] = createSignal<BodyFormat | 'auto'>('auto')
@@ -48,9 +55,6 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
   createEffect(() => {
     if (!views().includes(view())) setView(initialView())
   })
-
-  const worker = makeBodyWorker(props.response)
-  onCleanup(() => worker.dispose())
 
   const source = createMemo<LineSource | null>((previous) => {
     previous?.close()
@@ -109,13 +113,23 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
           {copied() ? messages.copied : messages.copy}
         </button>
       </div>
-      <Show when={info.length > 0} fallback={<p class="muted empty-state">{messages.emptyBody}</p>}>
+      <Show
+        when={info().length > 0 || worker.loading()}
+        fallback={<p class="muted empty-state">{messages.emptyBody}</p>}
+      >
         <Show
-          when={source()}
-          keyed
-          fallback={<Preview response={props.response} kind={preview()} worker={worker} />}
+          when={headKnown()}
+          fallback={
+            <p class="muted">{messages.loadingBody(info().length, worker.loading()?.expected ?? null)}</p>
+          }
         >
-          {(s) => <LineView source={s} label={messages.responseBody} />}
+          <Show
+            when={source()}
+            keyed
+            fallback={<Preview response={props.response} kind={preview()} worker={worker} />}
+          >
+            {(s) => <LineView source={s} label={messages.responseBody} />}
+          </Show>
         </Show>
       </Show>
     </div>

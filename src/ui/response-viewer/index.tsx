@@ -21,6 +21,8 @@ type Section = 'body' | 'headers' | 'cookies' | 'tests'
 
 export interface ResponseViewerProps {
   result: DoneOutcome
+  /** False while the body is still arriving or the post-response script runs: `result` is not final. */
+  settled?: boolean
   hasPostScript: boolean
   defaultView: ResponseView
   assistant: AssistantSettings
@@ -94,7 +96,13 @@ export function ResponseViewer(props: ResponseViewerProps) {
           <Match when={section() === 'body'}>
             <Show
               when={response().eventStream}
-              fallback={<BodyView response={response()} defaultView={props.defaultView} />}
+              fallback={
+                <BodyView
+                  response={response()}
+                  defaultView={props.defaultView}
+                  settled={props.settled ?? true}
+                />
+              }
             >
               <EventStreamView response={response()} />
             </Show>

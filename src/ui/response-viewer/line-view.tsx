@@ -119,8 +119,20 @@ export function LineView(props: { source: LineSource; label: string }) {
             {(found) => messages.matchCount(found().lines.length ? current() + 1 : 0, found().total)}
           </Show>
         </span>
-        <Show when={!props.source.complete()}>
-          <span class="muted">{messages.indexing(props.source.count())}</span>
+        {/* While the body arrives, how much is in; a search then waits for the rest. */}
+        <Show
+          when={props.source.loading()}
+          fallback={
+            <Show when={!props.source.complete()}>
+              <span class="muted">{messages.indexing(props.source.count())}</span>
+            </Show>
+          }
+        >
+          {(loading) => (
+            <span class="muted body-loading" role="status">
+              {messages.loadingBody(loading().received, loading().expected)}
+            </span>
+          )}
         </Show>
       </div>
       <div

@@ -8,7 +8,13 @@ import { createStore, produce } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
 import type { Id, RequestSpec } from '../../model/types.ts'
 import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
-import { send, type ParentScope, type SendEvent, type SendResult } from '../../runtime/send.ts'
+import {
+  send,
+  type DoneOutcome,
+  type ParentScope,
+  type SendEvent,
+  type SendResult,
+} from '../../runtime/send.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
 import type { OpenDocs } from './docs.ts'
@@ -27,6 +33,11 @@ export interface TabSendState {
   /** When the request left (the pipeline's `sending` event). */
   sentAt?: number
   result?: SendResult
+  /**
+   * While the body arrives (relay transport): the result so far, without tests, for the viewer.
+   * Its `response` is the object the final result carries.
+   */
+  arriving?: DoneOutcome
 }
 
 /**
@@ -106,19 +117,42 @@ export function createSendState(
     const startedAt = performance.now()
     // Earlier results (and their tests) go at once, on every send (spec 3).
     const clear = () =>
-      setStates(tabId, { phase: 'pre-request', startedAt, sentAt: undefined, result: undefined })
+      setStates(tabId, {
+        phase: 'pre-request',
+        startedAt,
+        sentAt: undefined,
+        result: undefined,
+        arriving: undefined,
+      })
     const { input, savedId, needsScripts, settings } = inputFor(tab)
     const ready = selected
     if (!ready) clear()
     const { transport, relay } = ready ?? (await services.transport())
 
+    let sent: WireRequest | undefined
     const onEvent = (event: SendEvent) => {
       if (controllers.get(tabId) !== controller) return
       if (event.type === 'sending') {
+        sent = event.request
         const sentAt = event.at ?? performance.now()
         set(tabId, { phase: 'awaiting', sentAt })
         // Read by bench/send.ts: from Send to the request handed to the transport.
         performance.measure('sendbox-send-to-wire', { start: startedAt, end: sentAt })
+      } else if (event.type === 'arriving' && sent) {
+        const request = sent
+        // A copy of the head: the transport fills in the response's end (timings, sizes, body)
+        // on the object the final result carries, which the store must not have seen before.
+        const response = { ...event.response }
+        set(tabId, {
+          arriving: {
+            outcome: 'done',
+            request,
+            response,
+            tests: [],
+            testsTimedOut: false,
+            scriptError: null,
+          },
+        })
       } else if (event.type === 'post-response') set(tabId, { phase: 'post-response' })
     }
     const pipeline = send(input, {
