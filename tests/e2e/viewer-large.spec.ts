@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { openApp } from './helpers.ts'
-import { ECHO, urlField } from './send-helpers.ts'
+import { ECHO, preRequestScript, urlField } from './send-helpers.ts'
 
 test.beforeEach(async ({ page }) => openApp(page))
 
@@ -109,4 +109,17 @@ test('a slowly arriving body shows its first lines before it is complete; search
   await expect(body(page).locator('.line').nth(2)).toHaveText('    "id": 0,')
   await page.evaluate(() => (document.querySelector('.line-viewport')!.scrollTop = 1e9))
   await expect(body(page).locator(`.line[data-line="${2 + 9 * items}"]`)).toHaveText(']')
+})
+
+test('a body asked for by a pre-request script’s hand-off also shows as it arrives', async ({ page }) => {
+  test.setTimeout(120_000)
+  await urlField(page).fill(`${ECHO}/json/3000000?pieces=12&pause=600`)
+  // With a script, the script worker builds the request and starts the relay call (hand-off).
+  await preRequestScript(page, "svc.variables.set('n', '1')")
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(body(page).locator('.line').nth(2)).toHaveText('    "id": 0,', { timeout: 5_000 })
+  await expect(page.locator('.line-search .body-loading')).toHaveText(/^Loading: \d+\.\d of 3\.0 MB$/)
+  await expect(page.getByText('Awaiting response')).toBeVisible()
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK', { timeout: 60_000 })
+  await expect(page.locator('.line-search .body-loading')).toHaveCount(0)
 })
