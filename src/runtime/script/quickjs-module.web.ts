@@ -6,7 +6,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten'
 import wasmLocation from '@jitl/quickjs-wasmfile-release-sync/wasm?url'
-import { QuickJSScriptRunner, warmUp, type QuickJSRunnerOptions } from './quickjs-runner.ts'
+import { QuickJSScriptRunner, type QuickJSRunnerOptions } from './quickjs-runner.ts'
 
 const variant = newVariant(RELEASE_SYNC, { wasmLocation })
 
@@ -14,8 +14,11 @@ export function loadQuickJS(): Promise<QuickJSWASMModule> {
   return newQuickJSWASMModuleFromVariant(variant)
 }
 
+/**
+ * The first run builds the sandbox and with it compiles the wasm code it uses; a separate
+ * warm-up context on the side would only bootstrap the guest twice (about 40 ms more to ready).
+ */
 export async function createScriptRunner(options: QuickJSRunnerOptions = {}): Promise<QuickJSScriptRunner> {
   const module = await loadQuickJS()
-  warmUp(module)
   return new QuickJSScriptRunner(module, loadQuickJS, options)
 }

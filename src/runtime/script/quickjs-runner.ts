@@ -10,25 +10,6 @@ import { Sandbox } from './sandbox.ts'
 import { ScriptRun } from './run-state.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
 import { runScript } from './run-script.ts'
-import { BOOTSTRAP, EXPECT_LIB, LIB } from './bootstrap.ts'
-
-/**
- * A fresh wasm instance compiles its functions on first use (hundreds of ms on a slow machine);
- * doing that here keeps it off the next script's time limit.
- */
-export function warmUp(module: QuickJSWASMModule): void {
-  const runtime = module.newRuntime()
-  const ctx = runtime.newContext()
-  const host = ctx.newFunction('__host', (op) => ctx.newString(ctx.getString(op) === 'X' ? EXPECT_LIB : LIB))
-  ctx.setProp(ctx.global, '__host', host)
-  host.dispose()
-  const code = `${BOOTSTRAP}.begin('post'); expect([1]).to.deep.equal([1]); [1, 2].map((n) => n * 2); JSON.parse('{"a":[1]}'); new Promise((r) => r(1)).then(() => 1)`
-  const result = ctx.evalCode(code)
-  ;(result.error ?? result.value).dispose()
-  runtime.executePendingJobs()
-  ctx.dispose()
-  runtime.dispose()
-}
 
 export interface QuickJSRunnerOptions {
   limits?: Partial<ScriptLimits>
@@ -82,10 +63,7 @@ export class QuickJSScriptRunner implements ScriptRunner {
    */
   private replaceModule(): void {
     for (const sandbox of this.sandboxes.splice(0)) sandbox.abandon()
-    this.module = this.factory().then((module) => {
-      warmUp(module)
-      return module
-    })
+    this.module = this.factory()
   }
 
   private addSandbox(module: QuickJSWASMModule): Sandbox {
