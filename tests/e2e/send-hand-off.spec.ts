@@ -5,31 +5,29 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { openApp } from './helpers.ts'
-import { ECHO, header, lastEcho, section, urlField } from './send-helpers.ts'
+import { ECHO, header, lastEcho, preRequestScript, section, urlField } from './send-helpers.ts'
 
 test.beforeEach(async ({ page }) => openApp(page))
 
-async function preRequestScript(page: Page, code: string, which = 'Pre Request') {
-  await section(page, 'Skript')
-  if (which !== 'Pre Request') await page.getByRole('tab', { name: which }).click()
-  const editor = page.locator('.monaco-editor').first()
-  await expect(editor).toBeVisible()
-  await editor.click()
-  await page.evaluate((text) => {
-    const data = new DataTransfer()
-    data.setData('text/plain', text)
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    )
-  }, code)
+/** A script pasted into its editor, then back to Params, as a user who moves on would. */
+async function script(page: Page, code: string, which = 'Pre Request') {
+  await preRequestScript(page, code, which)
   await section(page, 'Params')
+}
+
+async function expectTestSummary(page: Page, summary: string) {
+  await page
+    .getByRole('tablist', { name: 'Response sections' })
+    .getByRole('tab', { name: /^Test results/ })
+    .click()
+  await expect(page.getByText(summary)).toBeVisible()
 }
 
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true })
 
 test('the request leaves while the page is still busy with the click that sent it', async ({ page }) => {
   await urlField(page).fill(`${ECHO}/get?n={{n}}`)
-  await preRequestScript(page, "alpha.environment.set('n', '7')\nreq.setHeader('X-From-Script', 'yes')")
+  await script(page, "alpha.environment.set('n', '7')\nreq.setHeader('X-From-Script', 'yes')")
   // Runs after the app's own (delegated) click handler, in the same task: the page's main
   // thread is blocked for 1.5 s right after Send started the pipeline.
   await page.evaluate(() => {
@@ -59,7 +57,7 @@ test('the request leaves while the page is still busy with the click that sent i
 
 test('Cancel stops a request the worker handed to the relay', async ({ page }) => {
   await urlField(page).fill(`${ECHO}/delay/5000`)
-  await preRequestScript(page, "alpha.environment.set('x', '1')")
+  await script(page, "alpha.environment.set('x', '1')")
   await sendButton(page).click()
   await expect(page.getByText('Awaiting response')).toBeVisible()
   await page.getByRole('button', { name: 'Cancel', exact: true }).click()
@@ -69,7 +67,7 @@ test('Cancel stops a request the worker handed to the relay', async ({ page }) =
 
 test('an unreachable server after a pre-request script gives Request failed', async ({ page }) => {
   await urlField(page).fill('http://127.0.0.1:9/get')
-  await preRequestScript(page, "alpha.environment.set('x', '1')")
+  await script(page, "alpha.environment.set('x', '1')")
   await sendButton(page).click()
   const alert = page.locator('.send-error[role=alert]')
   await expect(alert).toContainText('Request failed')
@@ -82,7 +80,7 @@ test('a request that cannot be built after its script is not sent', async ({ pag
   await page.getByText('GraphQL', { exact: true }).click()
   await page.getByRole('textbox', { name: 'Query' }).fill('{ me { id } }')
   await page.getByRole('textbox', { name: 'Variables' }).fill('{ not json')
-  await preRequestScript(page, "alpha.environment.set('x', '1')")
+  await script(page, "alpha.environment.set('x', '1')")
   let relayCalls = 0
   page.on('request', (r) => void (r.url().endsWith('/relay') && relayCalls++))
   await sendButton(page).click()
@@ -94,7 +92,7 @@ test('a request that cannot be built after its script is not sent', async ({ pag
 
 test('an event stream comes through the hand-off event by event', async ({ page }) => {
   await urlField(page).fill(`${ECHO}/sse?count=3&interval=200`)
-  await preRequestScript(page, "alpha.environment.set('x', '1')")
+  await script(page, "alpha.environment.set('x', '1')")
   await sendButton(page).click()
   const events = page.getByRole('table', { name: 'Event stream' }).getByRole('row')
   await expect(page.getByText('Receiving events…')).toBeVisible()
@@ -106,24 +104,20 @@ test('the post-response script runs on the handed-off response and sees what the
   page,
 }) => {
   await urlField(page).fill(`${ECHO}/json/100`)
-  await preRequestScript(page, "svc.environment.set('n', '7')")
-  await preRequestScript(
+  await script(page, "svc.environment.set('n', '7')")
+  await script(
     page,
     "svc.test('status is 200', () => svc.expect(svc.response.code).to.equal(200))\n" +
       "svc.test('sees n', () => svc.expect(svc.environment.get('n')).to.equal('7'))",
     'Post Response',
   )
   await sendButton(page).click()
-  await page
-    .getByRole('tablist', { name: 'Response sections' })
-    .getByRole('tab', { name: /^Test results/ })
-    .click()
-  await expect(page.getByText('2 / 2 bestanden')).toBeVisible()
+  await expectTestSummary(page, '2 / 2 bestanden')
 })
 
 test('earlier results are gone within the click that sends, before the script has run', async ({ page }) => {
   await urlField(page).fill(`${ECHO}/get`)
-  await preRequestScript(page, "svc.environment.set('x', '1')")
+  await script(page, "svc.environment.set('x', '1')")
   await sendButton(page).click()
   await expect(page.getByLabel('Status')).toHaveText('200 OK')
   // Read in the same task as the app's own click handler, right after it.
@@ -147,17 +141,13 @@ test('earlier results are gone within the click that sends, before the script ha
 
 test('a response of many chunks arrives whole through the hand-off', async ({ page }) => {
   await urlField(page).fill(`${ECHO}/json/3000000`)
-  await preRequestScript(page, "svc.environment.set('x', '1')")
+  await script(page, "svc.environment.set('x', '1')")
   // Parsing fails on a body with a chunk missing, doubled or out of order.
-  await preRequestScript(
+  await script(
     page,
     "svc.test('whole', () => svc.expect(JSON.stringify(svc.response.json()).length).to.be.above(2900000))",
     'Post Response',
   )
   await sendButton(page).click()
-  await page
-    .getByRole('tablist', { name: 'Response sections' })
-    .getByRole('tab', { name: /^Test results/ })
-    .click()
-  await expect(page.getByText('1 / 1 bestanden')).toBeVisible()
+  await expectTestSummary(page, '1 / 1 bestanden')
 })

@@ -25,9 +25,10 @@ export async function section(page: Page, name: string): Promise<void> {
     .click()
 }
 
-/** Puts `code` into the `Skript` tab's first editor (Pre Request), pasted as a user would. */
-export async function preRequestScript(page: Page, code: string): Promise<void> {
+/** Puts `code` into one of the `Skript` tab's editors (Pre Request by default), pasted as a user would. */
+export async function preRequestScript(page: Page, code: string, which = 'Pre Request'): Promise<void> {
   await section(page, 'Skript')
+  if (which !== 'Pre Request') await page.getByRole('tab', { name: which }).click()
   const editor = page.locator('.monaco-editor').first()
   await expect(editor).toBeVisible()
   await editor.click()

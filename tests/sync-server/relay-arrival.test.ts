@@ -4,29 +4,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WireResponse } from '../../src/model/wire.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
 import type { Transport } from '../../src/runtime/transport/types.ts'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import type { EchoServer } from '../fixtures/echo-server.ts'
+import { startRelayStack, type RelayStack } from '../helpers/sync-server.ts'
 
+let stack: RelayStack
 let echo: EchoServer
-let node: NodeTransport
-let server: TestServer
 let relay: Transport
 
 beforeAll(async () => {
-  echo = await startEchoServer()
-  node = createNodeTransport()
-  server = await startTestServer({ transport: node })
-  relay = createRelayTransport({ baseUrl: server.url, token: server.secrets.accessToken })
+  stack = await startRelayStack()
+  ;({ echo, relay } = stack)
 })
 
-afterAll(async () => {
-  await server.remove()
-  await node.close()
-  await echo.close()
-})
+afterAll(() => stack.close())
 
 describe('relay: a body as it arrives', () => {
   it('gives the head and the first pieces while the rest is on its way, and the same bytes whole', async () => {

@@ -4,31 +4,25 @@
  * and every byte still arrives intact and in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import {
   encodeRelayRequest,
   FRAME_BODY,
   FRAME_END,
   FRAME_HEAD,
 } from '../../src/runtime/transport/relay-protocol.ts'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import type { EchoServer } from '../fixtures/echo-server.ts'
+import { startRelayStack, type RelayStack, type TestServer } from '../helpers/sync-server.ts'
 
+let stack: RelayStack
 let echo: EchoServer
-let node: NodeTransport
 let server: TestServer
 
 beforeAll(async () => {
-  echo = await startEchoServer()
-  node = createNodeTransport()
-  server = await startTestServer({ transport: node })
+  stack = await startRelayStack()
+  ;({ echo, server } = stack)
 })
 
-afterAll(async () => {
-  await server.remove()
-  await node.close()
-  await echo.close()
-})
+afterAll(() => stack.close())
 
 /** The raw relay answer, read slowly at first so the relay has to wait for its reader. */
 async function relayRaw(path: string, pauseMs: number): Promise<Buffer> {

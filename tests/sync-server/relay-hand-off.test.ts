@@ -15,26 +15,20 @@ import {
   warmUpBuild,
   type HandOff,
 } from '../../src/runtime/script/hand-off.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import type { EchoServer } from '../fixtures/echo-server.ts'
+import { startRelayStack, type RelayStack, type TestServer } from '../helpers/sync-server.ts'
 
+let stack: RelayStack
 let echo: EchoServer
-let node: NodeTransport
 let server: TestServer
 
 beforeAll(async () => {
-  echo = await startEchoServer()
-  node = createNodeTransport()
-  server = await startTestServer({ transport: node })
+  stack = await startRelayStack()
+  ;({ echo, server } = stack)
 })
 
-afterAll(async () => {
-  await server.remove()
-  await node.close()
-  await echo.close()
-})
+afterAll(() => stack.close())
 
 function spec(url: string): RequestSpec {
   return {
