@@ -18,7 +18,8 @@ export class BodyArrival {
   body: Uint8Array | null = null
   done = false
   failed = false
-  private readonly collector: ChunkCollector
+  /** Until `finish`: then the body is the one copy (joined chunks are not kept beside it). */
+  private collector: ChunkCollector | null
   private listener: ArrivalListener | null = null
 
   /** `expected`: the body's length when the response says so reliably (Content-Length, no encoding). */
@@ -27,7 +28,7 @@ export class BodyArrival {
   }
 
   push(bytes: Uint8Array): void {
-    this.collector.push(bytes)
+    this.collector?.push(bytes)
     this.received += bytes.length
     this.listener?.chunk(bytes)
   }
@@ -35,8 +36,9 @@ export class BodyArrival {
   /** The whole body, collected. */
   finish(): Uint8Array {
     this.done = true
-    const body = this.collector.result()
+    const body = this.collector?.result() ?? new Uint8Array(0)
     this.body = body
+    this.collector = null
     this.listener?.end(false)
     this.listener = null
     return body
@@ -53,7 +55,7 @@ export class BodyArrival {
   excerpt(limit: number): Uint8Array {
     const out = new Uint8Array(Math.min(limit, this.received))
     let at = 0
-    for (const piece of this.collector.pieces()) {
+    for (const piece of this.pieces()) {
       if (at >= out.length) break
       const take = piece.subarray(0, out.length - at)
       out.set(take, at)
@@ -62,9 +64,13 @@ export class BodyArrival {
     return out
   }
 
+  private pieces(): Uint8Array[] {
+    return this.body ? [this.body] : (this.collector?.pieces() ?? [])
+  }
+
   /** Replays what has arrived so far, then passes on what follows. Returns a way to stop listening. */
   listen(listener: ArrivalListener): () => void {
-    for (const piece of this.collector.pieces()) if (piece.length > 0) listener.chunk(piece)
+    for (const piece of this.pieces()) if (piece.length > 0) listener.chunk(piece)
     if (this.done) listener.end(this.failed)
     else this.listener = listener
     return () => {

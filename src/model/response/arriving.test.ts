@@ -157,6 +157,17 @@ describe('BodyArrival', () => {
     expect(got.ended).toEqual([false])
   })
 
+  it('once finished, holds only the joined body: a late listener gets it whole, the excerpt reads it', () => {
+    const arrival = new BodyArrival(null)
+    arrival.push(utf8('ab'))
+    arrival.push(utf8('cd'))
+    const body = arrival.finish()
+    const { got, listener: l } = listener()
+    arrival.listen(l)
+    expect(got).toEqual({ pieces: [[...body]], ended: [false] })
+    expect(arrival.excerpt(3)).toEqual(utf8('abc'))
+  })
+
   it('a failed body ends its listener as failed; a stopped listener hears nothing more', () => {
     const arrival = new BodyArrival(null)
     const first = listener()
