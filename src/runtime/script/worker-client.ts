@@ -9,7 +9,7 @@ import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { createRelayTransport } from '../transport/relay.ts'
 import type { HandedOff, HandOff } from './hand-off.ts'
 import type { ScriptRunInput, ScriptRunner, ScriptRunResult } from './types.ts'
-import type { ErrorShape, FromWorker, ToWorker } from './worker-protocol.ts'
+import { errorFromShape, errorShape, type FromWorker, type ToWorker } from './worker-protocol.ts'
 
 type RelayAnswer =
   { type: 'relay-response'; response: Response } | Extract<FromWorker, { type: 'relay-error' }>
@@ -26,8 +26,6 @@ function marks([received, ran]: [number, number]) {
   mark('sendbox-script-ran', ran - performance.timeOrigin)
   mark('sendbox-script-replied')
 }
-
-const toError = (shape: ErrorShape) => Object.assign(new Error(shape.message), { name: shape.name })
 
 export class WorkerScriptRunner implements ScriptRunner {
   private nextId = 1
@@ -72,7 +70,7 @@ export class WorkerScriptRunner implements ScriptRunner {
     if (message.bytes) return body.enqueue(message.bytes)
     this.bodies.delete(message.id)
     if (message.end) body.close()
-    else body.error(toError(message.error ?? { name: 'Error', message: 'the relay call failed' }))
+    else body.error(errorFromShape(message.error ?? { name: 'Error', message: 'the relay call failed' }))
   }
 
   run(input: ScriptRunInput): Promise<ScriptRunResult> {
@@ -115,10 +113,7 @@ export class WorkerScriptRunner implements ScriptRunner {
                 type: 'sent',
                 id,
                 call: message.call,
-                error:
-                  error instanceof Error
-                    ? { name: error.name, message: error.message }
-                    : { name: 'Error', message: String(error) },
+                error: errorShape(error),
               }),
           )
           return
@@ -174,7 +169,7 @@ export class WorkerScriptRunner implements ScriptRunner {
   ) {
     const started = async (): Promise<Response> => {
       const message = await answer
-      if (message.type === 'relay-error') throw toError(message.error)
+      if (message.type === 'relay-error') throw errorFromShape(message.error)
       return message.response
     }
     const relay = createRelayTransport({

@@ -19,6 +19,16 @@ export interface ErrorShape {
   message: string
 }
 
+/** An error as it can cross postMessage (an Error's own class does not survive the clone). */
+export const errorShape = (error: unknown): ErrorShape =>
+  error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) }
+
+/** The error again on the other side, with its name. */
+export const errorFromShape = (shape: ErrorShape): Error =>
+  Object.assign(new Error(shape.message), { name: shape.name })
+
 export type ToWorker =
   | { type: 'run'; id: number; input: WorkerInput; handOff?: HandOff }
   | { type: 'abort'; id: number }

@@ -8,7 +8,13 @@ import { VariableContext } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { buildHandedOff, relayInit, warmUpBuild, type HandOff } from './hand-off.ts'
 import { createScriptRunner } from './quickjs-module.web.ts'
-import type { ErrorShape, FromWorker, ToWorker, WorkerHandedOff } from './worker-protocol.ts'
+import {
+  errorFromShape,
+  errorShape,
+  type FromWorker,
+  type ToWorker,
+  type WorkerHandedOff,
+} from './worker-protocol.ts'
 import type { QuickJSScriptRunner } from './quickjs-runner.ts'
 
 declare const self: DedicatedWorkerGlobalScope
@@ -29,11 +35,6 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   else if (message.type === 'sent') runs.get(message.id)?.calls.get(message.call)?.(message)
   else if (message.type === 'run') void run(message)
 }
-
-const errorShape = (error: unknown): ErrorShape =>
-  error instanceof Error
-    ? { name: error.name, message: error.message }
-    : { name: 'Error', message: String(error) }
 
 async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const { id, input, handOff } = message
@@ -63,12 +64,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
             calls.delete(call)
             signal.removeEventListener('abort', onAbort)
             if (answer.response) resolve(answer.response as WireResponse)
-            else
-              reject(
-                Object.assign(new Error(answer.error?.message ?? 'Request failed'), {
-                  name: answer.error?.name ?? 'Error',
-                }),
-              )
+            else reject(errorFromShape(answer.error ?? { name: 'Error', message: 'Request failed' }))
           })
           post({ type: 'send', id, call, request })
         }),
