@@ -29,37 +29,15 @@ export function makeTestCerts(): TestCerts {
   const run = (...args: string[]) => execFileSync(OPENSSL, args, { cwd: dir, stdio: 'pipe' })
   const read = (name: string) => readFileSync(join(dir, name), 'utf8')
   try {
+    // A new RSA key in `<name>.key` and a request for it in `out` (self-signed with `-x509`).
+    const request = (name: string, out: string, ...rest: string[]) =>
+      run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', out, ...rest)
     const ca = (name: string) =>
-      run(
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.pem`,
-        '-days',
-        '2',
-        '-subj',
-        `/CN=Sendbox Test ${name}`,
-      )
+      request(name, `${name}.pem`, '-x509', '-days', '2', '-subj', `/CN=Sendbox Test ${name}`)
     ca('ca')
     ca('other-ca')
     const leaf = (name: string, issuer: string, subject: string, extensions: string) => {
-      run(
-        'req',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.csr`,
-        '-subj',
-        subject,
-      )
+      request(name, `${name}.csr`, '-subj', subject)
       writeFileSync(join(dir, `${name}.ext`), extensions)
       run(
         'x509',
