@@ -11,6 +11,7 @@ import { BOOTSTRAP, EXPECT_LIB, LIB, RESIDENT } from './bootstrap.ts'
 import type { ScriptLimits } from './limits.ts'
 import type { ScriptRun } from './run-state.ts'
 import { Namespaces } from './api/index.ts'
+import { defineHostFunction } from './direct-calls.ts'
 
 export interface GuestContext {
   readonly ctx: QuickJSContext
@@ -89,15 +90,12 @@ export class Sandbox {
   private create(resident: boolean): GuestContext {
     const ctx = this.ensureRuntime().newContext()
     const holder: { guest: GuestContext | null } = { guest: null }
-    const host = ctx.newFunction('__host', (op, arg) => {
+    defineHostFunction(ctx, '__host', (op, arg) => {
       const run = holder.guest?.run
-      if (run) return ctx.newString(run.dispatch(ctx.getString(op), ctx.getString(arg)))
+      if (run) return run.dispatch(op, arg)
       // The resident bootstrap compiles the library before any script runs.
-      const name = ctx.getString(op)
-      return ctx.newString(name === 'L' ? LIB : name === 'X' ? EXPECT_LIB : NO_RUN)
+      return op === 'L' ? LIB : op === 'X' ? EXPECT_LIB : NO_RUN
     })
-    ctx.setProp(ctx.global, '__host', host)
-    host.dispose()
     const wasFilling = this.filling
     this.filling = true
     // strip: no debug info for the bootstrap's own functions, about 15% less compile time.

@@ -98,28 +98,93 @@ function words(s) { return new Set(s.split(' ')) }
 const CHAINS = words('to be been is that which and has have with at of same but does still also')
 const FLAGS = words('not deep nested own ordered any all itself')
 const DEFER = words('a an include includes contain contains length lengthOf equal equals eq eql eqls above gt greaterThan least gte greaterThanOrEqual below lt lessThan most lte lessThanOrEqual within instanceof instanceOf property ownProperty haveOwnProperty match matches string keys key throw throws Throw respondTo satisfy satisfies closeTo approximately members oneOf status header body jsonBody jsonSchema responseTime responseSize')
+// chai's include family sets a flag when read ('contains'), so a chain going on after it keeps it.
+const CONTAINS = words('include includes contain contains')
 let chains = 0
+// One proxy per step that changes what a call would do. Like chai's own Assertion, language
+// chains return the same object and flags are set on it; a method read (DEFER) is a new callable.
+// The state of each proxy hangs off its target (which scripts never see), so the traps are shared.
 function expect(value, message) {
   return assertion({ c: ++chains, v: value, msg: message }, undefined, [], false)
 }
 function assertion(chain, h, path, callable) {
-  const p = new Proxy(function () {}, {
-    get: function (t, k) {
-      if (typeof k !== 'string' || k === 'then') return undefined
-      if (CHAINS.has(k)) return assertion(chain, h, path, false)
-      const next = path.concat([k])
-      if (FLAGS.has(k)) return assertion(chain, h, next, false)
-      if (DEFER.has(k)) return assertion(chain, h, next, true)
-      return flush(chain, h, next, undefined)
-    },
-    apply: function (t, self, a) {
-      if (!callable) throw new TypeError((path[path.length - 1] || 'expect(...)') + ' is not a function')
-      return flush(chain, h, path, a)
-    },
-    set: function () { return true },
-  })
+  const t = function () {}
+  const s = { chain: chain, h: h, path: path, callable: callable, p: null }
+  const p = new Proxy(t, handler)
+  s.p = p
+  t.s = s
   assertions.add(p)
   return p
+}
+const handler = {
+  get: function (t, k) {
+    const s = t.s
+    if (typeof k !== 'string' || k === 'then') return undefined
+    if (CHAINS.has(k)) return s.callable ? assertion(s.chain, s.h, s.path.slice(), false) : s.p
+    if (FLAGS.has(k)) {
+      if (s.callable) return assertion(s.chain, s.h, s.path.concat([k]), false)
+      s.path.push(k)
+      return s.p
+    }
+    if (DEFER.has(k)) return assertion(s.chain, s.h, s.path.concat([k]), true)
+    const next = s.path.concat([k])
+    if (!s.callable && fast(s, next, undefined)) return s.p
+    return flush(s.chain, s.h, next, undefined)
+  },
+  apply: function (t, self, a) {
+    const s = t.s
+    if (!s.callable) throw new TypeError((s.path[s.path.length - 1] || 'expect(...)') + ' is not a function')
+    if (fast(s, s.path, a)) {
+      const m = s.path[s.path.length - 1]
+      return assertion(s.chain, undefined, CONTAINS.has(m) ? s.path.slice() : s.path.slice(0, -1), false)
+    }
+    return flush(s.chain, s.h, s.path, a)
+  },
+  set: function () { return true },
+}
+// Passing assertions on primitives are decided here, without a host call, in the resident
+// context only (its built-ins are frozen: a script cannot change what these checks use). Each
+// check is one chai makes the same way; anything else, and every failure, goes to chai on the
+// host, which gives the verdict and its message.
+function prim(v) { const t = typeof v; return v === null || t === 'string' || t === 'number' || t === 'boolean' || t === 'undefined' }
+function typeName(v) { return v === null ? 'null' : typeof v }
+function check(m, v, a) {
+  if (a === undefined) {
+    switch (m) {
+      case 'ok': return !!v
+      case 'true': return v === true
+      case 'false': return v === false
+      case 'null': return v === null
+      case 'undefined': return v === undefined
+      case 'exist': return v !== null && v !== undefined
+    }
+    return undefined
+  }
+  if (a.length !== 1) return undefined
+  const x = a[0]
+  switch (m) {
+    case 'equal': case 'equals': case 'eq': return prim(x) ? v === x : undefined
+    case 'a': case 'an': return typeof x === 'string' ? typeName(v) === x.toLowerCase() : undefined
+  }
+  if (typeof v === 'string' && typeof x === 'string' && CONTAINS.has(m)) return v.indexOf(x) !== -1
+  if (typeof v !== 'number' || typeof x !== 'number') return undefined
+  switch (m) {
+    case 'above': case 'gt': case 'greaterThan': return v > x
+    case 'below': case 'lt': case 'lessThan': return v < x
+    case 'least': case 'gte': case 'greaterThanOrEqual': return v >= x
+    case 'most': case 'lte': case 'lessThanOrEqual': return v <= x
+  }
+  return undefined
+}
+function fast(s, path, a) {
+  if (!b.locked || s.h !== undefined || !prim(s.chain.v)) return false
+  let negate = false
+  for (let i = 0; i < path.length - 1; i++) {
+    if (path[i] !== 'not') return false
+    negate = true
+  }
+  const pass = check(path[path.length - 1], s.chain.v, a)
+  return pass !== undefined && pass !== negate
 }
 // Objects are numbered per flush: identity holds within one call (expect(a).to.equal(a)).
 function flush(chain, h, path, a) {
