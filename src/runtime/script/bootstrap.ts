@@ -9,7 +9,7 @@ import { LOCKDOWN } from './guest/lockdown.ts'
 import { ROOTS } from './api/roots.ts'
 export { LIB, EXPECT_LIB } from './guest/lib.ts'
 
-const ENTRIES = `st: st, settle: settle, invoke: invoke, track: track, begin: begin, exec: exec, info: function (e) { return S(info(e)) }`
+const ENTRIES = `settle: settle, invoke: invoke, exec: exec, status: status, info: function (e) { return S(info(e)) }`
 
 export const BOOTSTRAP = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}
 return { ${ENTRIES} }

@@ -35,42 +35,54 @@ export async function runScript(
   sandbox.namespaces.bind(run)
   let thrown: ErrorInfo | null = null
   let outOfMemory = false
+  let status: GuestStatus = { main: MAIN_PENDING, inTest: false, err: '' }
   try {
     run.deadline = Date.now() + run.timeLimit
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
     run.registry.setRoots(sandbox.namespaces)
-    callString(guest, guest.begin, run.input.phase === 'pre-request' ? 'pre' : 'post')
-    const result = enter(sandbox, run, () => exec(guest, source.code, /\bawait\b/.test(source.code)))
+    const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
+    const result = enter(sandbox, run, () =>
+      exec(guest, source.code, /\bawait\b/.test(source.code), phase),
+    )
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
+      // Tests that ran before the throw; a context out of memory may not answer.
+      status = tryReadStatus(guest, run) ?? status
     } else {
+      status = applyStatus(guest.ctx.getString(result.value), run)
       result.value.dispose()
     }
     while (thrown === null && !run.abort) {
-      const jobs = enter(sandbox, run, () => sandbox.quickjsRuntime.executePendingJobs())
-      if (jobs.error) {
-        thrown = describe(sandbox, run, guest, jobs.error)
-        jobs.error.dispose()
-        break
+      // A script that finished in its first turn (the usual case) has no jobs and nothing pending.
+      if (sandbox.hasPendingJobs()) {
+        const jobs = enter(sandbox, run, () => sandbox.quickjsRuntime.executePendingJobs())
+        if (jobs.error) {
+          thrown = describe(sandbox, run, guest, jobs.error)
+          jobs.error.dispose()
+          status = tryReadStatus(guest, run) ?? status
+          break
+        }
+        status = readStatus(guest, run)
       }
       if (Date.now() > run.deadline) break
-      const err = readString(guest, 'err')
-      if (err !== '') thrown = JSON.parse(err) as ErrorInfo
+      if (status.err !== '') thrown = JSON.parse(status.err) as ErrorInfo
       else if (run.callbackError) thrown = run.callbackError
-      if (thrown !== null || readNumber(guest, 'main') === MAIN_ERROR) break
+      if (thrown !== null || status.main === MAIN_ERROR) break
       if (run.events.length === 0) {
         // Nothing left that could make progress: finished, or waiting for a promise that never settles.
         if (run.pending.size === 0) break
         await run.nextEvent()
       }
-      for (const work of run.events.splice(0)) {
+      const events = run.events.splice(0)
+      for (const work of events) {
         enter(sandbox, run, work)
         if (run.abort) break
       }
+      if (events.length > 0 && !run.abort) status = readStatus(guest, run)
     }
     outOfMemory = thrown !== null && /out of memory/i.test(thrown.m)
-    return classify(run, source, thrown, guest)
+    return classify(run, source, thrown, status)
   } catch (error) {
     // An exception out of the wasm code itself: the instance cannot be trusted any more.
     sandbox.poisoned = true
@@ -87,7 +99,7 @@ export async function runScript(
   } finally {
     // The resident context is kept only after an ordinary end: nothing stopped, nothing left
     // waiting (a suspended async function or test), no job queued.
-    const clean = !sandbox.poisoned && !outOfMemory && endedCleanly(sandbox, run, guest, thrown !== null)
+    const clean = !sandbox.poisoned && !outOfMemory && endedCleanly(sandbox, run, status, thrown !== null)
     if (!sandbox.poisoned) drainTests(guest, run)
     sandbox.namespaces.bind(null)
     run.close()
@@ -106,12 +118,12 @@ export async function runScript(
 }
 
 /** Whether the resident context may serve the next script (it is reset first). */
-function endedCleanly(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, threw: boolean): boolean {
+function endedCleanly(sandbox: Sandbox, run: ScriptRun, status: GuestStatus, threw: boolean): boolean {
   if (run.abort || sandbox.interrupted || Date.now() > run.deadline) return false
   if (run.unfinished.size > 0 || run.pending.size > 0) return false
   try {
     if (sandbox.hasPendingJobs()) return false
-    return threw || readNumber(guest, 'main') !== MAIN_PENDING
+    return threw || status.main !== MAIN_PENDING
   } catch {
     return false
   }
@@ -121,10 +133,10 @@ function classify(
   run: ScriptRun,
   source: ScriptSource,
   thrown: ErrorInfo | null,
-  guest: GuestContext,
+  status: GuestStatus,
 ): ScriptOutcome {
   const origin = source.origin
-  const inTest = run.timedOutInTest || run.testDepth > 0 || run.unfinished.size > 0 || guestInTest(guest)
+  const inTest = run.timedOutInTest || run.testDepth > 0 || run.unfinished.size > 0 || status.inTest
   if (run.abort) return { error: run.error(origin), testsTimedOut: false }
   if (Date.now() > run.deadline) {
     return {
@@ -143,7 +155,7 @@ function classify(
     return { error: { kind: 'script', message, origin }, testsTimedOut: false }
   }
   if (run.unfinished.size > 0) return { error: null, testsTimedOut: true }
-  if (readNumber(guest, 'main') === MAIN_PENDING) {
+  if (status.main === MAIN_PENDING) {
     return { error: { kind: 'timeout', message: messages.neverFinished, origin }, testsTimedOut: false }
   }
   return { error: null, testsTimedOut: false }
@@ -174,19 +186,14 @@ function describe(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, error: 
   return JSON.parse(text) as ErrorInfo
 }
 
-function exec(guest: GuestContext, code: string, wrapped: boolean) {
+function exec(guest: GuestContext, code: string, wrapped: boolean, phase: 'pre' | 'post') {
   const { ctx } = guest
   const text = ctx.newString(code)
-  const result = ctx.callFunction(guest.exec, ctx.undefined, text, wrapped ? ctx.true : ctx.false)
+  const phaseText = ctx.newString(phase)
+  const result = ctx.callFunction(guest.exec, ctx.undefined, text, wrapped ? ctx.true : ctx.false, phaseText)
   text.dispose()
+  phaseText.dispose()
   return result
-}
-
-function callString(guest: GuestContext, fn: QuickJSHandle, text: string): void {
-  const arg = guest.ctx.newString(text)
-  const result = guest.ctx.callFunction(fn, guest.ctx.undefined, arg)
-  arg.dispose()
-  guest.ctx.unwrapResult(result).dispose()
 }
 
 function settle(guest: GuestContext, id: number, ok: boolean, json: string): void {
@@ -222,47 +229,54 @@ function invoke(guest: GuestContext, id: number, json: string): string {
   return text
 }
 
-/** Results of tests the guest ran (guest/core.ts `test`), appended to the run's in order. */
-function drainTests(guest: GuestContext, run: ScriptRun): void {
-  let text: string
+/** What the host needs of the guest's run state (guest/core.ts `st`). */
+interface GuestStatus {
+  main: number
+  /** A guest-run test was still running (the script was stopped inside it). */
+  inTest: boolean
+  err: string
+}
+
+/**
+ * Reads the guest's run state in one call; the results of tests the guest ran since the last
+ * read (guest/core.ts `test`) are appended to the run's, in order.
+ */
+function readStatus(guest: GuestContext, run: ScriptRun): GuestStatus {
+  const { ctx } = guest
+  const result = ctx.callFunction(guest.status, ctx.undefined)
+  if (result.error) {
+    result.error.dispose()
+    throw new Error('The sandbox did not answer with its state')
+  }
+  const text = ctx.getString(result.value)
+  result.value.dispose()
+  return applyStatus(text, run)
+}
+
+function tryReadStatus(guest: GuestContext, run: ScriptRun): GuestStatus | null {
   try {
-    text = readString(guest, 'tr')
-    if (text === '') return
-    const empty = guest.ctx.newString('')
-    guest.ctx.setProp(guest.st, 'tr', empty)
-    empty.dispose()
+    return readStatus(guest, run)
   } catch {
     // A context out of memory: the results it kept are lost with it.
-    return
-  }
-  for (const [name, error] of JSON.parse(`[${text}]`) as [string, string | null][]) {
-    run.tests.push({
-      name: String(name),
-      passed: error === null,
-      error: error === null ? null : String(error),
-    })
+    return null
   }
 }
 
-/** Whether a guest-run test was still running when the script stopped. */
-function guestInTest(guest: GuestContext): boolean {
-  try {
-    return readNumber(guest, 'intest') > 0
-  } catch {
-    return false
+function applyStatus(text: string, run: ScriptRun): GuestStatus {
+  const [main = '0', inTest = '0', err = '', tests = ''] = text.split('\u0001')
+  if (tests !== '') {
+    for (const [name, error] of JSON.parse(`[${tests}]`) as [string, string | null][]) {
+      run.tests.push({
+        name: String(name),
+        passed: error === null,
+        error: error === null ? null : String(error),
+      })
+    }
   }
+  return { main: Number(main), inTest: Number(inTest) > 0, err }
 }
 
-function readNumber(guest: GuestContext, name: string): number {
-  const handle = guest.ctx.getProp(guest.st, name)
-  const value = guest.ctx.getNumber(handle)
-  handle.dispose()
-  return value
-}
-
-function readString(guest: GuestContext, name: string): string {
-  const handle = guest.ctx.getProp(guest.st, name)
-  const value = guest.ctx.getString(handle)
-  handle.dispose()
-  return value
+/** Moves the results of tests run in the guest so far into the run's. */
+function drainTests(guest: GuestContext, run: ScriptRun): void {
+  tryReadStatus(guest, run)
 }

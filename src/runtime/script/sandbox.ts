@@ -16,13 +16,13 @@ import { defineHostFunction } from './direct-calls.ts'
 export interface GuestContext {
   readonly ctx: QuickJSContext
   readonly internals: QuickJSHandle
-  readonly st: QuickJSHandle
   readonly settle: QuickJSHandle
   readonly invoke: QuickJSHandle
-  readonly track: QuickJSHandle
   readonly info: QuickJSHandle
-  readonly begin: QuickJSHandle
+  /** Begins a run, runs a script and answers with its status (see status). */
   readonly exec: QuickJSHandle
+  /** The run's state in one string: main, intest, err and the tests run since the last read. */
+  readonly status: QuickJSHandle
   /** Only in the resident context: puts the global object back; false when it cannot. */
   readonly reset: QuickJSHandle | null
   run: ScriptRun | null
@@ -112,13 +112,11 @@ export class Sandbox {
     const guest: GuestContext = {
       ctx,
       internals,
-      st: prop('st'),
       settle: prop('settle'),
       invoke: prop('invoke'),
-      track: prop('track'),
       info: prop('info'),
-      begin: prop('begin'),
       exec: prop('exec'),
+      status: prop('status'),
       reset: resident ? prop('reset') : null,
       run: null,
     }
@@ -170,13 +168,11 @@ export class Sandbox {
 
   private disposeContext(guest: GuestContext): void {
     for (const handle of [
-      guest.st,
       guest.settle,
       guest.invoke,
-      guest.track,
       guest.info,
-      guest.begin,
       guest.exec,
+      guest.status,
       guest.reset,
       guest.internals,
     ]) {

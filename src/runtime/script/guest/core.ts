@@ -197,7 +197,16 @@ function begin(p) {
 // spans the whole source, frozen, since every run of that script shares it.
 let compiled = null
 const fnText = Function.prototype.call.bind(Function.prototype.toString)
-function exec(src, wrapped) {
+// The host reads the run's state in one call: main, intest, err and the tests run since the
+// last read (JSON escapes control characters, so \u0001 cannot occur inside err or tr).
+function status() {
+  const t = st.tr
+  st.tr = ''
+  return st.main + '\u0001' + st.intest + '\u0001' + st.err + '\u0001' + t
+}
+// Begins the run (phase 'pre' or 'post'), runs the script and answers with status().
+function exec(src, wrapped, p) {
+  begin(p)
   let f = compiled === null ? undefined : compiled.get(src)
   if (f === undefined) {
     const head = wrapped ? 'async function () {' : 'function () {'
@@ -212,5 +221,6 @@ function exec(src, wrapped) {
   const r = f.call(G)
   if (wrapped) track(P.resolve(r))
   else st.main = 1
+  return status()
 }
 `
