@@ -41,9 +41,7 @@ export async function runScript(
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
-    const result = enter(sandbox, run, () =>
-      exec(guest, source.code, /\bawait\b/.test(source.code), phase),
-    )
+    const result = enter(sandbox, run, () => exec(guest, source.code, /\bawait\b/.test(source.code), phase))
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
