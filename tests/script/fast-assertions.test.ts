@@ -143,6 +143,68 @@ describe('assertions decided in the guest', () => {
     expect(differences(inFresh)).toEqual([])
   }, 60_000)
 
+  it("status checks on a response give the response plugin's verdicts and messages", async () => {
+    const checks = [
+      'to.have.status(200)',
+      'to.have.status(201)',
+      "to.have.status('OK')",
+      "to.have.status('Created')",
+      "to.have.status('200')",
+      'to.have.status(200, 1)',
+      'to.be.ok',
+      'to.be.ok()',
+      'to.be.success',
+      'to.be.info',
+      'to.be.redirection',
+      'to.be.clientError',
+      'to.be.serverError',
+      'to.be.error',
+      'to.be.accepted',
+      'to.be.withoutContent',
+      'to.be.badRequest',
+      'to.be.unauthorized',
+      'to.be.forbidden',
+      'to.be.notFound',
+      'to.be.notAcceptable',
+      'to.be.rateLimited',
+      'to.be.ok.and.have.status(200)',
+      "to.have.status(200).and.have.header('Content-Type')",
+      'to.be.success.and.not.be.error',
+    ]
+    const script = (extra: string) => `${extra}
+      const out = []
+      function record(f) { try { f(); out.push([true, '']) } catch (e) { out.push([false, String(e && e.message)]) } }
+      ${checks.map((c) => `record(function () { pm.response.${c} }); record(function () { pm.response.not.${c.slice(3)} })`).join('\n')}
+      ${checks.map((c) => `record(function () { svc.response.${c} })`).join('\n')}
+      pm.environment.set('out', JSON.stringify(out))`
+    const resident = script('')
+    const fresh = script('// prototype')
+    expect(needsFreshContext(resident)).toBe(false)
+    let passes = 0
+    for (const [code, reason] of [
+      [200, 'OK'],
+      [201, 'Created'],
+      [204, 'No Content'],
+      [301, 'Moved Permanently'],
+      [404, 'Not Found'],
+      [429, 'Too Many Requests'],
+      [503, 'Service Unavailable'],
+    ] as const) {
+      const response = {
+        code,
+        statusText: reason,
+        body: '{}',
+        headers: [['Content-Type', 'application/json']] as [string, string][],
+      }
+      const a = await runScript(resident, { runner, response })
+      const b = await runScript(fresh, { runner, response })
+      expect(a.error).toBeNull()
+      expect(a.variables.session.get('out')).toBe(b.variables.session.get('out'))
+      passes += (JSON.parse(a.variables.session.get('out') ?? '[]') as [boolean][]).filter(([p]) => p).length
+    }
+    expect(passes).toBeGreaterThan(50)
+  })
+
   it('a passing chain goes on with chai after the guest decided its first part', async () => {
     const result = await runScript(
       `pm.test('t', function () { pm.expect('abc').to.be.a('string').and.have.lengthOf(4) })`,

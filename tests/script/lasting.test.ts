@@ -106,4 +106,39 @@ describe('compiled scripts and lasting namespaces', () => {
     const next = await runScript("pm.test('next', () => {})", { runner, response: jsonResponse({}) })
     expect(next.tests).toEqual([{ name: 'next', passed: true, error: null }])
   })
+
+  it("a response's values are kept for the run only, and every body read gets its own objects", async () => {
+    const code = `const a = pm.response.json(), b = pm.response.json()
+      a.who = 'changed'
+      const r1 = res.getBody(), r2 = res.getBody()
+      r1.who = 'changed too'
+      let thrown = 0
+      for (const read of [function () { return JSON.parse(pm.response.text() + '}') }]) {
+        try { read() } catch (e) { thrown++ }
+        try { read() } catch (e) { thrown++ }
+      }
+      pm.environment.set('seen', [b.who, r2.who, a === b, pm.response.code, svc.response.status,
+        pm.response.status, res.status, res('who'), pm.response.headers.get('X-Run'), thrown].join(','))`
+    const first = await runScript(code, {
+      runner,
+      response: jsonResponse({ who: 'a' }, 200, [['X-Run', '1']]),
+    })
+    const second = await runScript(code, {
+      runner,
+      response: { ...jsonResponse({ who: 'b' }, 404, [['X-Run', '2']]), statusText: 'Not Found' },
+    })
+    expect(first.error).toBeNull()
+    expect(first.variables.session.get('seen')).toBe('a,a,false,200,200,OK,200,a,1,2')
+    expect(second.variables.session.get('seen')).toBe('b,b,false,404,404,Not Found,404,b,2,2')
+  })
+
+  it('a body that is not JSON throws on every pm.response.json() of the run', async () => {
+    const result = await runScript(
+      `let n = 0
+      for (let i = 0; i < 3; i++) { try { pm.response.json() } catch (e) { n++ } }
+      pm.environment.set('n', String(n))`,
+      { runner, response: { body: 'not json' } },
+    )
+    expect(result.variables.session.get('n')).toBe('3')
+  })
 })

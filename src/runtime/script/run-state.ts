@@ -15,10 +15,13 @@ import { RequestChangeLog } from './api/req-changes.ts'
 import {
   ApiRegistry,
   EXPECT,
+  EXPECT_VIEW,
+  EXPECT_VIEW_NOT,
   GUEST_TEST,
   GuestPromise,
   GuestWait,
   isApi,
+  isPure,
   RESPONSE_VIEWS,
 } from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
@@ -139,16 +142,23 @@ export class ScriptRun {
 
   /** A host value in the guest's answer format (see guest/core.ts). */
   reply(value: unknown, stable = false): string {
-    if (value === undefined) return ''
+    if (value === undefined) return stable ? '~' : ''
     if (value instanceof AssertionRef) return `a${value.chain},${value.handle},${value.callable ? 1 : 0}`
     if (value instanceof GuestWait) return `w${value.id}`
     if (value === EXPECT) return 'x'
     if (value === GUEST_TEST) return 'T'
-    if (value !== null && (typeof value === 'object' || typeof value === 'function') && isApi(value)) {
-      return `n${this.registry.ref(value)},${typeof value === 'function' ? 1 : 0},${stable ? 1 : 0}`
+    if (value === EXPECT_VIEW) return 'o'
+    if (value === EXPECT_VIEW_NOT) return 'O'
+    if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
+      if (isApi(value)) {
+        const fn = typeof value === 'function'
+        return `n${this.registry.ref(value)},${fn ? 1 : 0},${stable ? 1 : 0},${isPure(value) ? 1 : 0}`
+      }
+      stable = false
     }
     const json = JSON.stringify(this.out(value))
-    return (json.includes('\\u0000t') ? 'v' : 'j') + json
+    // '~': a primitive the guest may keep for the run (a perRun accessor's answer).
+    return (stable ? '~' : '') + (json.includes('\\u0000t') ? 'v' : 'j') + json
   }
 
   out(value: unknown): Encoded {

@@ -1,7 +1,7 @@
 /** The second API's bare objects: `req` (request, with checked changes) and `res` (callable response). */
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
-import { api } from './bridge.ts'
+import { api, perRun, pure } from './bridge.ts'
 import { queryPath } from './beta.ts'
 import { bodyOf } from './common.ts'
 import { joinHeaders, toText } from './values.ts'
@@ -129,12 +129,15 @@ export function resApi(run: ScriptRun) {
   }
   for (const [key, fn] of Object.entries(members))
     Object.defineProperty(res, key, { value: api(fn), enumerable: true })
+  // A response never changes under a script: the guest keeps these answers for the run.
+  pure(res, Object.keys(members) as never[])
+  pure(res)
   for (const [key, get] of Object.entries({
-    status: members.getStatus,
-    statusText: members.getStatusText,
+    status: perRun(() => response.code),
+    statusText: perRun(() => response.reason),
     headers,
     body: members.getBody,
-    responseTime: members.getResponseTime,
+    responseTime: perRun(() => response.responseTime),
   })) {
     Object.defineProperty(res, key, { enumerable: true, get })
   }

@@ -5,7 +5,7 @@
  */
 import type { ScriptRun } from '../run-state.ts'
 import type { HostResponse } from '../host-response.ts'
-import { api, markLasting, perRun, RESPONSE_VIEWS } from './bridge.ts'
+import { api, EXPECT_VIEW, EXPECT_VIEW_NOT, markLasting, perRun, pure, RESPONSE_VIEWS } from './bridge.ts'
 import { headerList, parseJsonOr, toText } from './values.ts'
 
 /** The run a sandbox is executing; namespaces built once resolve every call through it. */
@@ -98,18 +98,21 @@ export function responseAccessor(current: CurrentRun, statusAsText: boolean): ()
     get responseSize() {
       return response().responseSize
     },
-    headers: headerList(() => response().headers),
+    headers: pure(
+      headerList(() => response().headers),
+      ['get', 'has', 'toObject', 'all', 'count', 'toJSON'],
+    ),
     text: () => response().text(),
     json: () => response().json(),
   })
-  Object.defineProperty(view, 'to', {
-    enumerable: false,
-    get: () => current.run.assertions.start(response()),
-  })
-  Object.defineProperty(view, 'not', {
-    enumerable: false,
-    get: () => current.run.assertions.start(response(), ['not']),
-  })
+  // A response never changes under a script: the guest keeps these values for the run.
+  pure(view, ['reason', 'text', 'json'])
+  for (const key of ['code', 'status', 'statusText', 'responseTime', 'responseSize']) {
+    const getter = Object.getOwnPropertyDescriptor(view, key)?.get
+    if (getter) perRun(getter)
+  }
+  Object.defineProperty(view, 'to', { enumerable: false, get: () => (response(), EXPECT_VIEW) })
+  Object.defineProperty(view, 'not', { enumerable: false, get: () => (response(), EXPECT_VIEW_NOT) })
   RESPONSE_VIEWS.add(view)
   // Reached through an accessor, so marking the namespace does not reach it.
   markLasting(view)

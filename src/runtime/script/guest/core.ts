@@ -26,7 +26,7 @@ function read(r) {
   if (r === '') return undefined
   const c = r[0], s = r.slice(1)
   if (c === 'j') return Pa(s)
-  if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1') }
+  if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1', p[3] === '1') }
   if (c === 'w') return wait(+s)
   if (c === 'x') return expect
   if (c === 'T') return test
@@ -88,30 +88,46 @@ function args(a) {
   return out
 }
 // A member the host marks '!' (a lasting namespace's member, guest/README) is kept for the
-// context's life; other API members only until the next script begins (their ids are per run).
-// The target has no own properties and is frozen: nothing can be stored on a node that lasts.
-// Ids from 64 below RUN are the sandbox's lasting objects: one proxy each, kept with its cache.
+// context's life; other API members only until the next script begins (their ids are per run),
+// and only when the host allows: API objects marked stable (n<id>,<fn>,1,..) and values marked
+// '~' (a response's code, ...). The target has no own properties and is frozen: nothing can be
+// stored on a node that lasts. Ids from 64 below RUN are the sandbox's lasting objects: one
+// proxy each, kept with its cache. A pure function (n<id>,<fn>,<stable>,1) keeps the answer
+// text per argument list for the run and reads it again for each call (fresh objects each time).
+// 'o' and 'O' (a response view's to and not) start a guest expect chain on the node itself.
 const RUN = 1048576, lastingNodes = new Map()
-function node(i, f) {
+function node(i, f, pure) {
   const known = i >= 64 && i < RUN ? lastingNodes.get(i) : undefined
   if (known !== undefined) return known
-  let cache = null
+  let cache = null, calls = null, callsGen = -1
   const t = f ? { f() {} }.f : {}
   if (f) { delete t.name; delete t.length }
   const p = new Proxy(Object.freeze(t), {
     get: function (t, k) {
       if (typeof k !== 'string' || k === 'then') return undefined
       const e = cache === null ? undefined : cache.get(k)
-      if (e !== undefined && (e.g < 0 || e.g === gen)) return e.v
-      let r = H('g', i + ',' + k), g = gen
-      if (r[0] === '!') { r = r.slice(1); g = -1 }
+      if (e !== undefined && (e.g < 0 || e.g === gen)) return e.o === undefined ? e.v : view(e.o)
+      let r = H('g', i + ',' + k), g = gen, keep
+      if (r[0] === '!') { r = r.slice(1); g = -1; keep = true }
+      else if (r[0] === '~') { r = r.slice(1); keep = true }
+      else if (r[0] === 'n') keep = r.split(',')[2] === '1'
+      else if (r === 'o' || r === 'O') { (cache || (cache = new Map())).set(k, { o: r, g: gen }); return view(r) }
+      else keep = r === 'x' || r === 'T'
       const v = read(r)
-      if (g < 0 || (r[0] === 'n' && r[r.length - 1] === '1') || r === 'x' || r === 'T') (cache || (cache = new Map())).set(k, { v: v, g: g })
+      if (keep) (cache || (cache = new Map())).set(k, { v: v, g: g })
       return v
     },
-    apply: function (t, self, a) { return read(H('c', i + ',' + S(args(a)))) },
+    apply: function (t, self, a) {
+      const q = i + ',' + S(args(a))
+      if (!pure) return read(H('c', q))
+      if (callsGen !== gen) { calls = new Map(); callsGen = gen }
+      let r = calls.get(q)
+      if (r === undefined) { r = H('c', q); calls.set(q, r) }
+      return read(r)
+    },
     set: function () { return true },
   })
+  function view(r) { const x = X().expectView(p); return r === 'o' ? x : x.not }
   nodeIds.set(p, i)
   if (i >= 64 && i < RUN) lastingNodes.set(i, p)
   return p

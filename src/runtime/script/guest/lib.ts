@@ -107,6 +107,10 @@ let chains = 0
 function expect(value, message) {
   return assertion({ c: ++chains, v: value, msg: message }, undefined, [], false)
 }
+// A response view's to and not (guest/core.ts): its status checks can be decided here too.
+function expectView(view) {
+  return assertion({ c: ++chains, v: view, view: true }, undefined, [], false)
+}
 function assertion(chain, h, path, callable) {
   const t = function () {}
   const s = { chain: chain, h: h, path: path, callable: callable, p: null }
@@ -128,7 +132,10 @@ const handler = {
     }
     if (DEFER.has(k)) return assertion(s.chain, s.h, s.path.concat([k]), true)
     const next = s.path.concat([k])
-    if (!s.callable && fast(s, next, undefined)) return s.p
+    if (!s.callable && fast(s, next, undefined)) {
+      // A response's ok can also be called (svc.response.to.be.ok()): the call checks again.
+      return k === 'ok' && s.chain.view === true ? assertion(s.chain, undefined, next, true) : s.p
+    }
     return flush(s.chain, s.h, next, undefined)
   },
   apply: function (t, self, a) {
@@ -176,14 +183,34 @@ function check(m, v, a) {
   }
   return undefined
 }
+// The response plugin's status checks (../response-plugin.ts) on a response view: code and
+// statusText are values the guest keeps for the run, so only the first costs a host call.
+const CLASSES = new Map([['info', [100, 200]], ['success', [200, 300]], ['redirection', [300, 400]], ['clientError', [400, 500]], ['serverError', [500, 600]], ['error', [400, 600]]])
+const NAMED = new Map([['accepted', 202], ['withoutContent', 204], ['badRequest', 400], ['unauthorized', 401], ['forbidden', 403], ['notFound', 404], ['notAcceptable', 406], ['rateLimited', 429]])
+function checkView(m, view, a) {
+  if (a === undefined) {
+    if (m === 'ok') return ok2xx(view.code)
+    const range = CLASSES.get(m)
+    if (range !== undefined) { const c = view.code; return c >= range[0] && c < range[1] }
+    return NAMED.has(m) ? view.code === NAMED.get(m) : undefined
+  }
+  if (m === 'ok' && a.length === 0) return ok2xx(view.code)
+  if (m !== 'status' || a.length !== 1) return undefined
+  const x = a[0]
+  return typeof x === 'number' ? view.code === x : typeof x === 'string' ? view.statusText === x : undefined
+}
+function ok2xx(c) { return c >= 200 && c < 300 }
 function fast(s, path, a) {
-  if (!b.locked || s.h !== undefined || !prim(s.chain.v)) return false
+  if (!b.locked || s.h !== undefined) return false
+  const view = s.chain.view === true
+  if (!view && !prim(s.chain.v)) return false
   let negate = false
   for (let i = 0; i < path.length - 1; i++) {
     if (path[i] !== 'not') return false
     negate = true
   }
-  const pass = check(path[path.length - 1], s.chain.v, a)
+  const m = path[path.length - 1]
+  const pass = view ? checkView(m, s.chain.v, a) : check(m, s.chain.v, a)
   return pass !== undefined && pass !== negate
 }
 // Objects are numbered per flush: identity holds within one call (expect(a).to.equal(a)).
@@ -200,5 +227,5 @@ function flush(chain, h, path, a) {
   }
   return b.read(b.H('x', S(q)))
 }
-return { expect: expect, assertion: assertion, isAssertion: function (v) { return assertions.has(v) } }
+return { expect: expect, expectView: expectView, assertion: assertion, isAssertion: function (v) { return assertions.has(v) } }
 })`
