@@ -7,15 +7,17 @@
  * Targets: Sendbox >= 15x newman's rate and >= half the raw loop's.
  *
  * What each number includes (printed too): "in-run" is the runner's own report of its run (from
- * the start of the collection to its end: no process start or module loading; Sendbox's includes
- * loading QuickJS on the first script); "with process start" is spawn to exit of the whole
- * process, the same for every CLI; the raw loop is its loop only, in a fresh process, so it
- * compares with the in-run rates. CPU per request (user + system of the whole process, from
- * /proc) depends far less on the machine's load than the rates do; "marginal CPU" is the CPU of
- * the COUNT-request run minus that of a SMALL-request run, per extra request: what one more
- * request costs, without process start and module loading (the steadiest number of all).
- * Sendbox's in-run time includes loading QuickJS on the first script (about 0.4 s), newman's its
- * own start-up inside the run; with 500 requests that is a large share of the run.
+ * the start of the collection to its end: no process start or module loading; both runners make
+ * their script sandbox ready before their run's time starts: newman creates its sandbox context
+ * in the run's initialisers, before the start event its report times from, and `sendbox run`
+ * loads QuickJS and creates its sandbox before its durationMs starts); "with process start" is
+ * spawn to exit of the whole process, the same for every CLI; the raw loop is its loop only, in a
+ * fresh process, so it compares with the in-run rates. CPU per request (user + system of the
+ * whole process, from /proc) depends far less on the machine's load than the rates do;
+ * "marginal CPU" is the CPU of the COUNT-request run minus that of a SMALL-request run, per extra
+ * request: what one more request costs, without process start and module loading (the steadiest
+ * number of all). With 500 requests, the first requests' JIT and wasm tier-up are still a
+ * visible share of every runner's run.
  * The memory case runs in-process with --expose-gc (bench/runner-memory.ts): heap after a forced
  * collection, sampled every second, beside RSS of a normal run.
  * BENCH_ECHO_PORT pins the echo server's port.

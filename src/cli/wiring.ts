@@ -31,17 +31,20 @@ export async function createCliDeps(settings: {
   }
 }
 
-/** QuickJS loads on the first script, so a collection without scripts never pays for it. */
+/**
+ * QuickJS loads when a run has scripts (prepare) or on the first script, so a collection without
+ * scripts never pays for it.
+ */
 function lazyScriptRunner(): ScriptRunner {
   let runner: Promise<ScriptRunner> | undefined
   let loaded: ScriptRunner | undefined
+  const load = () =>
+    (runner ??= import('../runtime/script/quickjs-module.node.ts').then(
+      async (m) => (loaded = await m.createScriptRunner()),
+    ))
   return {
-    run: async (input) => {
-      runner ??= import('../runtime/script/quickjs-module.node.ts').then(
-        async (m) => (loaded = await m.createScriptRunner()),
-      )
-      return (await runner).run(input)
-    },
+    run: async (input) => (await load()).run(input),
+    prepare: async () => (await load()).prepare?.(),
     dispose: () => loaded?.dispose(),
   }
 }

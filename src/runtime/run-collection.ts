@@ -68,9 +68,12 @@ export async function runCollection(
   collection: Collection,
   options: CollectionRunOptions,
 ): Promise<CollectionRun> {
+  const planned = planRun(collection, options.folders)
+  // The script engine is made ready before the run's time starts (newman likewise creates its
+  // sandbox before the start of its run), and only when a request of the run has a script.
+  if (planned.some((plan) => hasScripts(collection, plan))) await options.deps.scripts?.prepare?.()
   const startedAt = new Date()
   const started = performance.now()
-  const planned = planRun(collection, options.folders)
   const session = new Map<string, string>()
   const jar = new CookieJar()
   const environmentVariables: ScopedVariable[] = [
@@ -112,6 +115,11 @@ export async function runCollection(
     if (options.bail && isFailure(result)) break
   }
   return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
+}
+
+function hasScripts(collection: Collection, plan: PlannedRequest): boolean {
+  const owners = [collection, ...plan.folders, plan.request]
+  return owners.some(({ scripts }) => scripts.preRequest.trim() !== '' || scripts.postResponse.trim() !== '')
 }
 
 export function isFailure(result: SendResult): boolean {

@@ -57,6 +57,12 @@ export class QuickJSScriptRunner implements ScriptRunner {
     }
   }
 
+  async prepare(): Promise<void> {
+    const module = await this.module
+    const sandbox = this.sandboxes.find((candidate) => !candidate.busy) ?? this.addSandbox(module)
+    sandbox.prepare()
+  }
+
   /**
    * The wasm instance itself can be left broken (an abort, a host stack overflow inside wasm):
    * drop every sandbox on it and continue on a fresh instance.

@@ -72,6 +72,15 @@ export class Sandbox {
     return this.ensureRuntime()
   }
 
+  /** Creates the runtime and the resident context now rather than for the first script. */
+  prepare(): void {
+    try {
+      this.resident ??= this.create(true)
+    } catch {
+      // No memory for it now: the first script tries again.
+    }
+  }
+
   /** The resident context when `reuse` (made on first use), else a fresh one. */
   take(reuse: boolean): GuestContext {
     if (reuse) {

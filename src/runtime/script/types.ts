@@ -96,6 +96,11 @@ export interface ScriptRunner {
     handOff: HandOff,
     onHead?: (response: WireResponse) => void,
   ): Promise<ScriptRunResult & { handedOff?: HandedOff }>
+  /**
+   * Makes the runner ready for its first script (loads QuickJS, creates the sandbox and its
+   * resident context), so that work does not fall into the first request of a run.
+   */
+  prepare?(): Promise<void>
   dispose(): void
 }
 
