@@ -141,4 +141,17 @@ describe('compiled scripts and lasting namespaces', () => {
     )
     expect(result.variables.session.get('n')).toBe('3')
   })
+
+  it("a script's globals are gone for the next one, with or without idle time in between", async () => {
+    const set = "globalThis.leaked = 'yes'; answer = 42"
+    const read = "pm.environment.set('seen', typeof leaked + ',' + typeof answer)"
+    // Back to back: the next script starts before the host was idle (take() resets first).
+    await runScript(set, { runner })
+    const first = await runScript(read, { runner })
+    await runScript(set, { runner })
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const second = await runScript(read, { runner })
+    expect(first.variables.session.get('seen')).toBe('undefined,undefined')
+    expect(second.variables.session.get('seen')).toBe('undefined,undefined')
+  })
 })

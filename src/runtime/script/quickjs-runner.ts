@@ -38,6 +38,8 @@ export class QuickJSScriptRunner implements ScriptRunner {
     const changes = new RequestChangeLog(this.limits)
     const tests: TestResult[] = []
     let testsTimedOut = false
+    // A sandbox whose instance failed while idle (a reset after a script) is replaced first.
+    if (this.sandboxes.some((candidate) => candidate.poisoned && !candidate.busy)) this.replaceModule()
     const module = await this.module
     // A runtime has one job queue: concurrent runs each get their own sandbox.
     const sandbox = this.sandboxes.find((candidate) => !candidate.busy) ?? this.addSandbox(module)

@@ -36,6 +36,9 @@ export class Sandbox {
   private resident: GuestContext | null = null
   private filling = false
   private refillScheduled = false
+  /** The resident context ran a script and is not reset yet (see release). */
+  private dirty = false
+  private cleanScheduled = false
   /** The run whose guest code is executing right now; the interrupt handler checks its deadline. */
   current: ScriptRun | null = null
   busy = false
@@ -84,6 +87,7 @@ export class Sandbox {
   /** The resident context when `reuse` (made on first use), else a fresh one. */
   take(reuse: boolean): GuestContext {
     if (reuse) {
+      this.cleanResident()
       try {
         this.resident ??= this.create(true)
         return this.resident
@@ -157,9 +161,44 @@ export class Sandbox {
   release(guest: GuestContext, reusable: boolean): void {
     guest.run = null
     if (guest === this.resident) {
-      if (reusable && this.resetResident(guest)) return
+      if (reusable) {
+        this.dirty = true
+        this.scheduleClean()
+        return
+      }
       this.resident = null
     }
+    this.disposeContext(guest)
+  }
+
+  /**
+   * The resident context is reset after a script when the host is idle, e.g. while the request a
+   * pre-request script prepared is on the wire, not between the script and the send; take()
+   * resets it first when nothing idle came in between.
+   */
+  private scheduleClean(): void {
+    if (this.cleanScheduled) return
+    this.cleanScheduled = true
+    whenIdle(() => {
+      this.cleanScheduled = false
+      if (!this.busy && !this.poisoned) this.cleanResident()
+    })
+  }
+
+  private cleanResident(): void {
+    const guest = this.resident
+    if (!guest || !this.dirty) return
+    this.dirty = false
+    let reset = false
+    try {
+      reset = this.resetResident(guest)
+    } catch {
+      // Failed inside wasm: the instance cannot be trusted (the runner replaces it).
+      this.abandonRuntime()
+      return
+    }
+    if (reset) return
+    this.resident = null
     this.disposeContext(guest)
   }
 
@@ -207,6 +246,7 @@ export class Sandbox {
   abandon(): void {
     this.warm = []
     this.resident = null
+    this.dirty = false
     this.runtime = null
   }
 
@@ -215,6 +255,7 @@ export class Sandbox {
     const guests = this.warm.splice(0)
     if (this.resident) guests.push(this.resident)
     this.resident = null
+    this.dirty = false
     for (const guest of guests) {
       try {
         this.disposeContext(guest)
@@ -236,3 +277,7 @@ export class Sandbox {
     this.recycle()
   }
 }
+
+/** Runs `work` once the host has nothing else to do (a macrotask: after pending I/O callbacks). */
+const whenIdle: (work: () => void) => void =
+  typeof setImmediate === 'function' ? (work) => void setImmediate(work) : (work) => void setTimeout(work, 0)
