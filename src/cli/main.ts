@@ -13,6 +13,7 @@ import { formatExecution, formatSummary } from './reporters/cli.ts'
 import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
 import { junitXml } from './reporters/junit.ts'
 import { createCliDeps } from './wiring.ts'
+import { idleQueue } from './idle-queue.ts'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean }
@@ -69,6 +70,8 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
   try {
     if (cli) io.stdout.write(`${collection.name}\n\n`)
     // The json and junit reports list every execution; the cli reporter needs only the counts.
+    // Each request's report entry is made while the next request is on the wire.
+    const reporting = idleQueue()
     const collector = createReportCollector(
       collection.name,
       args.reporters.includes('json') || args.reporters.includes('junit'),
@@ -84,11 +87,13 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       onRequestStart: (plan, index, total) => {
         if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
       },
-      onRequestDone: (plan, sendResult) => {
-        const execution = collector.add(plan, sendResult)
-        if (cli) io.stdout.write(`${formatExecution(execution, color)}\n\n`)
-      },
+      onRequestDone: (plan, sendResult) =>
+        reporting.push(() => {
+          const execution = collector.add(plan, sendResult)
+          if (cli) io.stdout.write(`${formatExecution(execution, color)}\n\n`)
+        }),
     })
+    reporting.flush()
     if (progress) io.stderr.write('\r\u001b[K')
     const report = collector.report(run)
     if (cli) io.stdout.write(`${formatSummary(report, color)}\n`)
