@@ -36,6 +36,8 @@ export async function runScript(
   let thrown: ErrorInfo | null = null
   let outOfMemory = false
   let status: GuestStatus = { main: MAIN_PENDING, inTest: false, err: '' }
+  /** The guest turn the last status read follows; a later turn may have run more tests. */
+  let statusAt = -1
   try {
     run.deadline = Date.now() + run.timeLimit
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
@@ -51,6 +53,7 @@ export async function runScript(
       status = applyStatus(guest.ctx.getString(result.value), run)
       result.value.dispose()
     }
+    statusAt = run.guestTurns
     while (thrown === null && !run.abort) {
       // A script that finished in its first turn (the usual case) has no jobs and nothing pending.
       if (sandbox.hasPendingJobs()) {
@@ -62,6 +65,7 @@ export async function runScript(
           break
         }
         status = readStatus(guest, run)
+        statusAt = run.guestTurns
       }
       if (Date.now() > run.deadline) break
       if (status.err !== '') thrown = JSON.parse(status.err) as ErrorInfo
@@ -77,7 +81,10 @@ export async function runScript(
         enter(sandbox, run, work)
         if (run.abort) break
       }
-      if (events.length > 0 && !run.abort) status = readStatus(guest, run)
+      if (events.length > 0 && !run.abort) {
+        status = readStatus(guest, run)
+        statusAt = run.guestTurns
+      }
     }
     outOfMemory = thrown !== null && /out of memory/i.test(thrown.m)
     return classify(run, source, thrown, status)
@@ -98,7 +105,7 @@ export async function runScript(
     // The resident context is kept only after an ordinary end: nothing stopped, nothing left
     // waiting (a suspended async function or test), no job queued.
     const clean = !sandbox.poisoned && !outOfMemory && endedCleanly(sandbox, run, status, thrown !== null)
-    if (!sandbox.poisoned) drainTests(guest, run)
+    if (!sandbox.poisoned && statusAt !== run.guestTurns) drainTests(guest, run)
     sandbox.namespaces.bind(null)
     run.close()
     if (!sandbox.poisoned) {
@@ -163,6 +170,7 @@ function classify(
 function enter<T>(sandbox: Sandbox, run: ScriptRun, fn: () => T): T {
   const previous = sandbox.current
   sandbox.current = run
+  run.guestTurns++
   try {
     return fn()
   } finally {

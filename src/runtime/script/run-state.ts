@@ -57,6 +57,8 @@ export class ScriptRun {
   /** The first error thrown by a callback; it fails the script as a throw would. */
   callbackError: ErrorInfo | null = null
   testDepth = 0
+  /** Times guest code was entered (run-script.ts enter): tells whether the state read is current. */
+  guestTurns = 0
   /** Bytes of large buffers the script made (the wasm memory limit does not count them). */
   bufferBytes = 0
   timedOutInTest = false

@@ -23,7 +23,7 @@ export interface GuestContext {
   readonly exec: QuickJSHandle
   /** The run's state in one string: main, intest, err and the tests run since the last read. */
   readonly status: QuickJSHandle
-  /** Only in the resident context: puts the global object back; false when it cannot. */
+  /** Only in the resident context: puts the global object back; 0 when it cannot. */
   readonly reset: QuickJSHandle | null
   run: ScriptRun | null
 }
@@ -209,7 +209,7 @@ export class Sandbox {
       result.error.dispose()
       return false
     }
-    const ok = guest.ctx.dump(result.value) === true
+    const ok = guest.ctx.getNumber(result.value) === 1
     result.value.dispose()
     return ok
   }

@@ -11,7 +11,7 @@
  *   a later script. Scripts that name them run in a fresh context (see sandbox.ts).
  * - Every global (JSON, Math, ..., and the API roots: frozen proxies whose per-run members expire
  *   with each script) is made read-only. `reset()` puts the global object back as it was after
- *   bootstrap: every global a script added deleted, its prototype restored. It answers false when that is
+ *   bootstrap: every global a script added deleted, its prototype restored. It answers 0 when that is
  *   impossible (a non-configurable global was added, the global object was made non-extensible);
  *   the host then throws the context away.
  */
@@ -73,14 +73,16 @@ bag.locked = true
 // there is nothing to compare, only keys it added.
 for (const k of own(G)) { const d = gopd(G, k); d.configurable = false; if ('value' in d) d.writable = false; defp(G, k, d) }
 const baseProto = getp(G), baseKeys = own(G), baseSet = new Set(baseKeys)
+// Answers 1 when the context may serve the next script, 0 when it cannot (a number: the host
+// reads it without converting a value).
 function reset() {
   st.main = 0; st.err = ''; fns.length = 0; fnIds.clear(); waits.clear()
-  if (!isExt(G)) return false
+  if (!isExt(G)) return 0
   if (getp(G) !== baseProto) O.setPrototypeOf(G, baseProto)
   // Every global of the base is non-configurable: a script can add keys but never remove one,
   // so the same count means the same keys.
   const keys = own(G)
-  if (keys.length !== baseKeys.length) for (const k of keys) if (!baseSet.has(k) && !del(G, k)) return false
-  return true
+  if (keys.length !== baseKeys.length) for (const k of keys) if (!baseSet.has(k) && !del(G, k)) return 0
+  return 1
 }
 `
