@@ -16,7 +16,8 @@ export interface HopRequest {
   target: Target
   headers: HeaderList
   body: Uint8Array | null
-  signal: AbortSignal
+  /** Absent when nothing can cancel the request (no caller's signal, no timeout). */
+  signal?: AbortSignal
   maxBytes?: number
   /** Turns any failure into the error to report (rejection or stream error). */
   explain(error: unknown): Error
@@ -78,7 +79,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       if (settled) return
       settled = true
       // An open stream still answers to the signal; it lets go when the body ends.
-      if (!controller) signal.removeEventListener('abort', onAbort)
+      if (!controller) signal?.removeEventListener('abort', onAbort)
       if (error) reject(error)
       else resolve(response)
     }
@@ -97,12 +98,12 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         request.onStreamEnd?.()
       }
       abortRequest?.(explained)
-      signal.removeEventListener('abort', onAbort)
+      signal?.removeEventListener('abort', onAbort)
       settle(explained)
     }
-    const onAbort = () => fail(signal.reason)
-    signal.addEventListener('abort', onAbort)
-    if (signal.aborted) return onAbort()
+    const onAbort = () => fail(signal?.reason)
+    signal?.addEventListener('abort', onAbort)
+    if (signal?.aborted) return onAbort()
 
     const tooLarge = () =>
       new TransportError(`The response body is larger than the limit of ${maxBytes} bytes`, 'too-large')
@@ -148,7 +149,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
               },
               cancel() {
                 controller = undefined
-                signal.removeEventListener('abort', onAbort)
+                signal?.removeEventListener('abort', onAbort)
                 request.onStreamEnd?.()
                 abortRequest?.(new TransportError('Response stream cancelled', 'aborted'))
               },
@@ -179,7 +180,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       },
       onComplete() {
         response.endAt = performance.now()
-        signal.removeEventListener('abort', onAbort)
+        signal?.removeEventListener('abort', onAbort)
         if (controller) {
           controller.close()
           controller = undefined
