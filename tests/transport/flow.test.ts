@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
+import { Cancel } from '../../src/runtime/transport/exchange.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { failure, text, wire } from './helpers.ts'
 import { closedPort, startHttp } from './servers.ts'
@@ -153,5 +154,23 @@ describe('streamed bodies', () => {
     expect(received).toBe(size)
     expect(whilePaused).toBeLessThan(16 * 1024 * 1024)
     expect(peak).toBeLessThan(64 * 1024 * 1024)
+  })
+})
+
+describe('Cancel, the signal of one exchange', () => {
+  it('calls its listener once, with the reason, and not after the listener is removed', () => {
+    const cancel = new Cancel()
+    const calls: unknown[] = []
+    const listener = () => calls.push(cancel.reason)
+    cancel.addEventListener('abort', listener)
+    cancel.abort('first')
+    cancel.abort('second')
+    expect(calls).toEqual(['first'])
+    expect(cancel.aborted).toBe(true)
+    const quiet = new Cancel()
+    quiet.addEventListener('abort', listener)
+    quiet.removeEventListener('abort', listener)
+    quiet.abort('late')
+    expect(calls).toEqual(['first'])
   })
 })
