@@ -154,7 +154,8 @@ export async function sampleRss(browser: Browser, everyMs = 20): Promise<{ stop(
       }
     }, 0)
   let peak = read()
-  const timer = setInterval(() => (peak = Math.max(peak, read())), everyMs)
+  // Unref'd: a case that fails before `stop` does not keep the bench from exiting.
+  const timer = setInterval(() => (peak = Math.max(peak, read())), everyMs).unref()
   return {
     stop() {
       clearInterval(timer)
