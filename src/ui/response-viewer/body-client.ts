@@ -11,8 +11,9 @@
  *
  * A body still arriving (`response.arrival`) reaches the worker in batches of a MB, each copied
  * into a buffer that is transferred there and back (the transport keeps its own copy for the
- * scripts and history), so the first screen is formatted while the rest is on its way. Once the send has settled (post-response
- * script and history done), the page's copy is freed: the worker's is the one copy again.
+ * scripts and history), so the first screen is formatted while the rest is on its way. Once the
+ * send has settled (post-response script and history done), the page's copy is freed: the
+ * worker's is the one copy again.
  */
 import { createSignal, type Accessor } from 'solid-js'
 import { unwrap } from 'solid-js/store'
