@@ -130,15 +130,15 @@ export async function runCase(
 
   const viewport = page.locator('.line-viewport')
   const scrollTo = async (fraction: number) => {
+    const before = await page.$eval('.line-viewport .line', (row) => (row as HTMLElement).dataset.line)
     await viewport.evaluate((el, f) => (el.scrollTop = (el.scrollHeight - el.clientHeight) * f), fraction)
+    // Rows other than those shown before, all drawn: the rows of the last place already were.
     await page.waitForFunction(
-      (f) => {
+      (first) => {
         const rows = [...document.querySelectorAll<HTMLElement>('.line-viewport .line')]
-        return (
-          rows.length > 0 && rows.every((r) => r.textContent) && (f === 0 || rows[0]!.dataset.line !== '1')
-        )
+        return rows.length > 0 && rows.every((r) => r.textContent) && rows[0]!.dataset.line !== first
       },
-      fraction,
+      before,
       { timeout: 0, polling: 50 },
     )
   }
