@@ -1,6 +1,6 @@
 /** One size of `bench/viewer.ts`: send, wait for the formatted view, scroll, search, measure. */
 import type { Browser, Page } from '@playwright/test'
-import { HeapProbe, rendererStats, type HeapSample } from './viewer-probe.ts'
+import { HeapProbe, rendererStats, sampleRss, settleRenderers, type HeapSample } from './viewer-probe.ts'
 import type { Layout } from './viewer-setup.ts'
 
 export interface CaseResult {
@@ -25,7 +25,12 @@ export interface CaseResult {
   idle: HeapSample
   peak: HeapSample
   settled: HeapSample
+  /** Over the renderers' resident set once idle: the larger of VmHWM and VmRSS sampled every 20 ms. */
   peakRssOverIdle: number
+  idleRss: number
+  /** How long the app took to be idle after loading (service worker ready, resident set steady). */
+  idleWaitMs: number
+  idleSteady: boolean
   cpuSeconds: number
 }
 
@@ -88,8 +93,10 @@ export async function runCase(
   const urlBox = page.getByRole('textbox', { name: 'URL', exact: true })
   await urlBox.fill(url)
   const probe = await HeapProbe.attach(page)
-  await page.waitForTimeout(500)
+  step.name = 'waiting for the app to be idle'
+  const settling = await settleRenderers(browser, page)
   const idle = await rendererStats(browser)
+  const rss = await sampleRss(browser)
   const idleHeap = await probe.sample()
   let peak = idleHeap
   let sampling = true
@@ -123,15 +130,15 @@ export async function runCase(
 
   const viewport = page.locator('.line-viewport')
   const scrollTo = async (fraction: number) => {
+    const before = await page.$eval('.line-viewport .line', (row) => (row as HTMLElement).dataset.line)
     await viewport.evaluate((el, f) => (el.scrollTop = (el.scrollHeight - el.clientHeight) * f), fraction)
+    // Rows other than those shown before, all drawn: the rows of the last place already were.
     await page.waitForFunction(
-      (f) => {
+      (first) => {
         const rows = [...document.querySelectorAll<HTMLElement>('.line-viewport .line')]
-        return (
-          rows.length > 0 && rows.every((r) => r.textContent) && (f === 0 || rows[0]!.dataset.line !== '1')
-        )
+        return rows.length > 0 && rows.every((r) => r.textContent) && rows[0]!.dataset.line !== first
       },
-      fraction,
+      before,
       { timeout: 0, polling: 50 },
     )
   }
@@ -157,6 +164,7 @@ export async function runCase(
   if (hit !== layout.searchLine) throw new Error(`search marked line ${hit}, expected ${layout.searchLine}`)
   const done = await now(page)
   const busy = await rendererStats(browser)
+  const sampledPeak = rss.stop()
 
   step.name = 'reading memory'
   sampling = false
@@ -187,7 +195,10 @@ export async function runCase(
     idle: idleHeap,
     peak,
     settled,
-    peakRssOverIdle: busy.peakRss - idle.rss,
+    peakRssOverIdle: Math.max(busy.peakRss, sampledPeak) - idle.rss,
+    idleRss: idle.rss,
+    idleWaitMs: settling.waitedMs,
+    idleSteady: settling.steady,
     cpuSeconds: busy.cpuSeconds - idle.cpuSeconds,
   }
 }

@@ -9,9 +9,10 @@
  * not have (and answers only after a GC, seconds late). A worker that is busy answers late: its
  * last value is kept for that sample.
  *
- * The renderer's resident set (`/proc/<pid>/status`, VmHWM is the kernel's own peak) and CPU time
- * come from `SystemInfo.getProcessInfo` on the browser session; the CPU seconds barely depend on
- * the machine's load, unlike wall-clock times.
+ * The renderer's resident set (`/proc/<pid>/status`: VmHWM, the kernel's own peak, and VmRSS
+ * sampled every 20 ms) and CPU time come from `SystemInfo.getProcessInfo` on the browser session;
+ * the CPU seconds barely depend on the machine's load, unlike wall-clock times. The baseline is
+ * taken once the app is idle (`settleRenderers`), not while it is still starting.
  */
 import { readFileSync } from 'node:fs'
 import type { Browser, CDPSession, Page } from '@playwright/test'
@@ -130,6 +131,68 @@ export async function rendererStats(browser: Browser): Promise<RendererStats> {
   } finally {
     await cdp.detach()
   }
+}
+
+/**
+ * Samples the renderers' resident set every `everyMs` from `/proc` until stopped: the peak seen.
+ * VmHWM alone is not enough: it was seen to go down between two reads of one renderer (the peak
+ * can be reset from inside the process), and a reset after the peak would hide it.
+ */
+export async function sampleRss(browser: Browser, everyMs = 20): Promise<{ stop(): number }> {
+  const cdp = await browser.newBrowserCDPSession()
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[]
+  }
+  await cdp.detach()
+  const pids = info.processInfo.filter((p) => p.type === 'renderer').map((p) => p.id)
+  const read = () =>
+    pids.reduce((sum, pid) => {
+      try {
+        return sum + kb(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS')
+      } catch {
+        return sum
+      }
+    }, 0)
+  let peak = read()
+  // Unref'd: a case that fails before `stop` does not keep the bench from exiting.
+  const timer = setInterval(() => (peak = Math.max(peak, read())), everyMs).unref()
+  return {
+    stop() {
+      clearInterval(timer)
+      return Math.max(peak, read())
+    },
+  }
+}
+
+/**
+ * Waits until the renderers are idle: the app's service worker active and their resident set
+ * steady (within `tolerance` over `steadyMs`). A freshly loaded app keeps growing for a few
+ * seconds with nothing sent (the page's renderer by about 90 MB here, while its service worker
+ * installs): a baseline taken half a second after loading counted that growth as the body's.
+ */
+export async function settleRenderers(
+  browser: Browser,
+  page: Page,
+  { steadyMs = 2000, tolerance = 4 * 1024 * 1024, maxMs = 30_000 } = {},
+): Promise<{ waitedMs: number; steady: boolean }> {
+  const start = Date.now()
+  // `ready` never settles without a registration: the steady resident set decides then.
+  await page.evaluate(() =>
+    Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))]).then(
+      () => undefined,
+    ),
+  )
+  const seen: [number, number][] = []
+  while (Date.now() - start < maxMs) {
+    const now = Date.now()
+    seen.push([now, (await rendererStats(browser)).rss])
+    const window = seen.filter(([t]) => t >= now - steadyMs)
+    const values = window.map(([, rss]) => rss)
+    if (now - seen[0]![0] >= steadyMs && Math.max(...values) - Math.min(...values) <= tolerance)
+      return { waitedMs: Date.now() - start, steady: true }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { waitedMs: Date.now() - start, steady: false }
 }
 
 function kb(status: string, field: string): number {

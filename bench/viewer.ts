@@ -9,7 +9,8 @@
  *   loading (click → index complete) and while scrolling to the middle and the end of the body
  *   and searching a term near the end; the end and the hit are checked against the known layout;
  * - memory, page + workers (see viewer-probe.ts): peak and settled, JS heap + ArrayBuffers, and
- *   the renderer's peak resident set over its idle baseline; renderer CPU seconds.
+ *   the renderer's peak resident set over its idle baseline (taken once the app is idle, its
+ *   service worker ready and its resident set steady); renderer CPU seconds.
  * Peer in the same run: Node's JSON.parse + JSON.stringify(v, null, 2) of the same body, what a
  * viewer without a streaming formatter has to do before its first paint.
  * Targets for 100 MB: first paint ≤ 2 s, no task over 200 ms, memory under 3× the body.
@@ -107,9 +108,10 @@ try {
         `${mb(settled - idle)} = ${((settled - idle) / size).toFixed(2)}× body (${r.settled.workers} workers)`,
       ],
       [
-        'renderer peak RSS over idle',
-        `${mb(r.peakRssOverIdle)} = ${(r.peakRssOverIdle / size).toFixed(2)}× body`,
+        'renderer RSS, idle',
+        `${mb(r.idleRss)} (steady ${r.idleSteady ? 'after' : 'NOT reached in'} ${(r.idleWaitMs / 1000).toFixed(1)} s)`,
       ],
+      ['  peak over idle', `${mb(r.peakRssOverIdle)} = ${(r.peakRssOverIdle / size).toFixed(2)}× body`],
       ['renderer CPU, send → searched', `${r.cpuSeconds.toFixed(2)} s`],
     ]
     for (const [name, value] of rows) console.log(`  ${name.padEnd(36)} ${value}`)

@@ -1,12 +1,15 @@
 /**
- * A response body while it arrives. The transport pushes its pieces (collected once, for the
- * scripts, tests and history that need the whole body); the viewer listens and shows the first
- * lines long before the last byte is in. One listener at a time: the viewer of that response.
+ * A response body while it arrives. The transport pushes its pieces (copied once into the body
+ * the scripts, tests and history need); the viewer listens and shows the first lines long before
+ * the last byte is in. One listener at a time: the viewer of that response.
  */
 import { ChunkCollector } from './bytes.ts'
 
 export interface ArrivalListener {
-  /** A piece as it came; the transport keeps its own copy, so the listener may keep or move this. */
+  /**
+   * A piece as it came. Valid only during the call (it may be a view of a buffer the transport
+   * reads the next piece into, or of its own copy): a listener copies what it keeps.
+   */
   chunk(bytes: Uint8Array): void
   /** The whole body is in (`failed`: it never will be). */
   end(failed: boolean): void
@@ -18,7 +21,7 @@ export class BodyArrival {
   body: Uint8Array | null = null
   done = false
   failed = false
-  /** Until `finish`: then the body is the one copy (joined chunks are not kept beside it). */
+  /** Until `finish`: then the body is the one copy (blocks joined are not kept beside it). */
   private collector: ChunkCollector | null
   private listener: ArrivalListener | null = null
 

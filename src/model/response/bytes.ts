@@ -84,17 +84,25 @@ export function foldNeedle(query: string): Uint8Array {
 
 /** Content-Length values above this are not trusted enough to allocate for. */
 const MAX_HINT = 1 << 30
+/** Blocks of a body of unknown length: the first this small, then as large as the body so far… */
+const MIN_BLOCK = 64 * 1024
+/** …but not larger than this, so little is allocated beyond the body. */
+const MAX_BLOCK = 16 * 1024 * 1024
 
 /**
- * Joins a body's chunks as they arrive. Given the length the head announced, each chunk is
- * copied once into a buffer of that size as it comes, so a 100 MB body is neither held twice
- * nor copied in one long task at its end. Without a length, or when it was wrong, the chunks are
- * joined at the end.
+ * Copies a body's chunks, as they arrive, into memory of its own: a chunk may be a view of a
+ * buffer its reader reuses for the next one. Given the length the head announced, the first
+ * buffer is exactly that long, so a 100 MB body is copied once and never joined (the result is
+ * that buffer). Without a length, and for bytes beyond it, they go into blocks that grow with the
+ * body, joined once by `result`; a body shorter than announced is cut to what came.
  */
 export class ChunkCollector {
-  private buffer: Uint8Array | null = null
+  /** Full blocks, in order. */
+  private readonly blocks: Uint8Array[] = []
+  private block: Uint8Array | null = null
   private filled = 0
-  private readonly chunks: Uint8Array[] = []
+  /** Bytes pushed so far. */
+  length = 0
   private readonly hint: number
 
   constructor(lengthHint: number) {
@@ -102,29 +110,35 @@ export class ChunkCollector {
   }
 
   push(chunk: Uint8Array): void {
-    if (this.chunks.length === 0 && this.filled + chunk.length <= this.hint) {
-      this.buffer ??= new Uint8Array(this.hint)
-      this.buffer.set(chunk, this.filled)
-      this.filled += chunk.length
-      return
+    for (let at = 0; at < chunk.length;) {
+      if (!this.block || this.filled === this.block.length) this.nextBlock()
+      const take = Math.min(chunk.length - at, this.block!.length - this.filled)
+      this.block!.set(chunk.subarray(at, at + take), this.filled)
+      this.filled += take
+      at += take
     }
-    if (this.buffer) {
-      this.chunks.push(this.buffer.subarray(0, this.filled))
-      this.buffer = null
-    }
-    this.chunks.push(chunk)
+    this.length += chunk.length
+  }
+
+  private nextBlock(): void {
+    if (this.block) this.blocks.push(this.block)
+    const size =
+      this.length === 0 && this.hint > 0 ? this.hint : Math.min(MAX_BLOCK, Math.max(MIN_BLOCK, this.length))
+    this.block = new Uint8Array(size)
+    this.filled = 0
   }
 
   /** What has been pushed so far, in order, as views (no copy). */
   pieces(): Uint8Array[] {
-    if (this.chunks.length > 0) return [...this.chunks]
-    return this.buffer ? [this.buffer.subarray(0, this.filled)] : []
+    const last = this.block?.subarray(0, this.filled)
+    return last && last.length > 0 ? [...this.blocks, last] : [...this.blocks]
   }
 
+  /** The whole body in one buffer of exactly its length (so it can be transferred). */
   result(): Uint8Array {
-    if (this.chunks.length > 0) return this.chunks.length === 1 ? this.chunks[0]! : concatBytes(this.chunks)
-    if (!this.buffer) return new Uint8Array(0)
-    return this.filled === this.buffer.length ? this.buffer : this.buffer.slice(0, this.filled)
+    const pieces = this.pieces()
+    if (pieces.length === 1 && this.filled === this.block!.length) return this.block!
+    return pieces.length === 1 ? pieces[0]!.slice() : concatBytes(pieces)
   }
 }
 

@@ -240,19 +240,66 @@ describe('ChunkCollector', () => {
     for (const part of parts) collector.push(part)
     return new TextDecoder().decode(collector.result())
   }
+  /** A body cut into random pieces, each handed over in one reused buffer, as the relay reads them. */
+  const fedThroughOneBuffer = (body: Uint8Array, hint: number, seed: number) => {
+    let state = seed
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const collector = new ChunkCollector(hint)
+    const reused = new Uint8Array(4096)
+    for (let at = 0; at < body.length;) {
+      const size = Math.min(body.length - at, 1 + Math.floor(next() * (next() < 0.1 ? 4096 : 300)))
+      reused.set(body.subarray(at, at + size))
+      collector.push(reused.subarray(0, size))
+      // The reader fills the same buffer with the next piece: what was pushed must not change.
+      reused.fill(0xee)
+      at += size
+    }
+    expect(collector.length).toBe(body.length)
+    return collector
+  }
+  const body = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 31 + (i >> 7)) & 0xff)
+
   it('fills one buffer of the announced length', () => {
     const collector = new ChunkCollector(6)
     for (const part of chunks) collector.push(part)
-    const body = collector.result()
-    expect(new TextDecoder().decode(body)).toBe('abcdef')
+    const result = collector.result()
+    expect(new TextDecoder().decode(result)).toBe('abcdef')
     // The whole buffer, so it can be transferred to a worker.
-    expect(body.byteLength).toBe(body.buffer.byteLength)
+    expect(result.byteLength).toBe(result.buffer.byteLength)
   })
   it.each([0, 4, 100, -1, Number.NaN, 2 ** 40])('joins the chunks whatever the hint (%s)', (hint) => {
     expect(collect(hint)).toBe('abcdef')
   })
   it('is empty without chunks', () => {
     expect(collect(10, [])).toBe('')
+  })
+  it.each([
+    ['announced exactly', body.length],
+    ['not announced', 0],
+    ['announced too short (the body runs over)', 150_000],
+    ['announced too long (the body ends early)', 250_000],
+  ])('%s: the same bytes for any chunking, from pieces in a reused buffer', (_, hint) => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const result = fedThroughOneBuffer(body, hint, seed).result()
+      expect(result.length).toBe(body.length)
+      expect(Buffer.from(result).equals(Buffer.from(body)), `seed ${seed}`).toBe(true)
+      expect(result.byteOffset).toBe(0)
+      expect(result.byteLength).toBe(result.buffer.byteLength)
+    }
+  })
+  it('with the length announced, the body is copied once: the result is the buffer it was copied into', () => {
+    const collector = fedThroughOneBuffer(body, body.length, 7)
+    const pieces = collector.pieces()
+    expect(pieces).toHaveLength(1)
+    expect(collector.result().buffer).toBe(pieces[0]!.buffer)
+  })
+  it('without a length, pieces so far read back in order, in blocks that grow with the body', () => {
+    const collector = fedThroughOneBuffer(body, 0, 3)
+    const pieces = collector.pieces()
+    expect(pieces.length).toBeGreaterThan(1)
+    // At most one block beyond the body.
+    expect(pieces.length).toBeLessThan(6)
+    expect(Buffer.concat(pieces).equals(Buffer.from(body))).toBe(true)
   })
 })
 

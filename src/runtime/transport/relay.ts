@@ -16,6 +16,7 @@ import {
   type RelayTestProxyRequest,
 } from './relay-protocol.ts'
 import type { ProxyTestResult } from './proxy-test.ts'
+import { readChunks } from './read-chunks.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
 
 export interface RelayTransportOptions {
@@ -77,7 +78,8 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
     if (response.status !== 200 || !response.headers.get('content-type')?.startsWith(RELAY_CONTENT_TYPE)) {
       throw await relayError(response)
     }
-    const reader = response.body!.getReader()
+    // Chunks read into one reused buffer: each body piece is copied where it is kept before the next read.
+    const reader = readChunks(response.body!)
     const parser = new FrameParser()
     const queue: RelayEvent[] = []
     const cut = () =>
@@ -85,17 +87,17 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
     /** Next event; null when the stream ended cleanly between frames. */
     const next = async (): Promise<RelayEvent | null> => {
       while (queue.length === 0) {
-        let chunk: ReadableStreamReadResult<Uint8Array>
+        let chunk: Uint8Array | null
         try {
           chunk = await reader.read()
         } catch (error) {
           throw failure(error, signal, 'Relay: the connection was lost')
         }
-        if (chunk.done) {
+        if (chunk === null) {
           if (!parser.atBoundary) throw cut()
           return null
         }
-        queue.push(...parser.push(chunk.value))
+        queue.push(...parser.push(chunk))
       }
       return queue.shift()!
     }
@@ -111,7 +113,9 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
             for (;;) {
               const event = await next()
               if (event === null) throw cut()
-              if (event.type === 'body') return controller.enqueue(event.bytes)
+              // The reader of the stream may keep a piece: its own copy when the chunk is reused.
+              if (event.type === 'body')
+                return controller.enqueue(reader.reused ? event.bytes.slice() : event.bytes)
               if (event.type === 'error') throw new TransportError(event.error.message, event.error.code)
               if (event.type === 'end') {
                 // Known only once the body is through: filled in on the same objects.
@@ -129,8 +133,8 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
       return wire
     }
 
-    // Collected as the chunks come (no second copy of a 100 MB body, no long task at its end),
-    // and shown as they come by whoever listens (the response viewer).
+    // Copied as the chunks come into one buffer of the announced length (no join of a 100 MB
+    // body, no long task at its end), and shown as they come by whoever listens (the viewer).
     const arrival = new BodyArrival(
       expectedLength(
         headerValue(wire.headers, 'content-length'),

@@ -9,10 +9,11 @@
  * takes it from there. The page keeps the first KB for format detection and an excerpt for
  * Explain (`bodyInfo`).
  *
- * A body still arriving (`response.arrival`) reaches the worker in pieces of about a MB, each a
- * fresh copy transferred (the transport keeps its own for the scripts and history), so the first
- * screen is formatted while the rest is on its way. Once the send has settled (post-response
- * script and history done), the page's copy is freed: the worker's is the one copy again.
+ * A body still arriving (`response.arrival`) reaches the worker in batches of a MB, each copied
+ * into a buffer that is transferred there and back (the transport keeps its own copy for the
+ * scripts and history), so the first screen is formatted while the rest is on its way. Once the
+ * send has settled (post-response script and history done), the page's copy is freed: the
+ * worker's is the one copy again.
  */
 import { createSignal, type Accessor } from 'solid-js'
 import { unwrap } from 'solid-js/store'
@@ -205,8 +206,9 @@ export function makeBodyWorker(response: WireResponse): BodyWorker {
 }
 
 /**
- * Passes an arriving body on to the worker in batches, each a copy in a buffer that is
- * transferred and comes back for a later batch: a 100 MB body leaves no 100 MB of garbage.
+ * Passes an arriving body on to the worker in batches: each piece is copied at once (it is valid
+ * only during the call) into a batch buffer that is transferred and comes back for a later batch,
+ * so a 100 MB body leaves no 100 MB of garbage.
  */
 function listen(
   arrival: BodyArrival,
@@ -214,36 +216,32 @@ function listen(
   spares: ArrayBuffer[],
   setLoading: (loading: Loading) => void,
 ): () => void {
-  let batch: Uint8Array[] = []
+  let batch: Uint8Array<ArrayBuffer> | null = null
   let batched = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const flush = () => {
     clearTimeout(timer)
     timer = undefined
-    if (batched === 0) return
-    const spare = spares.pop()
-    const bytes = new Uint8Array(
-      spare && spare.byteLength >= batched ? spare : new ArrayBuffer(Math.max(batched, BATCH_BYTES)),
-      0,
-      batched,
-    )
-    let at = 0
-    for (const piece of batch) {
-      bytes.set(piece, at)
-      at += piece.length
-    }
-    batch = []
+    if (!batch || batched === 0) return
+    const bytes = new Uint8Array(batch.buffer, 0, batched)
+    batch = null
     batched = 0
     worker.postMessage({ type: 'chunk', bytes } satisfies BodyRequest, [bytes.buffer])
     if (!arrival.done) setLoading({ received: arrival.received, expected: arrival.expected })
   }
   return arrival.listen({
     chunk(bytes) {
-      batch.push(bytes)
-      batched += bytes.length
-      // A slow body still shows what came within a moment; a fast one goes on in MB batches.
-      if (batched >= BATCH_BYTES) flush()
-      else timer ??= setTimeout(flush, 16)
+      for (let at = 0; at < bytes.length;) {
+        batch ??= new Uint8Array(spares.pop() ?? new ArrayBuffer(BATCH_BYTES))
+        const take = Math.min(bytes.length - at, batch.length - batched)
+        batch.set(bytes.subarray(at, at + take), batched)
+        batched += take
+        at += take
+        // A fast body goes on in MB batches…
+        if (batched === batch.length) flush()
+      }
+      // …a slow one still shows what came within a moment.
+      if (batched > 0) timer ??= setTimeout(flush, 16)
     },
     end(failed) {
       flush()
