@@ -15,7 +15,7 @@ const AssertionProto = chai.Assertion.prototype as object
 const DENIED = new Set(['constructor', 'assert', '_obj', '__flags', '__proto__', 'call', 'apply', 'bind'])
 
 export interface FlushRequest {
-  /** Chain number: positive when the guest started it, negative when the host did. */
+  /** Chain number, given by the guest when its `expect()` started the chain. */
   c: number
   /** Handle to continue from; absent on a guest chain's first flush. */
   h?: number
@@ -47,17 +47,9 @@ interface Handle {
 export class AssertionBridge {
   private readonly handles = new Map<number, Handle>()
   private nextHandle = 1
-  private nextChain = -1
 
   /** `hooks()` gives a fresh decode table per flush (identity holds within one call). */
   constructor(private readonly hooks: () => DecodeHooks) {}
-
-  /** A chain the host starts, e.g. `svc.response.to`. */
-  start(subject: unknown, path: string[] = []): AssertionRef {
-    let value: unknown = chai.expect(subject)
-    for (const property of path) value = (value as Record<string, unknown>)[property]
-    return this.keep(value, undefined, this.nextChain--)
-  }
 
   flush(request: FlushRequest): unknown {
     const hooks = this.hooks()

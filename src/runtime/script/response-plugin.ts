@@ -5,32 +5,13 @@
  */
 import { Validator, type Schema } from '@cfworker/json-schema'
 import { HostResponse } from './host-response.ts'
+import { NAMED_STATUSES, OK_RANGE, STATUS_CLASSES } from './status-classes.ts'
 
 /** The part of a chai Assertion the plugin uses (chai's own typings are looser than this). */
 interface Assertion {
   assert(pass: boolean, message: string, negatedMessage: string, expected?: unknown, actual?: unknown): void
 }
 type Utils = Chai.ChaiUtils
-
-const CLASSES: [string, (code: number) => boolean, string][] = [
-  ['info', (c) => c >= 100 && c < 200, '1XX'],
-  ['success', (c) => c >= 200 && c < 300, '2XX'],
-  ['redirection', (c) => c >= 300 && c < 400, '3XX'],
-  ['clientError', (c) => c >= 400 && c < 500, '4XX'],
-  ['serverError', (c) => c >= 500 && c < 600, '5XX'],
-  ['error', (c) => c >= 400 && c < 600, '4XX or 5XX'],
-]
-
-const NAMED: [string, number][] = [
-  ['accepted', 202],
-  ['withoutContent', 204],
-  ['badRequest', 400],
-  ['unauthorized', 401],
-  ['forbidden', 403],
-  ['notFound', 404],
-  ['notAcceptable', 406],
-  ['rateLimited', 429],
-]
 
 export const responsePlugin: Chai.ChaiPlugin = (chai, utils) => {
   const Assertion = chai.Assertion as unknown as ChaiAssertionClass
@@ -57,12 +38,13 @@ export const responsePlugin: Chai.ChaiPlugin = (chai, utils) => {
     return fn
   }
 
-  for (const [name, test, label] of CLASSES) {
+  for (const [name, lowest, above, label] of STATUS_CLASSES) {
     Assertion.addProperty(name, function (this: Assertion) {
-      statusAssert(this, test(subject(this).code), label)
+      const code = subject(this).code
+      statusAssert(this, code >= lowest && code < above, label)
     })
   }
-  for (const [name, code] of NAMED) {
+  for (const [name, code] of NAMED_STATUSES) {
     Assertion.addProperty(name, function (this: Assertion) {
       statusAssert(this, subject(this).code === code, String(code))
     })
@@ -254,7 +236,7 @@ export const responsePlugin: Chai.ChaiPlugin = (chai, utils) => {
 }
 
 function test2xx(code: number): boolean {
-  return code >= 200 && code < 300
+  return code >= OK_RANGE[0] && code < OK_RANGE[1]
 }
 
 function fmt(utils: Utils, value: unknown): string {

@@ -6,6 +6,8 @@
  * `expect(a).to.equal(b)` is one host call. Any other property (a property assertion such as
  * `.ok`) is sent when read: chai asserts then.
  */
+import { NAMED_STATUSES, OK_RANGE, STATUS_CLASSES } from '../status-classes.ts'
+
 export const LIB = String.raw`(function (b) {
 'use strict'
 const T = b.T, S = b.S, keys = Object.keys, isArray = Array.isArray
@@ -183,10 +185,11 @@ function check(m, v, a) {
   }
   return undefined
 }
-// The response plugin's status checks (../response-plugin.ts) on a response view: code and
-// statusText are values the guest keeps for the run, so only the first costs a host call.
-const CLASSES = new Map([['info', [100, 200]], ['success', [200, 300]], ['redirection', [300, 400]], ['clientError', [400, 500]], ['serverError', [500, 600]], ['error', [400, 600]]])
-const NAMED = new Map([['accepted', 202], ['withoutContent', 204], ['badRequest', 400], ['unauthorized', 401], ['forbidden', 403], ['notFound', 404], ['notAcceptable', 406], ['rateLimited', 429]])
+// The response plugin's status checks (../response-plugin.ts, the same table: ../status-classes.ts)
+// on a response view: code and statusText are values the guest keeps for the run, so only the
+// first costs a host call.
+const CLASSES = new Map(${JSON.stringify(STATUS_CLASSES.map(([name, lowest, above]) => [name, [lowest, above]]))})
+const NAMED = new Map(${JSON.stringify(NAMED_STATUSES)})
 function checkView(m, view, a) {
   if (a === undefined) {
     if (m === 'ok') return ok2xx(view.code)
@@ -199,7 +202,7 @@ function checkView(m, view, a) {
   const x = a[0]
   return typeof x === 'number' ? view.code === x : typeof x === 'string' ? view.statusText === x : undefined
 }
-function ok2xx(c) { return c >= 200 && c < 300 }
+function ok2xx(c) { return c >= ${OK_RANGE[0]} && c < ${OK_RANGE[1]} }
 function fast(s, path, a) {
   if (!b.locked || s.h !== undefined) return false
   const view = s.chain.view === true
