@@ -40,9 +40,7 @@ export class QuickJSScriptRunner implements ScriptRunner {
     let testsTimedOut = false
     // A sandbox whose instance failed while idle (a reset after a script) is replaced first.
     if (this.sandboxes.some((candidate) => candidate.poisoned && !candidate.busy)) this.replaceModule()
-    const module = await this.module
-    // A runtime has one job queue: concurrent runs each get their own sandbox.
-    const sandbox = this.sandboxes.find((candidate) => !candidate.busy) ?? this.addSandbox(module)
+    const sandbox = this.idleSandbox(await this.module)
     sandbox.busy = true
     try {
       for (const source of input.scripts) {
@@ -60,9 +58,7 @@ export class QuickJSScriptRunner implements ScriptRunner {
   }
 
   async prepare(): Promise<void> {
-    const module = await this.module
-    const sandbox = this.sandboxes.find((candidate) => !candidate.busy) ?? this.addSandbox(module)
-    sandbox.prepare()
+    this.idleSandbox(await this.module).prepare()
     // Loading the wasm module leaves work to the engine's next turn of the event loop (about
     // 70-140 ms measured in Node 20 on 2 cores, with or without tsx): one turn here, so it is
     // part of making QuickJS ready and does not land in the first request that follows.
@@ -76,6 +72,11 @@ export class QuickJSScriptRunner implements ScriptRunner {
   private replaceModule(): void {
     for (const sandbox of this.sandboxes.splice(0)) sandbox.abandon()
     this.module = this.factory()
+  }
+
+  /** A runtime has one job queue: concurrent runs each get their own sandbox (taken synchronously). */
+  private idleSandbox(module: QuickJSWASMModule): Sandbox {
+    return this.sandboxes.find((candidate) => !candidate.busy) ?? this.addSandbox(module)
   }
 
   private addSandbox(module: QuickJSWASMModule): Sandbox {

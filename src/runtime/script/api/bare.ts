@@ -127,10 +127,9 @@ export function resApi(run: ScriptRun) {
     getSize: () => ({ body: response.responseSize, total: response.responseSize }),
     getUrl: () => run.input.request.url,
   }
-  for (const [key, fn] of Object.entries(members))
-    Object.defineProperty(res, key, { value: api(fn), enumerable: true })
   // A response never changes under a script: the guest keeps these answers for the run.
-  pure(res, Object.keys(members) as never[])
+  for (const [key, fn] of Object.entries(members))
+    Object.defineProperty(res, key, { value: pure(api(fn)), enumerable: true })
   pure(res)
   for (const [key, get] of Object.entries({
     status: perRun(() => response.code),
