@@ -78,7 +78,7 @@ function args(a) {
     const v = a[k], t = typeof v
     if (t === 'string' || t === 'boolean' || v === null || (t === 'number' && isFinite(v) && !Object.is(v, -0))) out.push(v)
     else if (t === 'undefined') out.push({ [T]: 'u' })
-    else if (t === 'function' && isAssertion(v)) out.push({ [T]: 'u' })
+    else if ((t === 'function' || (t === 'object' && v !== null)) && isAssertion(v)) out.push({ [T]: 'u' })
     else if (t === 'function' && !nodeIds.has(v) && !(lib && lib.special(v)) && !ERRS.has(v)) {
       let i = fnIds.get(v)
       if (i === undefined) { i = fns.length; fns.push(v); fnIds.set(v, i) }
@@ -103,15 +103,15 @@ function node(i, f, pure) {
   const t = f ? { f() {} }.f : {}
   if (f) { delete t.name; delete t.length }
   const p = new Proxy(Object.freeze(t), {
-    get: function (t, k) {
+    get: function (t, k, self) {
       if (typeof k !== 'string' || k === 'then') return undefined
       const e = cache === null ? undefined : cache.get(k)
-      if (e !== undefined && (e.g < 0 || e.g === gen)) return e.o === undefined ? e.v : view(e.o)
+      if (e !== undefined && (e.g < 0 || e.g === gen)) return e.o === undefined ? e.v : view(self, e.o)
       let r = H('g', i + ',' + k), g = gen, keep
       if (r[0] === '!') { r = r.slice(1); g = -1; keep = true }
       else if (r[0] === '~') { r = r.slice(1); keep = true }
       else if (r[0] === 'n') keep = r.split(',')[2] === '1'
-      else if (r === 'o' || r === 'O') { (cache || (cache = new Map())).set(k, { o: r, g: gen }); return view(r) }
+      else if (r === 'o' || r === 'O') { (cache || (cache = new Map())).set(k, { o: r, g: gen }); return view(self, r) }
       else keep = r === 'x' || r === 'T'
       const v = read(r)
       if (keep) (cache || (cache = new Map())).set(k, { v: v, g: g })
@@ -127,11 +127,15 @@ function node(i, f, pure) {
     },
     set: function () { return true },
   })
-  function view(r) { const x = X().expectView(p); return r === 'o' ? x : x.not }
   nodeIds.set(p, i)
   if (i >= 64 && i < RUN) lastingNodes.set(i, p)
   return p
 }
+
+// The view is the object read (the node itself, or one that inherits from it). The node's traps
+// never refer to the node: a cycle would keep each run's nodes until QuickJS's cycle collector
+// runs, and each run of it walks the whole resident context.
+function view(self, r) { const x = X().expectView(self); return r === 'o' ? x : x.not }
 
 function invoke(i, payload) {
   try {

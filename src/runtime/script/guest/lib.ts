@@ -32,6 +32,7 @@ function enc(v, seen, d) {
     }
   }
   if (v === null) return null
+  if (b.isAssertion(v)) return { [T]: 'u' }
   if (b.nodeIds.has(v)) return { [T]: 'N', i: b.nodeIds.get(v) }
   const known = seen.m.get(v)
   if (known !== undefined) return { [T]: 'ref', i: known }
@@ -95,17 +96,31 @@ return { dec: dec, encArgs: encArgs, special: function (v) { return errNames.has
 export const EXPECT_LIB = String.raw`(function (b) {
 'use strict'
 const S = b.S
-const assertions = new WeakSet()
-function words(s) { return new Set(s.split(' ')) }
+const words = function (s) { return s.split(' ') }
 const CHAINS = words('to be been is that which and has have with at of same but does still also')
 const FLAGS = words('not deep nested own ordered any all itself')
 const DEFER = words('a an include includes contain contains length lengthOf equal equals eq eql eqls above gt greaterThan least gte greaterThanOrEqual below lt lessThan most lte lessThanOrEqual within instanceof instanceOf property ownProperty haveOwnProperty match matches string keys key throw throws Throw respondTo satisfy satisfies closeTo approximately members oneOf status header body jsonBody jsonSchema responseTime responseSize')
+// Property assertions the guest may decide itself (check() and checkView() below).
+const PROPS = words('ok true false null undefined exist')
 // chai's include family sets a flag when read ('contains'), so a chain going on after it keeps it.
-const CONTAINS = words('include includes contain contains')
+const CONTAINS = new Set(words('include includes contain contains'))
 let chains = 0
-// One proxy per step that changes what a call would do. Like chai's own Assertion, language
-// chains return the same object and flags are set on it; a method read (DEFER) is a new callable.
-// The state of each proxy hangs off its target (which scripts never see), so the traps are shared.
+// Assertions are plain objects on one frozen prototype, as chai's own are: language chains are
+// getters that answer the same object, flags are set on its state, and a method read (DEFER)
+// answers a new callable on the same prototype. A word the prototype does not define falls
+// through to the proxy that ends its chain, which sends it to chai on the host (a property
+// assertion such as .empty, or chai's error for a word it does not know). An assertion's state
+// is a private field that scripts cannot reach: nothing a script sets on an assertion is read.
+// Nothing refers back to an assertion (not its callable, not a weak map): it is freed as soon as
+// the script drops it, without waiting for QuickJS's cycle collector, whose every run walks the
+// whole resident context.
+class Stamp { constructor(o) { return o } }
+class Stamped extends Stamp {
+  #s
+  constructor(o, s) { super(o); this.#s = s }
+  static of(o) { return o !== null && (typeof o === 'object' || typeof o === 'function') && #s in o ? o.#s : undefined }
+}
+const stateOf = Stamped.of
 function expect(value, message) {
   return assertion({ c: ++chains, v: value, msg: message }, undefined, [], false)
 }
@@ -114,43 +129,62 @@ function expectView(view) {
   return assertion({ c: ++chains, v: view, view: true }, undefined, [], false)
 }
 function assertion(chain, h, path, callable) {
-  const t = function () {}
-  const s = { chain: chain, h: h, path: path, callable: callable, p: null }
-  const p = new Proxy(t, handler)
-  s.p = p
-  t.s = s
-  assertions.add(p)
-  return p
+  const s = { chain: chain, h: h, path: path, callable: callable }
+  let a
+  if (callable) {
+    a = (...list) => call(s, list)
+    delete a.length
+    delete a.name
+    Object.setPrototypeOf(a, proto)
+  } else a = Object.create(proto)
+  return new Stamped(a, s)
 }
-const handler = {
-  get: function (t, k) {
-    const s = t.s
-    if (typeof k !== 'string' || k === 'then') return undefined
-    if (CHAINS.has(k)) return s.callable ? assertion(s.chain, s.h, s.path.slice(), false) : s.p
-    if (FLAGS.has(k)) {
-      if (s.callable) return assertion(s.chain, s.h, s.path.concat([k]), false)
-      s.path.push(k)
-      return s.p
-    }
-    if (DEFER.has(k)) return assertion(s.chain, s.h, s.path.concat([k]), true)
-    const next = s.path.concat([k])
-    if (!s.callable && fast(s, next, undefined)) {
-      // A response's ok can also be called (svc.response.to.be.ok()): the call checks again.
-      return k === 'ok' && s.chain.view === true ? assertion(s.chain, undefined, next, true) : s.p
-    }
-    return flush(s.chain, s.h, next, undefined)
-  },
-  apply: function (t, self, a) {
-    const s = t.s
-    if (!s.callable) throw new TypeError((s.path[s.path.length - 1] || 'expect(...)') + ' is not a function')
-    if (fast(s, s.path, a)) {
-      const m = s.path[s.path.length - 1]
-      return assertion(s.chain, undefined, CONTAINS.has(m) ? s.path.slice() : s.path.slice(0, -1), false)
-    }
-    return flush(s.chain, s.h, s.path, a)
-  },
+function call(s, list) {
+  if (fast(s, s.path, list)) {
+    const m = s.path[s.path.length - 1]
+    return assertion(s.chain, undefined, CONTAINS.has(m) ? s.path.slice() : s.path.slice(0, -1), false)
+  }
+  return flush(s.chain, s.h, s.path, list)
+}
+// Any other word: decided here when it can be (a passing property assertion on a primitive or on
+// a response view), else sent to chai.
+function word(a, k) {
+  const s = stateOf(a)
+  if (s === undefined) return undefined
+  const next = s.path.concat([k])
+  if (!s.callable && fast(s, next, undefined)) {
+    // A response's ok can also be called (svc.response.to.be.ok()): the call checks again.
+    return k === 'ok' && s.chain.view === true ? assertion(s.chain, undefined, next, true) : a
+  }
+  return flush(s.chain, s.h, next, undefined)
+}
+const rest = new Proxy(Object.freeze(Object.create(null)), {
+  get: function (t, k, a) { return typeof k !== 'string' || k === 'then' ? undefined : word(a, k) },
   set: function () { return true },
+})
+const proto = Object.create(rest)
+function define(list, get) {
+  for (const k of list) {
+    const g = { [k]: function () { return get(this, k) } }[k]
+    Object.defineProperty(proto, k, { get: Object.freeze(g) })
+  }
 }
+define(CHAINS, function (a) {
+  const s = stateOf(a)
+  return s.callable ? assertion(s.chain, s.h, s.path.slice(), false) : a
+})
+define(FLAGS, function (a, k) {
+  const s = stateOf(a)
+  if (s.callable) return assertion(s.chain, s.h, s.path.concat([k]), false)
+  s.path.push(k)
+  return a
+})
+define(DEFER, function (a, k) {
+  const s = stateOf(a)
+  return assertion(s.chain, s.h, s.path.concat([k]), true)
+})
+define(PROPS, word)
+Object.freeze(proto)
 // Passing assertions on primitives are decided here, without a host call, in the resident
 // context only (its built-ins are frozen: a script cannot change what these checks use). Each
 // check is one chai makes the same way; anything else, and every failure, goes to chai on the
@@ -230,5 +264,5 @@ function flush(chain, h, path, a) {
   }
   return b.read(b.H('x', S(q)))
 }
-return { expect: expect, expectView: expectView, assertion: assertion, isAssertion: function (v) { return assertions.has(v) } }
+return { expect: expect, expectView: expectView, assertion: assertion, isAssertion: function (v) { return stateOf(v) !== undefined } }
 })`
