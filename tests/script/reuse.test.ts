@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-module.node.ts'
 import { needsFreshContext } from '../../src/runtime/script/fresh-context.ts'
-import { jsonResponse, runScript, testRunner } from '../helpers/run-script.ts'
+import { createScriptRunner } from '../../src/runtime/script/quickjs-module.node.ts'
+import { jsonResponse, runScript, TEST_LIMITS, testRunner } from '../helpers/run-script.ts'
 
 let runner: QuickJSScriptRunner
 beforeAll(async () => {
@@ -172,5 +173,29 @@ describe('the resident context', () => {
     expect(result.variables.session.get('r')).toBe('hi!')
     const next = await runScript("svc.environment.set('r', typeof ''.shout)", { runner })
     expect(next.variables.session.get('r')).toBe('undefined')
+  })
+})
+
+describe('a runner that builds its resident context when idle (the browser worker)', () => {
+  // The resident context has no WeakRef (guest/lockdown.ts); a fresh context has it.
+  const probe = "svc.environment.set('weakRef', typeof globalThis['Weak' + 'Ref'])"
+  const where = async (r: QuickJSScriptRunner) =>
+    (await runScript(probe, { runner: r })).variables.session.get('weakRef') === 'undefined'
+      ? 'resident'
+      : 'fresh'
+
+  it('runs its first script in a fresh context and the resident context from a later turn on', async () => {
+    expect(needsFreshContext(probe)).toBe(false)
+    const idle = await createScriptRunner({ limits: TEST_LIMITS, residentWhenIdle: true })
+    const eager = await createScriptRunner({ limits: TEST_LIMITS })
+    try {
+      expect(await where(idle)).toBe('fresh')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect([await where(idle), await where(idle)]).toEqual(['resident', 'resident'])
+      expect(await where(eager)).toBe('resident')
+    } finally {
+      idle.dispose()
+      eager.dispose()
+    }
   })
 })

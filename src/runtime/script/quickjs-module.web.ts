@@ -15,8 +15,9 @@ export function loadQuickJS(): Promise<QuickJSWASMModule> {
 }
 
 /**
- * The first run builds the sandbox and with it compiles the wasm code it uses; a separate
- * warm-up context on the side would only bootstrap the guest twice (about 40 ms more to ready).
+ * The first run builds the sandbox and with it compiles the wasm code it uses. The worker asks
+ * for `residentWhenIdle`: that first run (the page's warm-up, or a send made right after load)
+ * takes a fresh context, and the resident one is built on the next turn.
  */
 export async function createScriptRunner(options: QuickJSRunnerOptions = {}): Promise<QuickJSScriptRunner> {
   const module = await loadQuickJS()

@@ -15,6 +15,8 @@ export interface QuickJSRunnerOptions {
   limits?: Partial<ScriptLimits>
   /** Warm contexts kept ready per sandbox (two: a pre-request and a post-response script). */
   poolSize?: number
+  /** Scripts use fresh contexts until the resident one is built, on a later turn (sandbox.ts). */
+  residentWhenIdle?: boolean
 }
 
 /** Makes a fresh instance of the QuickJS wasm module (each has its own memory). */
@@ -80,7 +82,12 @@ export class QuickJSScriptRunner implements ScriptRunner {
   }
 
   private addSandbox(module: QuickJSWASMModule): Sandbox {
-    const sandbox = new Sandbox(module, this.limits, this.options.poolSize ?? 2)
+    const sandbox = new Sandbox(
+      module,
+      this.limits,
+      this.options.poolSize ?? 2,
+      this.options.residentWhenIdle ?? false,
+    )
     this.sandboxes.push(sandbox)
     return sandbox
   }

@@ -49,10 +49,19 @@ export class Sandbox {
   /** svc, alpha and the plain roots, built once and pointed at each run in turn. */
   readonly namespaces = new Namespaces()
 
+  private residentScheduled = false
+
+  /**
+   * `residentWhenIdle`: until the resident context exists, scripts run in fresh contexts and the
+   * resident one is built on a later turn of the event loop. A fresh context is ready in a
+   * fraction of the time (the resident one also compiles the library and freezes every
+   * built-in), so the page's first script after load does not wait for that.
+   */
   constructor(
     private readonly module: QuickJSWASMModule,
     private readonly limits: ScriptLimits,
     private readonly poolSize = 2,
+    private readonly residentWhenIdle = false,
   ) {}
 
   private ensureRuntime(): QuickJSRuntime {
@@ -88,12 +97,14 @@ export class Sandbox {
   take(reuse: boolean): GuestContext {
     if (reuse) {
       this.cleanResident()
-      try {
-        this.resident ??= this.create(true)
-        return this.resident
-      } catch {
-        // No memory for the resident context now: this script gets a fresh one.
-      }
+      if (this.resident || !this.residentWhenIdle) {
+        try {
+          this.resident ??= this.create(true)
+          return this.resident
+        } catch {
+          // No memory for the resident context now: this script gets a fresh one.
+        }
+      } else this.scheduleResident()
     }
     const guest = this.warm.pop() ?? this.create(false)
     this.scheduleRefill()
@@ -135,6 +146,16 @@ export class Sandbox {
     }
     holder.guest = guest
     return guest
+  }
+
+  /** Builds the resident context on a later turn, unless a script is running then (see take). */
+  private scheduleResident(): void {
+    if (this.residentScheduled) return
+    this.residentScheduled = true
+    setTimeout(() => {
+      this.residentScheduled = false
+      if (!this.resident && this.runtime && !this.poisoned && !this.busy) this.prepare()
+    }, 0)
   }
 
   private scheduleRefill(): void {

@@ -48,7 +48,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const variables = new VariableContext(input.variables.layers, new Map(input.variables.session))
   for (const [key, value] of input.variables.singleSend) variables.singleSend.set(key, value)
   try {
-    runner ??= createScriptRunner()
+    runner ??= createScriptRunner({ residentWhenIdle: true })
     const result = await (
       await runner
     ).run({
