@@ -2,8 +2,6 @@
  * Cloud-provider signature v4 (spec 5.1) with AWS's own maintained signer, which runs the same in
  * browsers and Node (pure-JS SHA-256, no Node crypto).
  */
-import { Sha256 } from '@aws-crypto/sha256-js'
-import { SignatureV4 } from '@smithy/signature-v4'
 import type { HeaderList } from '../wire.ts'
 
 export interface SigV4Credentials {
@@ -32,6 +30,12 @@ export async function signV4(
   const headers: Record<string, string> = { host: url.host }
   for (const [name, value] of request.headers) headers[name.toLowerCase()] = value
   const service = credentials.service || SIGV4_DEFAULTS.service
+  // Loaded on first use: most sends never sign, and the signer with its SHA-256 is about 60 ms of
+  // module loading at a CLI's start (a chunk of its own in the app).
+  const [{ Sha256 }, { SignatureV4 }] = await Promise.all([
+    import('@aws-crypto/sha256-js'),
+    import('@smithy/signature-v4'),
+  ])
   const signer = new SignatureV4({
     credentials: {
       accessKeyId: credentials.accessKeyId,

@@ -7,7 +7,6 @@
 import { lookup } from 'node:dns/promises'
 import net from 'node:net'
 import tls from 'node:tls'
-import { SocksClient } from 'socks'
 import type { buildConnector } from 'undici'
 import { describeProxy, stripBrackets, type ProxyRoute, type Route } from './route.ts'
 import type { makeSecureContexts } from './tls-options.ts'
@@ -147,6 +146,9 @@ async function startTls(
 }
 
 async function openSocks(route: ProxyRoute, host: string, port: number, phases: ConnectPhases) {
+  // Loaded on first use, not counted as connecting: only SOCKS proxies need it (about 50 ms of
+  // module loading at a CLI's start).
+  const { SocksClient } = await import('socks')
   const started = performance.now()
   try {
     const { socket } = await SocksClient.createConnection({
