@@ -157,3 +157,25 @@ if (!pm.environment.has('token')) {
     expect(report.executions[0]!.tests.map((t) => t.passed)).toEqual([true, true])
   })
 })
+
+describe('sendbox run after a script the sandbox had to stop', () => {
+  it('prints nothing of the wasm instance it replaced, and the next script runs', async () => {
+    // A promise chain without end: stopped by the sandbox's limits; freeing its runtime aborts
+    // that wasm instance, which the runner replaces.
+    const collection = postmanCollection('Runaway', [
+      {
+        name: 'Runaway',
+        event: [script('prerequest', 'const f = () => Promise.resolve().then(f); f()')],
+        request: { method: 'GET', url: `${echo.url}/get` },
+      },
+      {
+        name: 'Next',
+        event: [script('test', 'pm.test("next", () => pm.response.to.have.status(200))')],
+        request: { method: 'GET', url: `${echo.url}/get` },
+      },
+    ])
+    const { report, stderr } = await runJson(collection)
+    expect(stderr).not.toContain('Aborted(')
+    expect(report.executions[1]?.tests).toEqual([{ name: 'next', passed: true, error: null }])
+  }, 30_000)
+})

@@ -1,9 +1,27 @@
 /** Node: the release-sync QuickJS build, loaded in-process. */
-import { newQuickJSWASMModuleFromVariant, RELEASE_SYNC, type QuickJSWASMModule } from 'quickjs-emscripten'
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  RELEASE_SYNC,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten'
 import { QuickJSScriptRunner, type QuickJSRunnerOptions } from './quickjs-runner.ts'
 
+/**
+ * emscripten prints an abort before it throws it. The sandbox catches that throw and replaces the
+ * wasm instance (sandbox.ts), e.g. when freeing a runtime that a stopped script left objects in,
+ * so the printed line would only be noise in a run's output; anything else is still printed.
+ */
+const variant = newVariant(RELEASE_SYNC, {
+  emscriptenModule: {
+    printErr: (text: string) => {
+      if (!text.startsWith('Aborted(')) console.error(text)
+    },
+  } as Parameters<typeof newVariant>[1]['emscriptenModule'],
+})
+
 export function loadQuickJS(): Promise<QuickJSWASMModule> {
-  return newQuickJSWASMModuleFromVariant(RELEASE_SYNC)
+  return newQuickJSWASMModuleFromVariant(variant)
 }
 
 /**
