@@ -9,6 +9,7 @@ export default tseslint.config(
       'src/runtime/script/api.d.ts',
       'node_modules/**',
       'dist/**',
+      'dist-cli/**',
       'data/**',
       'bench/peers/**',
       'test-results/**',

@@ -1,0 +1,62 @@
+/**
+ * bin/entry.js: `sendbox` runs the CLI's bundle only while it is current (built after every file
+ * it was built from), else the TypeScript sources, so an edit is never hidden by a stale bundle.
+ */
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+// @ts-expect-error: plain JavaScript without declarations, run by node before any TypeScript loads
+import { bundleIsCurrent } from '../../bin/entry.js'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A project root with a bundle built at `builtAt` from src/a.ts and src/b.ts. */
+function project(
+  builtAt: number,
+  inputs = ['src/a.ts', 'src/b.ts'],
+): { root: URL; touch(file: string, at: number): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'sendbox-entry-'))
+  dirs.push(dir)
+  mkdirSync(join(dir, 'src'))
+  mkdirSync(join(dir, 'dist-cli'))
+  const touch = (file: string, at: number) => utimesSync(join(dir, file), at / 1000, at / 1000)
+  for (const input of ['src/a.ts', 'src/b.ts']) {
+    writeFileSync(join(dir, input), 'export {}\n')
+    touch(input, builtAt - 60_000)
+  }
+  writeFileSync(join(dir, 'dist-cli/main.mjs'), 'export const runCli = () => 0\n')
+  writeFileSync(
+    join(dir, 'dist-cli/meta.json'),
+    JSON.stringify({ inputs: Object.fromEntries(inputs.map((i) => [i, {}])) }),
+  )
+  touch('dist-cli/main.mjs', builtAt)
+  return { root: pathToFileURL(dir + '/'), touch }
+}
+
+describe('bin/entry.js bundleIsCurrent', () => {
+  const now = Date.now()
+
+  it('is true for a bundle built after all its inputs', () => {
+    expect(bundleIsCurrent(project(now).root)).toBe(true)
+  })
+
+  it('is false once any input changed after the build', () => {
+    const p = project(now)
+    p.touch('src/b.ts', now + 1000)
+    expect(bundleIsCurrent(p.root)).toBe(false)
+  })
+
+  it('is false when an input is gone, the bundle is missing, or nothing is listed', () => {
+    const gone = project(now, ['src/a.ts', 'src/missing.ts'])
+    expect(bundleIsCurrent(gone.root)).toBe(false)
+    const noBundle = project(now)
+    rmSync(new URL('dist-cli/main.mjs', noBundle.root))
+    expect(bundleIsCurrent(noBundle.root)).toBe(false)
+    expect(bundleIsCurrent(project(now, []).root)).toBe(false)
+  })
+})
