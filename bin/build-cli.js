@@ -1,0 +1,29 @@
+// `npm run build:cli`, also run by `npm ci` and `npm install` (prepare): bundles the `sendbox`
+// command into dist-cli/ with esbuild, plus esbuild's metafile, from which bin/entry.js tells
+// whether the bundle is still current. An install without dev dependencies has no esbuild; the
+// command then runs its sources through tsx, so that is no error.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+let esbuild
+try {
+  esbuild = await import('esbuild')
+} catch {
+  console.log('build:cli: esbuild is not installed; `sendbox` runs its sources through tsx.')
+  process.exit(0)
+}
+const result = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli/main.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outfile: 'dist-cli/main.mjs',
+  metafile: true,
+  logLevel: 'warning',
+})
+mkdirSync(new URL('../dist-cli/', import.meta.url), { recursive: true })
+writeFileSync(new URL('../dist-cli/meta.json', import.meta.url), JSON.stringify(result.metafile))
