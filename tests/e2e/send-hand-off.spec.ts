@@ -91,7 +91,9 @@ test('a request that cannot be built after its script is not sent', async ({ pag
 })
 
 test('an event stream comes through the hand-off event by event', async ({ page }) => {
-  await urlField(page).fill(`${ECHO}/sse?count=3&interval=200`)
+  // Long enough (1.2 s) that a page or worker busy for a few hundred ms right after load (a loaded
+  // CI machine) still shows the stream while it is running.
+  await urlField(page).fill(`${ECHO}/sse?count=3&interval=400`)
   await script(page, "alpha.environment.set('x', '1')")
   await sendButton(page).click()
   const events = page.getByRole('table', { name: 'Event stream' }).getByRole('row')
