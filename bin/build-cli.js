@@ -2,7 +2,7 @@
 // command into dist-cli/ with esbuild, plus esbuild's metafile, from which bin/entry.js tells
 // whether the bundle is still current. An install without dev dependencies has no esbuild; the
 // command then runs its sources through tsx, so that is no error.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
@@ -25,5 +25,4 @@ const result = await esbuild.build({
   metafile: true,
   logLevel: 'warning',
 })
-mkdirSync(new URL('../dist-cli/', import.meta.url), { recursive: true })
 writeFileSync(new URL('../dist-cli/meta.json', import.meta.url), JSON.stringify(result.metafile))

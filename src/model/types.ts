@@ -74,6 +74,11 @@ export interface Scripts {
   postResponse: string
 }
 
+/** Whether either phase has code (blank text counts as none). */
+export function hasScript(scripts: Scripts): boolean {
+  return scripts.preRequest.trim() !== '' || scripts.postResponse.trim() !== ''
+}
+
 export interface RequestSpec {
   type: 'request'
   id: Id

@@ -3,7 +3,14 @@
  * values and one cookie jar for the whole run. Used by `sendbox run` (and later the app's runner).
  */
 import { makeRow } from '../model/factories.ts'
-import type { Collection, Environment, Folder, RequestSpec, TreeItem } from '../model/types.ts'
+import {
+  hasScript,
+  type Collection,
+  type Environment,
+  type Folder,
+  type RequestSpec,
+  type TreeItem,
+} from '../model/types.ts'
 import { VariableContext, type ScopedVariable, type VariableLayer } from '../model/variables.ts'
 import { CookieJar } from './cookie-jar.ts'
 import { send, type ParentScope, type SendDeps, type SendResult } from './send.ts'
@@ -71,7 +78,9 @@ export async function runCollection(
   const planned = planRun(collection, options.folders)
   // The script engine is made ready before the run's time starts (newman likewise creates its
   // sandbox before the start of its run), and only when a request of the run has a script.
-  if (planned.some((plan) => hasScripts(collection, plan))) await options.deps.scripts?.prepare?.()
+  const scripted = (plan: PlannedRequest) =>
+    [collection, ...plan.folders, plan.request].some((owner) => hasScript(owner.scripts))
+  if (planned.some(scripted)) await options.deps.scripts?.prepare?.()
   const startedAt = new Date()
   const started = performance.now()
   const session = new Map<string, string>()
@@ -115,11 +124,6 @@ export async function runCollection(
     if (options.bail && isFailure(result)) break
   }
   return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
-}
-
-function hasScripts(collection: Collection, plan: PlannedRequest): boolean {
-  const owners = [collection, ...plan.folders, plan.request]
-  return owners.some(({ scripts }) => scripts.preRequest.trim() !== '' || scripts.postResponse.trim() !== '')
 }
 
 export function isFailure(result: SendResult): boolean {

@@ -36,6 +36,7 @@ export class Sandbox {
   private resident: GuestContext | null = null
   private filling = false
   private refillScheduled = false
+  private residentScheduled = false
   /** The resident context ran a script and is not reset yet (see release). */
   private dirty = false
   private cleanScheduled = false
@@ -48,8 +49,6 @@ export class Sandbox {
   interrupted = false
   /** svc, alpha and the plain roots, built once and pointed at each run in turn. */
   readonly namespaces = new Namespaces()
-
-  private residentScheduled = false
 
   /**
    * `residentWhenIdle`: until the resident context exists, scripts run in fresh contexts and the

@@ -6,7 +6,7 @@
 import { createSignal, type Accessor } from 'solid-js'
 import { createStore, produce } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
-import type { Id, RequestSpec } from '../../model/types.ts'
+import { hasScript, type Id, type RequestSpec } from '../../model/types.ts'
 import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
 import {
   send,
@@ -102,9 +102,7 @@ export function createSendState(
       : []
     const variables = new VariableContext(data.variableLayers(workspace, device, savedId), session)
     const settings = data.readSettings(device)
-    const needsScripts = [tab.draft.scripts, ...parents.map((p) => p.scripts)].some(
-      (s) => s.preRequest.trim() || s.postResponse.trim(),
-    )
+    const needsScripts = [tab.draft.scripts, ...parents.map((p) => p.scripts)].some(hasScript)
     return { input: { request: tab.draft, parents, variables }, savedId, needsScripts, settings }
   }
 
