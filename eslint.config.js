@@ -1,5 +1,6 @@
 // The layer rule of ARCHITECTURE.md, enforced: imports only point down ui → runtime → model.
 import tseslint from 'typescript-eslint'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'tls', 'os', 'child_process', 'crypto']
 
@@ -13,9 +14,23 @@ export default tseslint.config(
       'data/**',
       'bench/peers/**',
       'test-results/**',
+      // A deliberate import cycle for tests/lint/no-cycle.test.ts.
+      'tests/fixtures/import-cycle/**',
     ],
   },
   ...tseslint.configs.recommended,
+  {
+    // No import cycles: a cycle makes module load order matter and hides which file owns what.
+    // Type-only imports are not counted (the rule skips them: they vanish from the build).
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

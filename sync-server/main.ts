@@ -3,7 +3,8 @@
  * Wiring only; see README.md beside this file for options and guarantees.
  */
 import path from 'node:path'
-import { createNodeTransport, testProxyConnection } from '../src/runtime/transport/node.ts'
+import { createNodeTransport } from '../src/runtime/transport/node.ts'
+import { testProxyConnection } from '../src/runtime/transport/proxy-test.ts'
 import { ensureBuilt } from './build.ts'
 import { parseConfig, StartupError, usage } from './config.ts'
 import { startServer } from './server.ts'

@@ -3,7 +3,8 @@
  * (proxies, client certificates) exactly as with `npm start`. Needs `vite build` first
  * (`npm run test:e2e` does it).
  */
-import { createNodeTransport, testProxyConnection } from '../../src/runtime/transport/node.ts'
+import { createNodeTransport } from '../../src/runtime/transport/node.ts'
+import { testProxyConnection } from '../../src/runtime/transport/proxy-test.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
 
 export interface AppServer {

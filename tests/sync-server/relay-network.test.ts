@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EchoRecord } from '../fixtures/echo-server.ts'
-import { testProxyConnection } from '../../src/runtime/transport/node.ts'
+import { testProxyConnection } from '../../src/runtime/transport/proxy-test.ts'
 import { testProxyThroughRelay } from '../../src/runtime/transport/relay.ts'
 import { TransportError, type Transport } from '../../src/runtime/transport/types.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PROXY_BYPASS, type ProxySettings, type TlsSettings } from '../../src/model/settings.ts'
-import {
-  createNodeTransport,
-  testProxyConnection,
-  type NodeTransport,
-} from '../../src/runtime/transport/node.ts'
+import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
+import { testProxyConnection } from '../../src/runtime/transport/proxy-test.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
 import { failure, json, wire } from './helpers.ts'

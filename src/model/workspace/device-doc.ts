@@ -17,8 +17,8 @@
 import type * as Y from 'yjs'
 import { DEFAULT_PROXY_BYPASS, DEFAULT_TLS } from '../settings.ts'
 import type { Id } from '../types.ts'
-import type { DeviceSettings, OAuthToken, SecretValue, SettingsPatch } from './api.ts'
-import { clone } from './codec.ts'
+import type { DeviceSettings, OAuthToken, SecretValue, SettingsPatch } from './types.ts'
+import { clone } from './clone.ts'
 import { transact, type EntityMap } from './workspace-doc.ts'
 
 export const DEVICE_SCHEMA_VERSION = 1

@@ -1,7 +1,7 @@
 /** One callback per transaction, naming the entities it touched, so views re-read only those. */
 import type * as Y from 'yjs'
 import type { Id } from '../types.ts'
-import type { WorkspaceChange } from './api.ts'
+import type { WorkspaceChange } from './types.ts'
 import { ENTITY_KINDS, roots } from './workspace-doc.ts'
 
 const STRUCTURE_KEYS = new Set(['children', 'parentId', 'collectionId'])

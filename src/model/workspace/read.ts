@@ -1,7 +1,7 @@
 /** Reading the workspace doc as plain values: the tree, single items, sidebar rows, inheritance. */
 import type * as Y from 'yjs'
 import type { Collection, Folder, HttpMethod, Id, RequestKind, RequestSpec, TreeItem } from '../types.ts'
-import type { AncestorChain, ItemType, TreeRow } from './api.ts'
+import type { AncestorChain, ItemType, TreeRow } from './types.ts'
 import { readContainerEntity, readRequestEntity } from './codec.ts'
 import { treeIndex } from './tree-cache.ts'
 import { orderedIds, type TreeIndex } from './tree-index.ts'

@@ -2,8 +2,9 @@
 import type * as Y from 'yjs'
 import { newId } from '../ids.ts'
 import type { Id, RequestSpec } from '../types.ts'
-import type { RequestFields, TabState } from './api.ts'
-import { clone, readRequestEntity, REQUEST_FIELDS } from './codec.ts'
+import type { RequestFields, TabState } from './types.ts'
+import { clone } from './clone.ts'
+import { readRequestEntity, REQUEST_FIELDS } from './codec.ts'
 import { deviceRoots } from './device-doc.ts'
 import { makeEntity, transact } from './workspace-doc.ts'
 

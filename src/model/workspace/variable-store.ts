@@ -6,7 +6,7 @@
  */
 import * as Y from 'yjs'
 import type { Id, Variable } from '../types.ts'
-import { clone } from './codec.ts'
+import { clone } from './clone.ts'
 import { orderedIds } from './tree-index.ts'
 
 export type VariableTable = Y.Map<unknown>

@@ -229,5 +229,3 @@ function deadline(options: SendOptions): {
 }
 
 const nothing = () => {}
-
-export { testProxyConnection, type ProxyTestResult, type ProxyTestOptions } from './proxy-test.ts'
