@@ -1,6 +1,7 @@
 /** Reads the files named on the command line; every problem becomes one line naming the file. */
 import { readFile } from 'node:fs/promises'
 import { ImportError } from '../model/import/import-error.ts'
+import { decodeText, parseJsonText } from '../model/import/json-text.ts'
 import { parseEnvironment } from '../model/import/environment.ts'
 import { isPostmanCollection, parsePostmanCollection } from '../model/import/postman.ts'
 import { parseSendboxCollection } from '../model/import/sendbox.ts'
@@ -11,7 +12,7 @@ export class InputError extends Error {}
 async function readJson(file: string): Promise<unknown> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = decodeText(await readFile(file))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason =
@@ -25,9 +26,9 @@ async function readJson(file: string): Promise<unknown> {
     throw new InputError(`${file}: cannot read the file (${reason})`)
   }
   try {
-    return JSON.parse(text)
+    return parseJsonText(text)
   } catch (error) {
-    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`)
+    describeImportError(file, error)
   }
 }
 

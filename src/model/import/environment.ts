@@ -4,7 +4,15 @@
  */
 import { makeEnvironment, makeVariable } from '../factories.ts'
 import type { Environment } from '../types.ts'
-import { ImportError, expectObject, isObject, optionalArray, optionalString } from './import-error.ts'
+import {
+  ImportError,
+  expectObject,
+  isObject,
+  optionalArray,
+  optionalBoolean,
+  optionalString,
+  optionalText,
+} from './import-error.ts'
 
 export function parseEnvironment(json: unknown): Environment {
   const root = expectObject(json, '')
@@ -18,8 +26,8 @@ export function parseEnvironment(json: unknown): Environment {
         return makeVariable({
           key: optionalString(v.key, `${at}.key`),
           value: optionalString(v.value, `${at}.value`),
-          enabled: v.enabled !== false,
-          secret: v.secret === true,
+          enabled: optionalBoolean(v.enabled, `${at}.enabled`, true),
+          secret: optionalBoolean(v.secret, `${at}.secret`, false),
         })
       }),
     })
@@ -30,11 +38,12 @@ export function parseEnvironment(json: unknown): Environment {
       variables: optionalArray(root.values, 'values').map((raw, i) => {
         const at = `values[${i}]`
         const v = expectObject(raw, at)
+        // Postman lets a value be any JSON value (`"type": "any"`); numbers and booleans become text.
         return makeVariable({
           key: optionalString(v.key, `${at}.key`),
-          value: optionalString(v.value, `${at}.value`),
-          enabled: v.enabled !== false,
-          secret: v.type === 'secret',
+          value: optionalText(v.value, `${at}.value`),
+          enabled: optionalBoolean(v.enabled, `${at}.enabled`, true),
+          secret: optionalString(v.type, `${at}.type`) === 'secret',
         })
       }),
     })

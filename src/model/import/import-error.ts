@@ -4,9 +4,20 @@ export class ImportError extends Error {
     readonly path: string,
     readonly problem: string,
   ) {
-    super(path ? `${path}: ${problem}` : problem)
+    super(path ? `${shortPath(path)}: ${problem}` : problem)
     this.name = 'ImportError'
   }
+}
+
+/**
+ * A path short enough for one line: a folder 200 levels down is `item[0].item[0]…` 1,800
+ * characters long, so the middle is left out (its start and its end say where it is).
+ */
+export function shortPath(path: string, max = 120): string {
+  if (path.length <= max) return path
+  const head = path.slice(0, Math.floor(max / 3))
+  const tail = path.slice(path.length - Math.floor((max * 2) / 3))
+  return `${head}…${tail}`
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -27,15 +38,41 @@ export function optionalArray(value: unknown, path: string): Json[] {
   return value
 }
 
+/** A field that holds text: absent or null reads as empty; anything but a string is refused. */
 export function optionalString(value: unknown, path: string): string {
   if (value === undefined || value === null) return ''
   if (typeof value === 'string') return value
+  throw new ImportError(path, `expected a string, found ${describe(value)}`)
+}
+
+/** A field the format lets hold any value (a variable's value): numbers and booleans become text. */
+export function optionalText(value: unknown, path: string): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  throw new ImportError(path, `expected text, found ${describe(value)}`)
+  if (value === undefined || value === null || typeof value === 'string') return optionalString(value, path)
+  throw new ImportError(path, `expected text, a number or true/false, found ${describe(value)}`)
+}
+
+export function optionalBoolean(value: unknown, path: string, fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback
+  if (typeof value === 'boolean') return value
+  throw new ImportError(path, `expected true or false, found ${describe(value)}`)
 }
 
 export function describe(value: unknown): string {
   if (value === null) return 'null'
+  if (value === undefined) return 'nothing'
   if (Array.isArray(value)) return 'a list'
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)?.slice(0, 40)}`
+  return typeof value === 'object'
+    ? 'an object'
+    : `${typeof value} ${visible(JSON.stringify(value)?.slice(0, 40) ?? '')}`
+}
+
+/**
+ * Text safe to print on one line: control and invisible characters (a stray byte order mark, a
+ * zero-width space, a line break inside a quoted excerpt) are written as `U+FEFF`.
+ */
+export function visible(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu, (char) => {
+    return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  })
 }

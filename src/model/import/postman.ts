@@ -24,10 +24,12 @@ import {
   expectObject,
   isObject,
   optionalArray,
+  optionalBoolean,
   optionalString,
-  type Json,
+  optionalText,
   type JsonObject,
 } from './import-error.ts'
+import { checkJsonDepth, FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
 
 export function isPostmanCollection(json: unknown): boolean {
   if (!isObject(json) || !isObject(json.info)) return false
@@ -43,22 +45,24 @@ export function parsePostmanCollection(json: unknown): Collection {
     auth: parseAuth(root.auth, 'auth') ?? { type: 'none' },
     variables: parseVariables(root.variable, 'variable'),
     scripts: parseEvents(root.event, 'event'),
-    children: parseItems(root.item, 'item'),
+    children: parseItems(root.item, 'item', 0),
   })
 }
 
-function parseItems(value: unknown, path: string): TreeItem[] {
+/** `depth`: how many folders `value` is inside. */
+function parseItems(value: unknown, path: string, depth: number): TreeItem[] {
   return optionalArray(value, path).map((raw, i) => {
     const at = `${path}[${i}]`
     const item = expectObject(raw, at)
     const name = optionalString(item.name, `${at}.name`)
     if (Array.isArray(item.item) || (item.request === undefined && item.item !== undefined)) {
+      if (depth >= MAX_FOLDER_DEPTH) throw new ImportError(at, FOLDERS_TOO_DEEP)
       return makeFolder({
         name: name || 'Folder',
         auth: parseAuth(item.auth, `${at}.auth`) ?? { type: 'inherit' },
         variables: parseVariables(item.variable, `${at}.variable`),
         scripts: parseEvents(item.event, `${at}.event`),
-        children: parseItems(item.item, `${at}.item`),
+        children: parseItems(item.item, `${at}.item`, depth + 1),
       })
     }
     if (item.request === undefined) throw new ImportError(at, 'an item needs either "request" or "item"')
@@ -102,7 +106,7 @@ function parseUrl(value: unknown, path: string): { url: string; params: KeyValue
   for (const [i, variable] of optionalArray(object.variable, `${path}.variable`).entries()) {
     const v = expectObject(variable, `${path}.variable[${i}]`)
     const key = optionalString(v.key, `${path}.variable[${i}].key`)
-    const replacement = `/${optionalString(v.value, `${path}.variable[${i}].value`)}`
+    const replacement = `/${optionalText(v.value, `${path}.variable[${i}].value`)}`
     if (key) url = url.replace(new RegExp(`/:${escapeRegExp(key)}(?=/|\\?|#|$)`, 'g'), replacement)
   }
   return { url, params: query.length > 0 ? query : paramsFromUrl(url, []) }
@@ -115,7 +119,7 @@ function assembleUrl(object: JsonObject, path: string): string {
       : optionalString(value, at)
   const protocol = optionalString(object.protocol, `${path}.protocol`)
   const host = join(object.host, '.', `${path}.host`)
-  const port = optionalString(object.port, `${path}.port`)
+  const port = optionalText(object.port, `${path}.port`)
   const pathname = join(object.path, '/', `${path}.path`)
   return `${protocol ? `${protocol}://` : ''}${host}${port ? `:${port}` : ''}${pathname ? `/${pathname}` : ''}`
 }
@@ -124,7 +128,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-function parseRows(value: unknown, path: string): KeyValueRow[] {
+/** `anyValue`: the format lets a value be any JSON value (variables), not only a string (headers). */
+function parseRows(value: unknown, path: string, anyValue = false): KeyValueRow[] {
   if (typeof value === 'string') {
     // The header list may be written as "Name: value" lines.
     return value
@@ -141,15 +146,15 @@ function parseRows(value: unknown, path: string): KeyValueRow[] {
     const row = expectObject(raw, `${path}[${i}]`)
     return makeRow({
       key: optionalString(row.key, `${path}[${i}].key`),
-      value: optionalString(row.value, `${path}[${i}].value`),
-      enabled: row.disabled !== true,
+      value: (anyValue ? optionalText : optionalString)(row.value, `${path}[${i}].value`),
+      enabled: !optionalBoolean(row.disabled, `${path}[${i}].disabled`, false),
       ...(typeof row.description === 'string' ? { description: row.description } : {}),
     })
   })
 }
 
 function parseVariables(value: unknown, path: string): Variable[] {
-  return parseRows(value, path).map((row) =>
+  return parseRows(value, path, true).map((row) =>
     makeVariable({ key: row.key, value: row.value, enabled: row.enabled }),
   )
 }
@@ -157,7 +162,8 @@ function parseVariables(value: unknown, path: string): Variable[] {
 function parseBody(value: unknown, path: string): { body: RequestBody; kind: 'http' | 'graphql' } {
   if (value === undefined || value === null) return { body: { type: 'none' }, kind: 'http' }
   const body = expectObject(value, path)
-  if (body.disabled === true) return { body: { type: 'none' }, kind: 'http' }
+  if (optionalBoolean(body.disabled, `${path}.disabled`, false))
+    return { body: { type: 'none' }, kind: 'http' }
   const mode = optionalString(body.mode, `${path}.mode`)
   switch (mode) {
     case '':
@@ -201,7 +207,7 @@ function parseBody(value: unknown, path: string): { body: RequestBody; kind: 'ht
               id: newId(),
               key: optionalString(row.key, `${at}.key`),
               value: file ? '' : optionalString(row.value, `${at}.value`),
-              enabled: row.disabled !== true,
+              enabled: !optionalBoolean(row.disabled, `${at}.disabled`, false),
               type: file ? 'file' : 'text',
               ...(file ? { fileRef: source, fileName: source.split(/[\\/]/).pop() || 'file' } : {}),
               ...(typeof row.contentType === 'string' ? { contentType: row.contentType } : {}),
@@ -211,8 +217,9 @@ function parseBody(value: unknown, path: string): { body: RequestBody; kind: 'ht
         kind: 'http',
       }
     case 'graphql': {
-      const graphql = isObject(body.graphql) ? body.graphql : {}
+      const graphql = body.graphql === undefined ? {} : expectObject(body.graphql, `${path}.graphql`)
       const variables = graphql.variables
+      checkJsonDepth(variables, `${path}.graphql.variables`)
       return {
         body: {
           type: 'graphql',
@@ -237,14 +244,14 @@ function authParams(auth: JsonObject, type: string, path: string): Record<string
   if (Array.isArray(params)) {
     for (const [i, raw] of params.entries()) {
       const p = expectObject(raw, `${path}.${type}[${i}]`)
-      result[optionalString(p.key, `${path}.${type}[${i}].key`)] = optionalString(
+      result[optionalString(p.key, `${path}.${type}[${i}].key`)] = optionalText(
         p.value,
         `${path}.${type}[${i}].value`,
       )
     }
   } else if (isObject(params)) {
     for (const [key, value] of Object.entries(params))
-      result[key] = optionalString(value, `${path}.${type}.${key}`)
+      result[key] = optionalText(value, `${path}.${type}.${key}`)
   }
   return result
 }
@@ -305,15 +312,17 @@ function parseAuth(value: unknown, path: string): Auth | undefined {
 function parseEvents(value: unknown, path: string): Scripts {
   const scripts = makeScripts()
   for (const [i, raw] of optionalArray(value, path).entries()) {
-    const event = expectObject(raw, `${path}[${i}]`)
-    if (event.disabled === true) continue
-    const script = isObject(event.script) ? event.script : {}
-    const exec: Json | undefined = script.exec
+    const at = `${path}[${i}]`
+    const event = expectObject(raw, at)
+    const listen = optionalString(event.listen, `${at}.listen`)
+    if (optionalBoolean(event.disabled, `${at}.disabled`, false)) continue
+    const script = event.script === undefined ? {} : expectObject(event.script, `${at}.script`)
+    const exec = script.exec
     const code = Array.isArray(exec)
-      ? exec.map((line, j) => optionalString(line, `${path}[${i}].script.exec[${j}]`)).join('\n')
-      : optionalString(exec, `${path}[${i}].script.exec`)
-    if (event.listen === 'prerequest') scripts.preRequest = appendScript(scripts.preRequest, code)
-    else if (event.listen === 'test') scripts.postResponse = appendScript(scripts.postResponse, code)
+      ? exec.map((line, j) => optionalString(line, `${at}.script.exec[${j}]`)).join('\n')
+      : optionalString(exec, `${at}.script.exec`)
+    if (listen === 'prerequest') scripts.preRequest = appendScript(scripts.preRequest, code)
+    else if (listen === 'test') scripts.postResponse = appendScript(scripts.postResponse, code)
   }
   return scripts
 }

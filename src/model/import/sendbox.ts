@@ -9,7 +9,8 @@
  */
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
-import { ImportError } from './import-error.ts'
+import { ImportError, visible } from './import-error.ts'
+import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
 import {
   HTTP_METHODS,
   REQUEST_KINDS,
@@ -70,9 +71,9 @@ function fileRoot(input: unknown): Record<string, unknown> {
   let json = input
   if (typeof input === 'string') {
     try {
-      json = JSON.parse(input)
+      json = parseJsonText(input)
     } catch (error) {
-      throw new SendboxFormatError('$', `not valid JSON (${(error as Error).message})`)
+      throw new SendboxFormatError('$', (error as ImportError).problem)
     }
   }
   const source = object(json, '$')
@@ -99,7 +100,7 @@ export function parseSendboxCollection(input: unknown): Collection {
     variables: optional(source.variables, 'collection.variables', variables(ids), []),
     scripts: optional(source.scripts, 'collection.scripts', scripts, makeScripts()),
   })
-  collection.children = optional(source.children, 'collection.children', children(ids), [])
+  collection.children = optional(source.children, 'collection.children', children(ids, 0), [])
   return collection
 }
 
@@ -111,8 +112,11 @@ function fail(path: string, reason: string): never {
 
 function describe(value: unknown): string {
   if (value === null) return 'null'
+  if (value === undefined) return 'nothing'
   if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`
+  return typeof value === 'object'
+    ? 'an object'
+    : `${typeof value} ${visible(JSON.stringify(value)?.slice(0, 40) ?? '')}`
 }
 
 function object(value: unknown, path: string): Record<string, unknown> {
@@ -136,7 +140,8 @@ function boolean(value: unknown, path: string): boolean {
 function oneOf<T extends string>(allowed: readonly T[]): Check<T> {
   return (value, path) => {
     if (typeof value !== 'string' || !allowed.includes(value as T)) {
-      fail(path, `expected one of ${allowed.join(', ')}, got ${describe(value)}`)
+      const found = value === undefined ? 'missing' : `got ${describe(value)}`
+      fail(path, `expected one of ${allowed.join(', ')}, ${found}`)
     }
     return value as T
   }
@@ -268,18 +273,20 @@ const body: Check<RequestBody> = (value, path) => {
   }
 }
 
-function children(ids: Set<string>): Check<TreeItem[]> {
+/** `depth`: how many folders the list is inside. */
+function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
   return array((value, path): TreeItem => {
     const source = object(value, path)
     const type = oneOf(['folder', 'request'] as const)(source.type, `${path}.type`)
     if (type === 'folder') {
+      if (depth >= MAX_FOLDER_DEPTH) fail(path, FOLDERS_TOO_DEEP)
       return makeFolder({
         id: id(source.id, `${path}.id`, ids),
         name: string(source.name, `${path}.name`),
         auth: optional(source.auth, `${path}.auth`, auth, { type: 'inherit' }),
         variables: optional(source.variables, `${path}.variables`, variables(ids), []),
         scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),
-        children: optional(source.children, `${path}.children`, children(ids), []),
+        children: optional(source.children, `${path}.children`, children(ids, depth + 1), []),
       })
     }
     const kind = optional(source.kind, `${path}.kind`, oneOf(REQUEST_KINDS), 'http')
