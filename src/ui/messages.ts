@@ -331,6 +331,8 @@ export const messages = {
   testPassed: 'Passed',
   testFailed: 'Failed',
   scriptError: 'Skript-Fehler:',
+  scriptErrorBadge: 'Skript-Fehler',
+  timedOutBadge: 'Timed out',
   testsTimedOut: 'Timeout: a test never finished, so its results are not shown.',
   noTests: 'Keine Tests definiert',
   sendForTests: 'Sende die Anfrage, um Testergebnisse zu sehen',
