@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { makeRow } from './factories.ts'
-import { decodeParam, encodeParam, paramRowsForTable, paramRowsFromTable } from './param-text.ts'
+import {
+  decodeParam,
+  encodeParam,
+  formTextFromRows,
+  paramRowsForTable,
+  paramRowsFromTable,
+  rowsFromFormText,
+} from './param-text.ts'
 import { paramsFromUrl, urlFromParams } from './url-params.ts'
 
 describe('encodeParam', () => {
@@ -70,5 +77,20 @@ describe('the table and the URL', () => {
     expect(urlFromParams('http://h/', paramRowsFromTable(edited, raw))).toBe(
       'http://h/?q=caf%C3%A9&r=a%20b&flag=on',
     )
+  })
+})
+
+describe('a form body as text and as rows', () => {
+  it('reads a raw -d body into decoded rows and writes rows back as a browser form would', () => {
+    const rows = rowsFromFormText('a=1&b=two words&c=x%26y+z&flag')
+    expect(rows.map((r) => [r.key, r.value])).toEqual([
+      ['a', '1'],
+      ['b', 'two words'],
+      ['c', 'x&y z'],
+      ['flag', ''],
+    ])
+    expect(formTextFromRows(rows)).toBe('a=1&b=two+words&c=x%26y+z&flag=')
+    expect(formTextFromRows([{ ...rows[0]!, enabled: false }, rows[1]!])).toBe('b=two+words')
+    expect(rowsFromFormText('')).toEqual([])
   })
 })

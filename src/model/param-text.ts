@@ -5,6 +5,7 @@
  * browser form encodes a field (`application/x-www-form-urlencoded`: space as `+`, everything but
  * `A-Z a-z 0-9 * - . _` percent-encoded as UTF-8). `{{variables}}` stay as written both ways.
  */
+import { makeRow } from './factories.ts'
 import type { KeyValueRow } from './types.ts'
 
 const VARIABLE = /\{\{.*?\}\}/g
@@ -73,3 +74,20 @@ export function paramRowsFromTable(edited: KeyValueRow[], previous: KeyValueRow[
   })
 }
 
+/** A form body as text (`a=1&b=two+words`) → rows of decoded keys and values. */
+export function rowsFromFormText(text: string): KeyValueRow[] {
+  if (text === '') return []
+  return text.split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    const [key, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)]
+    return makeRow({ key: decodeParam(key), value: decodeParam(value) })
+  })
+}
+
+/** Rows → a form body as text, encoded as a browser form would; disabled and empty rows left out. */
+export function formTextFromRows(rows: KeyValueRow[]): string {
+  return rows
+    .filter((row) => row.enabled && row.key !== '')
+    .map((row) => `${encodeParam(row.key)}=${encodeParam(row.value)}`)
+    .join('&')
+}

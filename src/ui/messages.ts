@@ -211,6 +211,10 @@ export const messages = {
   formFile: 'File',
   chooseFile: 'Datei auswählen',
   noFile: 'No file chosen',
+  chooseFileHere: (name: string | undefined) =>
+    name
+      ? `Choose ${name} on this device (Datei auswählen) before sending: only its name came with the request.`
+      : 'Choose a file on this device (Datei auswählen) before sending.',
   graphqlQuery: 'Query',
   graphqlVariables: 'Variables',
   schemaExplorer: 'Schema',
