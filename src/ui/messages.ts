@@ -41,6 +41,12 @@ export const messages = {
   searchTabs: 'Search tabs',
   closeTabNamed: (name: string) => `Close ${name}`,
   unsavedChanges: 'Unsaved changes',
+  unsavedQuestion: (names: string[]) =>
+    names.length === 1
+      ? `"${names[0]}" has unsaved changes. Save them before closing?`
+      : `${names.length} tabs have unsaved changes: ${names.join(', ')}. Save them before closing?`,
+  dontSave: "Don't save",
+  noOpenTabs: 'No request is open.',
   tabActions: (name: string) => `Tab actions for ${name}`,
   untitled: 'Untitled Request',
 
