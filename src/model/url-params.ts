@@ -1,7 +1,8 @@
 /**
- * The URL field and the parameters table are two views of one query string (spec 2.1). The table
- * holds keys and values exactly as typed (still percent-encoded, `{{vars}}` intact), so that
- * URL → table → URL gives back what the user wrote. Encoding happens once, when sending.
+ * The URL field and the parameters table are two views of one query string (spec 2.1). The rows
+ * hold keys and values exactly as typed (still percent-encoded, `{{vars}}` intact), so that
+ * URL → table → URL gives back what the user wrote. The table shows them decoded and encodes what
+ * is typed into it (param-text.ts); what is still unencoded is encoded once, when sending.
  */
 import { newId } from './ids.ts'
 import type { KeyValueRow } from './types.ts'

@@ -41,6 +41,12 @@ export const messages = {
   searchTabs: 'Search tabs',
   closeTabNamed: (name: string) => `Close ${name}`,
   unsavedChanges: 'Unsaved changes',
+  unsavedQuestion: (names: string[]) =>
+    names.length === 1
+      ? `"${names[0]}" has unsaved changes. Save them before closing?`
+      : `${names.length} tabs have unsaved changes: ${names.join(', ')}. Save them before closing?`,
+  dontSave: "Don't save",
+  noOpenTabs: 'No request is open.',
   tabActions: (name: string) => `Tab actions for ${name}`,
   untitled: 'Untitled Request',
 
@@ -211,6 +217,10 @@ export const messages = {
   formFile: 'File',
   chooseFile: 'Datei auswählen',
   noFile: 'No file chosen',
+  chooseFileHere: (name: string | undefined) =>
+    name
+      ? `Choose ${name} on this device (Datei auswählen) before sending: only its name came with the request.`
+      : 'Choose a file on this device (Datei auswählen) before sending.',
   graphqlQuery: 'Query',
   graphqlVariables: 'Variables',
   schemaExplorer: 'Schema',
@@ -331,6 +341,8 @@ export const messages = {
   testPassed: 'Passed',
   testFailed: 'Failed',
   scriptError: 'Skript-Fehler:',
+  scriptErrorBadge: 'Skript-Fehler',
+  timedOutBadge: 'Timed out',
   testsTimedOut: 'Timeout: a test never finished, so its results are not shown.',
   noTests: 'Keine Tests definiert',
   sendForTests: 'Sende die Anfrage, um Testergebnisse zu sehen',

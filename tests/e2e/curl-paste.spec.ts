@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { pasteIntoFocused } from '../helpers/paste.ts'
-import { openApp } from './helpers.ts'
-import { ECHO, header, lastEcho, section, urlField } from './send-helpers.ts'
+import { openApp, press, WIDTHS } from './helpers.ts'
+import { ECHO, header, lastEcho, section, sendAndEcho, urlField } from './send-helpers.ts'
 
 async function paste(page: Page, text: string) {
   await urlField(page).focus()
@@ -65,3 +65,46 @@ test('a command it cannot read is left as typed with a short message', async ({ 
   await expect(page.getByText(/Could not read this cURL command/)).toBeVisible()
   await expect(urlField(page)).toHaveValue('curl -X FROB')
 })
+
+for (const [width, use] of WIDTHS) {
+  test.describe(`cURL fidelity at ${width}`, () => {
+    test.use(use)
+
+    test('a pasted command sends exactly what curl sends: headers as given, -d bodies raw', async ({
+      page,
+      hasTouch,
+    }) => {
+      await paste(
+        page,
+        `curl '${ECHO}/post' -H 'Content-Type: application/x-www-form-urlencoded; charset=UTF-8' --data-raw 'user=zo%C3%AB&remember=1'`,
+      )
+      await expect(page.getByText('cURL command imported')).toBeVisible()
+      let echo = await sendAndEcho(page)
+      expect(header(echo, 'content-type')).toBe('application/x-www-form-urlencoded; charset=UTF-8')
+      expect(echo.body).toBe('user=zo%C3%AB&remember=1')
+
+      await paste(page, `curl ${ECHO}/post -d 'a=1' -d 'b=two words'`)
+      await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('POST')
+      echo = await sendAndEcho(page)
+      expect(header(echo, 'content-type')).toBe('application/x-www-form-urlencoded')
+      expect(echo.body).toBe('a=1&b=two words')
+
+      // Edited as a form, the body becomes rows and is encoded from then on.
+      await section(page, 'Body')
+      await press(page.getByText('URL Encoded', { exact: true }), hasTouch)
+      await expect(page.getByRole('textbox', { name: 'URL Encoded Value 2', exact: true })).toHaveValue(
+        'two words',
+      )
+    })
+
+    test('a -F file row says, before sending, that the file must be chosen on this device', async ({
+      page,
+    }) => {
+      await paste(page, `curl ${ECHO}/post -F 'title=Hi' -F 'file=@/tmp/photo.jpg;type=image/jpeg'`)
+      await expect(page.getByText('cURL command imported')).toBeVisible()
+      await section(page, 'Body')
+      await expect(page.getByRole('note')).toHaveText(/Choose photo\.jpg on this device/)
+      await expect(page.getByRole('note')).toHaveCount(1)
+    })
+  })
+}

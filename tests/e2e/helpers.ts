@@ -70,3 +70,15 @@ export async function smallTouchTargets(page: Page, within = 'body'): Promise<st
     return small
   }, within)
 }
+
+/** The two ways the first-minutes tests are run: a desktop window, and a 768 px touch tablet. */
+export const WIDTHS = [
+  ['1280 px', { viewport: { width: 1280, height: 800 }, hasTouch: false }],
+  ['768 px touch', { viewport: { width: 768, height: 1024 }, hasTouch: true }],
+] as const
+
+/** A tap on a touch screen, a click elsewhere. */
+export async function press(locator: Locator, touch: boolean): Promise<void> {
+  if (touch) await locator.tap()
+  else await locator.click()
+}

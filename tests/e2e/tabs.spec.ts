@@ -61,12 +61,15 @@ test('tab menu: New Tab, Duplicate Tab, Close Others, Close Tab, Close All Tabs'
   await expect(tabs(page).nth(1).getByRole('button')).toHaveText('●')
   await expect(tabs(page).nth(2)).toHaveAccessibleName('b.test/two')
 
+  // The closing tabs have unsaved changes: closing asks first (see unsaved-close.spec.ts).
   await tabMenu(page, 2, 'Close Others')
+  await page.getByRole('button', { name: "Don't save" }).click()
   await expect(tabs(page)).toHaveCount(1)
   await expect(tabs(page).first()).toHaveAccessibleName('b.test/two')
 
   await tabMenu(page, 0, 'New Tab')
   await tabMenu(page, 0, 'Close Tab')
+  await page.getByRole('button', { name: "Don't save" }).click()
   await expect(tabs(page)).toHaveCount(1)
   await expect(tabs(page).first()).toHaveAccessibleName('Untitled Request')
 
@@ -105,6 +108,7 @@ test('Alle Tabs lists, searches and closes all into a fresh request', async ({ p
 
   await page.getByRole('button', { name: 'Alle Tabs' }).click()
   await page.getByRole('button', { name: 'Alle schließen' }).click()
+  await page.getByRole('button', { name: "Don't save" }).click()
   await expect(tabs(page)).toHaveCount(1)
   await expect(urlField(page)).toHaveValue('')
   await expect(activeTab(page).getByRole('button')).toHaveText('×')

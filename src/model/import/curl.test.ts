@@ -31,25 +31,29 @@ describe('curlToRequest', () => {
     expect(r.body).toEqual({ type: 'raw', language: 'json', text: '{"name":"x","tags":["a","b"]}' })
   })
 
-  it('turns -d key=value pairs into a URL-encoded body and implies POST', () => {
+  it('keeps a -d body raw, as curl sends it, with the Content-Type curl adds, and implies POST', () => {
     const r = read(`curl https://example.com/login -d 'user=ann%20b&pass=a%26b'`)
     expect(r.method).toBe('POST')
-    expect(r.body.type).toBe('urlencoded')
-    if (r.body.type !== 'urlencoded') return
-    expect(pairs(r.body.rows)).toEqual([
-      ['user', 'ann b'],
-      ['pass', 'a&b'],
-    ])
-    expect(r.headers.some((h) => h.key.toLowerCase() === 'content-type')).toBe(false)
+    expect(r.body).toEqual({ type: 'raw', language: 'text', text: 'user=ann%20b&pass=a%26b' })
+    expect(pairs(r.headers)).toEqual([['Content-Type', 'application/x-www-form-urlencoded']])
   })
 
-  it('joins several -d options with &', () => {
-    const r = read(`curl https://example.com/form -d a=1 -d b=2`)
-    if (r.body.type !== 'urlencoded') throw new Error(r.body.type)
-    expect(pairs(r.body.rows)).toEqual([
-      ['a', '1'],
-      ['b', '2'],
-    ])
+  it('joins several -d options with & and encodes nothing, as curl does', () => {
+    const r = read(`curl https://example.com/form -d 'a=1' -d 'b=two words'`)
+    expect(r.body).toEqual({ type: 'raw', language: 'text', text: 'a=1&b=two words' })
+  })
+
+  it('keeps the headers as given, a charset included', () => {
+    const r = read(
+      `curl https://example.com/login -H 'Content-Type: application/x-www-form-urlencoded; charset=UTF-8' --data-raw 'user=zo%C3%AB&remember=1'`,
+    )
+    expect(pairs(r.headers)).toEqual([['Content-Type', 'application/x-www-form-urlencoded; charset=UTF-8']])
+    expect(r.body).toEqual({ type: 'raw', language: 'text', text: 'user=zo%C3%AB&remember=1' })
+  })
+
+  it('refuses a body read from a file (-d @file), naming the file, rather than sending its name', () => {
+    expect(() => read(`curl https://example.com/up -d @body.json`)).toThrow(/body\.json/)
+    expect(() => read(`curl https://example.com/up --data-binary @body.json`)).toThrow(CurlImportError)
   })
 
   it('keeps JSON posted with -d and no Content-Type as raw JSON', () => {

@@ -19,6 +19,8 @@ export interface ParsedCurl {
   authType?: string
   oauth2Bearer?: Word
   data?: Word
+  /** Set when the body comes from a file (`-d @file`): the file's name. */
+  dataReadsFile?: string
   multipartUploads?: { name: Word; content?: Word; contentFile?: Word; filename?: Word; contentType?: Word }[]
 }
 export type CurlParser = (command: string) => ParsedCurl[]
@@ -67,12 +69,9 @@ export function curlToRequest(command: string, parse: CurlParser): CurlFields {
   const cookies = (request.cookies ?? []).map(([k, v]) => makeRow({ key: k.toString(), value: v.toString() }))
 
   const body = bodyOf(request, contentType)
-  const implied = IMPLIED_TYPES[body.type] ?? ''
-  const keptHeaders = headers.filter(
-    (row) =>
-      row.key.toLowerCase() !== 'content-type' ||
-      !(body.type === 'form-data' || (implied !== '' && row.value.toLowerCase().startsWith(implied))),
-  )
+  // curl adds the boundary to a hand-written multipart type; the builder does the same with its own.
+  const keptHeaders =
+    body.type === 'form-data' ? headers.filter((row) => row.key.toLowerCase() !== 'content-type') : headers
   return {
     method: method as HttpMethod,
     url,
@@ -82,10 +81,6 @@ export function curlToRequest(command: string, parse: CurlParser): CurlFields {
     body,
     auth: authOf(request, target.auth),
   }
-}
-
-const IMPLIED_TYPES: Partial<Record<RequestBody['type'], string>> = {
-  urlencoded: 'application/x-www-form-urlencoded',
 }
 
 function bodyOf(request: ParsedCurl, contentType: string): RequestBody {
@@ -106,36 +101,18 @@ function bodyOf(request: ParsedCurl, contentType: string): RequestBody {
     return { type: 'form-data', rows }
   }
   if (request.data === undefined) return { type: 'none' }
+  if (request.dataReadsFile !== undefined) {
+    throw new CurlImportError(
+      `the body is read from the file ${request.dataReadsFile}, which is not on this device; paste the command with the data written out`,
+    )
+  }
+  // The body goes out exactly as curl sends it: repeated -d joined with & and nothing encoded,
+  // with the Content-Type the command gives (curl's own for -d is among the parsed headers).
   const text = request.data.toString()
   const type = contentType.toLowerCase()
   if (type.includes('json')) return { type: 'raw', language: 'json', text }
   if (type.includes('xml')) return { type: 'raw', language: 'xml', text }
-  if ((type === '' || type.startsWith('application/x-www-form-urlencoded')) && isFormText(text)) {
-    return { type: 'urlencoded', rows: formRows(text) }
-  }
   return { type: 'raw', language: looksLikeJson(text) ? 'json' : 'text', text }
-}
-
-/** `a=1&b=two` with every pair having a key: the body a plain `-d` sends. */
-function isFormText(text: string): boolean {
-  if (text === '' || /[\r\n]/.test(text)) return false
-  return text.split('&').every((pair) => /^[^=]+=/.test(pair) && !/\s/.test(pair.split('=')[0]!))
-}
-
-/** The table holds decoded values; the builder encodes them again when sending. */
-function formRows(text: string): KeyValueRow[] {
-  return text.split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    return makeRow({ key: decodeForm(pair.slice(0, eq)), value: decodeForm(pair.slice(eq + 1)) })
-  })
-}
-
-function decodeForm(text: string): string {
-  try {
-    return decodeURIComponent(text.replaceAll('+', ' '))
-  } catch {
-    return text
-  }
 }
 
 function looksLikeJson(text: string): boolean {

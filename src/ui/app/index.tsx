@@ -5,6 +5,7 @@ import { AssistantSettingsDialog } from '../explain/assistant-settings.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { ContainerSettings } from '../dialogs/container-settings.tsx'
 import { SaveDialog } from '../dialogs/save-dialog.tsx'
+import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
 import { EnvironmentSelector, VariablesDialog } from '../environments/index.tsx'
 import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
@@ -35,9 +36,7 @@ export function App() {
         break
       case 'save':
         e.preventDefault()
-        if (tab && store.save(tab.id) === 'needs-destination') {
-          store.ui.openDialog({ kind: 'save', tabId: tab.id })
-        }
+        if (tab) store.saveTab(tab.id)
         break
       case 'rename':
         e.preventDefault()
@@ -54,12 +53,21 @@ export function App() {
     }
   }
 
+  // Closing the window with unsaved changes asks first (the browser's own question). The drafts
+  // stay on the device either way, so a reload loses nothing.
+  const onBeforeUnload = (e: BeforeUnloadEvent) => {
+    if (!store.state.tabs.some((t) => t.dirty)) return
+    e.preventDefault()
+  }
+
   onMount(() => {
     window.addEventListener('keydown', onKeyDown)
+    window.addEventListener('beforeunload', onBeforeUnload)
     const stopKeeping = keepFocusedFieldVisible()
     if (store.state.tabs.length === 0) store.newTab('http')
     onCleanup(() => {
       window.removeEventListener('keydown', onKeyDown)
+      window.removeEventListener('beforeunload', onBeforeUnload)
       stopKeeping()
     })
   })
@@ -114,7 +122,18 @@ export function App() {
       </Show>
       <main class="workbench">
         <TabBar />
-        <Show when={store.activeTab()} keyed>
+        <Show
+          when={store.activeTab()}
+          keyed
+          fallback={
+            <div class="no-tabs">
+              <p class="muted">{messages.noOpenTabs}</p>
+              <button type="button" class="button primary" onClick={() => store.newTab('http')}>
+                {messages.newTab}
+              </button>
+            </div>
+          }
+        >
           {(tab) => (
             <>
               <RequestHeader tab={tab} />
@@ -143,7 +162,9 @@ function dialogView(dialog: DialogState) {
     case 'confirm-delete':
       return <ConfirmDelete id={dialog.id} name={dialog.name} />
     case 'save':
-      return <SaveDialog tabId={dialog.tabId} />
+      return <SaveDialog tabId={dialog.tabId} then={dialog.then} />
+    case 'unsaved':
+      return <UnsavedChanges intent={dialog.intent} />
     case 'container-settings':
       return <ContainerSettings id={dialog.id} />
     case 'variables':

@@ -1,12 +1,14 @@
 /** `Anfrage speichern`: name (`Anfragename`), a destination collection or folder, `Hier speichern`. */
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import type { Id } from '../../model/types.ts'
+import type { CloseIntent } from '../store/close-actions.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 import { Dialog } from './dialog.tsx'
 
-export function SaveDialog(props: { tabId: Id }) {
+/** `then`: tabs waiting to close once this request is saved (the unsaved-changes dialog's `Save`). */
+export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined }) {
   const store = useStore()
   const tab = () => store.state.tabs.find((t) => t.id === props.tabId)
   const [name, setName] = createSignal(displayName(tab()?.draft.name ?? '', tab()?.draft.url ?? '', ''))
@@ -30,6 +32,7 @@ export function SaveDialog(props: { tabId: Id }) {
     if (!parentId) return
     store.saveAs(props.tabId, name(), parentId)
     close()
+    if (props.then) store.saveAndClose(props.then)
   }
 
   return (

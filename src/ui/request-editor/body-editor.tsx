@@ -1,6 +1,7 @@
 /** The Body tab (spec 2.2): No Body, Raw (Text/JSON/XML), Form-data, URL Encoded, GraphQL. */
 import { For, Match, Show, Switch } from 'solid-js'
 import { makeRow } from '../../model/factories.ts'
+import { formTextFromRows, rowsFromFormText } from '../../model/param-text.ts'
 import type { FormDataRow, KeyValueRow, RawLanguage, RequestBody } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { keepFile } from '../store/file-store.ts'
@@ -21,17 +22,24 @@ const LANGUAGES: { value: RawLanguage; label: string }[] = [
   { value: 'xml', label: messages.rawXml },
 ]
 
-/** Switching type keeps what fits: raw text stays raw text, rows stay rows. */
+/**
+ * Switching type keeps what fits: raw text stays raw text, rows stay rows, and a form body moves
+ * between Raw (`a=1&b=two+words`, as a pasted `-d` leaves it) and URL Encoded rows.
+ */
 export function bodyOfType(type: RequestBody['type'], previous: RequestBody): RequestBody {
   if (type === previous.type) return previous
   const rows: KeyValueRow[] =
     previous.type === 'form-data' || previous.type === 'urlencoded'
       ? previous.rows.map((r) => ({ ...r }))
-      : []
+      : previous.type === 'raw' && type === 'urlencoded'
+        ? rowsFromFormText(previous.text)
+        : []
   switch (type) {
     case 'none':
       return { type }
     case 'raw':
+      if (previous.type === 'urlencoded')
+        return { type, language: 'text', text: formTextFromRows(previous.rows) }
       return { type, language: 'json', text: previous.type === 'graphql' ? previous.query : '' }
     case 'form-data':
       return { type, rows: rows.map((r): FormDataRow => ({ type: 'text', ...r })) }
@@ -169,6 +177,11 @@ function FormValue(props: { row: FormDataRow; update: (patch: Partial<FormDataRo
           {messages.chooseFile}
         </button>
         <span class="muted file-name">{props.row.fileName ?? messages.noFile}</span>
+        <Show when={!props.row.fileRef}>
+          <p class="form-file-note" role="note">
+            {messages.chooseFileHere(props.row.fileName)}
+          </p>
+        </Show>
       </Show>
     </div>
   )

@@ -1,10 +1,12 @@
 /**
  * The request editor below the request header: Params, Headers, Cookies, Body, `Autorisierung`
  * and `Skript`, and the response area under them. Every edit goes to the tab's draft; the URL and
- * the parameters table are kept in step both ways (src/model/url-params.ts).
+ * the parameters table are kept in step both ways (src/model/url-params.ts); the table shows keys
+ * and values decoded and encodes what is typed there (src/model/param-text.ts).
  */
 import { createSignal, Match, Show, Switch } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
+import { paramRowsForTable, paramRowsFromTable } from '../../model/param-text.ts'
 import { paramsFromUrl, urlFromParams } from '../../model/url-params.ts'
 import type { TabState } from '../../model/workspace/api.ts'
 import { TabList } from '../dialogs/tab-list.tsx'
@@ -63,8 +65,11 @@ export function RequestEditor(props: { tab: TabState }) {
           <Match when={section() === 'params'}>
             <KvTable
               label={messages.params}
-              rows={props.tab.draft.params}
-              onChange={(params) => edit({ params, url: urlFromParams(props.tab.draft.url, params) })}
+              rows={paramRowsForTable(props.tab.draft.params)}
+              onChange={(shown) => {
+                const params = paramRowsFromTable(shown, props.tab.draft.params)
+                edit({ params, url: urlFromParams(props.tab.draft.url, params) })
+              }}
             />
           </Match>
           <Match when={section() === 'headers'}>

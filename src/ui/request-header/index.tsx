@@ -1,6 +1,6 @@
 /**
  * The top of a request: its name (click to rename, or F2 / Ctrl+E), where it is saved, the method,
- * the URL, Send and the send options (`Download`).
+ * the URL, Send and the send options (`Download`), and a `Save` button for touch (Ctrl+S elsewhere).
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import { looksLikeCurl } from '../../model/import/curl.ts'
@@ -14,6 +14,8 @@ import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 import { RunChip, RunHistoryButton } from '../history/runs.tsx'
 import { SendOptions, type DownloadStatus } from './send-options.tsx'
+import Save from 'lucide-solid/icons/save'
+import { isMacPlatform, shortcutLabel } from '../app/shortcuts.ts'
 
 export function RequestHeader(props: { tab: TabState }) {
   const store = useStore()
@@ -78,6 +80,16 @@ export function RequestHeader(props: { tab: TabState }) {
           />
         </Show>
         <RunChip tab={props.tab} />
+        <button
+          type="button"
+          class="button save-button"
+          aria-label={messages.save}
+          title={`${messages.save} (${shortcutLabel('save', isMacPlatform(navigator.platform))})`}
+          onClick={() => store.saveTab(props.tab.id)}
+        >
+          <Save size={16} aria-hidden="true" />
+          <span>{messages.save}</span>
+        </button>
       </div>
       <div class="url-bar">
         <select

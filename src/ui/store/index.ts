@@ -9,6 +9,7 @@ import * as data from '../../model/workspace/api.ts'
 import type { Environment, Id } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
 import { makeTabActions } from './tab-actions.ts'
+import { makeCloseActions } from './close-actions.ts'
 import { makeTreeActions } from './tree-actions.ts'
 import { makeVariableActions } from './variable-actions.ts'
 import { createUiState } from './ui-state.ts'
@@ -78,6 +79,7 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
   const ui = createUiState()
   const sendState = createSendState(docs, services, settingsState.sendSettings)
   const historyState = createHistoryState(docs, deviceVersion)
+  const tabActions = makeTabActions(docs, reveal)
 
   return {
     state,
@@ -91,7 +93,8 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
     loadMs: docs.loadMs,
     ui,
     ...makeTreeActions(docs, toggleExpanded),
-    ...makeTabActions(docs, reveal),
+    ...tabActions,
+    ...makeCloseActions(docs, ui, tabActions),
     ...makeVariableActions(docs),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,

@@ -26,20 +26,6 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void) {
     duplicateTab(id: Id): Id {
       return data.duplicateTab(device, id)
     },
-    closeTab(id: Id) {
-      data.closeTab(device, id)
-    },
-    closeOtherTabs(id: Id) {
-      data.closeOtherTabs(device, id)
-    },
-    closeAllTabs() {
-      data.closeAllTabs(device)
-    },
-    /** `Alle schließen`: closes every tab and opens a fresh request. */
-    closeAllAndOpenFresh() {
-      data.closeAllTabs(device)
-      actions.newTab('http')
-    },
     moveTab(id: Id, toIndex: number) {
       data.moveTab(device, id, toIndex)
     },

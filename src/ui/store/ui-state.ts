@@ -1,10 +1,13 @@
 /** View state that is not data: which dialog is open and what is being renamed. */
 import { createSignal } from 'solid-js'
 import type { Id } from '../../model/types.ts'
+import type { CloseIntent } from './close-actions.ts'
 
 export type DialogState =
   | { kind: 'confirm-delete'; id: Id; name: string }
-  | { kind: 'save'; tabId: Id }
+  /** `then`: a close that waits for this save (see close-actions.ts). */
+  | { kind: 'save'; tabId: Id; then?: CloseIntent }
+  | { kind: 'unsaved'; intent: CloseIntent }
   | { kind: 'container-settings'; id: Id }
   | { kind: 'variables' }
   | { kind: 'all-tabs' }

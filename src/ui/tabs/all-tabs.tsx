@@ -53,8 +53,9 @@ export function AllTabs() {
           type="button"
           class="button danger"
           onClick={() => {
-            store.closeAllAndOpenFresh()
+            // Closed first: closing may ask about unsaved changes in a dialog of its own.
             close()
+            store.closeAllAndOpenFresh()
           }}
         >
           {messages.closeAll}

@@ -5,6 +5,7 @@
 import { For, Show, type JSX } from 'solid-js'
 import type { SendResult } from '../../runtime/send.ts'
 import { messages } from '../messages.ts'
+import { testVerdict, type TestVerdict } from './summary.ts'
 
 /** The number on the tab's badge: tests run by the last send. */
 export function testCount(result: SendResult | undefined): number {
@@ -23,6 +24,7 @@ export function TestResults(props: {
     const result = props.result
     return result && result.outcome !== 'failed' ? result.scriptError : null
   }
+  const verdict = () => testVerdict(tests(), scriptError() != null, props.result?.testsTimedOut === true)
   const empty = () => tests().length === 0 && !scriptError() && !props.result?.testsTimedOut
   return (
     <div class="test-results tab-panel-scroll">
@@ -31,8 +33,11 @@ export function TestResults(props: {
           <Show when={tests().length > 0}>
             <p class="test-summary">
               <span>{messages.testsPassed(tests().length - failed(), tests().length)}</span>
-              <span class="badge" classList={{ 'badge-ok': failed() === 0, 'badge-fail': failed() > 0 }}>
-                {failed() === 0 ? messages.allPassed : messages.failedCount(failed())}
+              <span
+                class="badge"
+                classList={{ 'badge-ok': verdict().kind === 'passed', 'badge-fail': verdict().kind !== 'passed' }}
+              >
+                {verdictLabel(verdict())}
               </span>
             </p>
           </Show>
@@ -68,4 +73,17 @@ export function TestResults(props: {
       </Show>
     </div>
   )
+}
+
+function verdictLabel(verdict: TestVerdict): string {
+  switch (verdict.kind) {
+    case 'passed':
+      return messages.allPassed
+    case 'failed':
+      return messages.failedCount(verdict.count)
+    case 'script-error':
+      return messages.scriptErrorBadge
+    case 'timed-out':
+      return messages.timedOutBadge
+  }
 }

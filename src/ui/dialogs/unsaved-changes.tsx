@@ -1,0 +1,39 @@
+/** Asked before tabs with unsaved changes close: `Save`, `Don't save` or `Cancel`. */
+import type { CloseIntent } from '../store/close-actions.ts'
+import { tabsClosedBy } from '../store/close-actions.ts'
+import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+import { displayName } from '../store/request-name.ts'
+import { Dialog } from './dialog.tsx'
+
+export function UnsavedChanges(props: { intent: CloseIntent }) {
+  const store = useStore()
+  const close = () => store.ui.closeDialog()
+  const names = () => {
+    const closing = new Set(tabsClosedBy(props.intent, store.state.tabs))
+    return store.state.tabs
+      .filter((t) => closing.has(t.id) && t.dirty)
+      .map((t) => displayName(t.draft.name, t.draft.url, messages.untitled))
+  }
+  return (
+    <Dialog title={messages.unsavedChanges} onClose={close}>
+      <p>{messages.unsavedQuestion(names())}</p>
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={close}>
+          {messages.cancel}
+        </button>
+        <button type="button" class="button danger" onClick={() => store.discardAndClose(props.intent)}>
+          {messages.dontSave}
+        </button>
+        <button
+          type="button"
+          class="button primary"
+          autofocus
+          onClick={() => store.saveAndClose(props.intent)}
+        >
+          {messages.save}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,89 @@
+/**
+ * Closing tabs without losing work: one tab, `Close Others`, `Close All Tabs` and `Alle schließen`
+ * close at once when nothing is unsaved, and otherwise ask first (`Save`, `Don't save`, `Cancel`).
+ * `Save` saves each tab in place; a request not yet in a collection asks where (`Anfrage
+ * speichern`), and closing goes on once it is saved. Cancelling either dialog closes nothing.
+ */
+import * as data from '../../model/workspace/api.ts'
+import type { Id } from '../../model/types.ts'
+import type { OpenDocs } from './docs.ts'
+import type { SaveOutcome } from './tab-actions.ts'
+import type { UiState } from './ui-state.ts'
+
+export type CloseIntent =
+  | { kind: 'one'; id: Id }
+  | { kind: 'others'; keep: Id }
+  /** `fresh`: `Alle schließen`, which opens a new request after closing. */
+  | { kind: 'all'; fresh: boolean }
+
+export function tabsClosedBy(intent: CloseIntent, tabs: readonly { id: Id }[]): Id[] {
+  switch (intent.kind) {
+    case 'one':
+      return tabs.some((t) => t.id === intent.id) ? [intent.id] : []
+    case 'others':
+      return tabs.filter((t) => t.id !== intent.keep).map((t) => t.id)
+    case 'all':
+      return tabs.map((t) => t.id)
+  }
+}
+
+export function makeCloseActions(
+  docs: OpenDocs,
+  ui: UiState,
+  tabActions: { save(id: Id): SaveOutcome; newTab(): Id },
+) {
+  const { device } = docs
+  const unsaved = (intent: CloseIntent) => {
+    const tabs = data.listTabs(device)
+    const closing = new Set(tabsClosedBy(intent, tabs))
+    return tabs.filter((t) => closing.has(t.id) && t.dirty)
+  }
+  const finish = (intent: CloseIntent) => {
+    switch (intent.kind) {
+      case 'one':
+        if (data.listTabs(device).some((t) => t.id === intent.id)) data.closeTab(device, intent.id)
+        break
+      case 'others':
+        data.closeOtherTabs(device, intent.keep)
+        break
+      case 'all':
+        data.closeAllTabs(device)
+        if (intent.fresh) tabActions.newTab()
+        break
+    }
+  }
+
+  const actions = {
+    /** Closes at once, or asks `Save` / `Don't save` / `Cancel` when a closing tab has unsaved changes. */
+    requestClose(intent: CloseIntent) {
+      if (unsaved(intent).length === 0) finish(intent)
+      else ui.openDialog({ kind: 'unsaved', intent })
+    },
+    closeTab: (id: Id) => actions.requestClose({ kind: 'one', id }),
+    closeOtherTabs: (keep: Id) => actions.requestClose({ kind: 'others', keep }),
+    closeAllTabs: () => actions.requestClose({ kind: 'all', fresh: false }),
+    /** `Alle schließen`: closes every tab and opens a fresh request. */
+    closeAllAndOpenFresh: () => actions.requestClose({ kind: 'all', fresh: true }),
+    /** `Don't save`: the drafts are dropped with their tabs. */
+    discardAndClose(intent: CloseIntent) {
+      ui.closeDialog()
+      finish(intent)
+    },
+    /** `Save`: saves the unsaved tabs one after another, then closes. */
+    saveAndClose(intent: CloseIntent) {
+      for (const tab of unsaved(intent)) {
+        if (tabActions.save(tab.id) === 'needs-destination') {
+          ui.openDialog({ kind: 'save', tabId: tab.id, then: intent })
+          return
+        }
+      }
+      ui.closeDialog()
+      finish(intent)
+    },
+    /** The `Save` button and Ctrl+S: in place, or the save dialog for a new request. */
+    saveTab(id: Id) {
+      if (tabActions.save(id) === 'needs-destination') ui.openDialog({ kind: 'save', tabId: id })
+    },
+  }
+  return actions
+}

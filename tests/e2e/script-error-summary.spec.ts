@@ -1,0 +1,29 @@
+import { expect, test, type Page } from '@playwright/test'
+import { openApp, press, WIDTHS } from './helpers.ts'
+import { ECHO, preRequestScript, urlField } from './send-helpers.ts'
+
+const responseTab = (page: Page, name: RegExp) =>
+  page.getByRole('tablist', { name: 'Response sections' }).getByRole('tab', { name })
+
+for (const [width, use] of WIDTHS) {
+  test.describe(`test results at ${width}`, () => {
+    test.use(use)
+    test.beforeEach(async ({ page }) => openApp(page))
+
+    test('a run whose post-response script threw is never summarised as passed', async ({
+      page,
+      hasTouch,
+    }) => {
+      await urlField(page).fill(`${ECHO}/get`)
+      await preRequestScript(page, "svc.test('before', () => {}); undefinedFn();", 'Post Response')
+      await press(page.getByRole('button', { name: 'Send', exact: true }), hasTouch)
+      await press(responseTab(page, /^Test results/), hasTouch)
+      await expect(page.getByText('1 / 1 bestanden')).toBeVisible()
+      await expect(page.getByText(/^Skript-Fehler: .*undefinedFn/)).toBeVisible()
+      const badge = page.locator('.test-summary .badge')
+      await expect(badge).toHaveText('Skript-Fehler')
+      await expect(badge).toHaveClass(/badge-fail/)
+      await expect(page.getByText('All passed')).toHaveCount(0)
+    })
+  })
+}
