@@ -89,7 +89,8 @@ const STOPPED: Case[] = [
     /recursion|stack|longer/,
   ],
   ['JSON nesting bomb', "JSON.parse('['.repeat(1e6) + ']'.repeat(1e6))", 'limit', /recursion/],
-  ['require', "require('child_process')", 'unsupported', /require\(\) is not supported/],
+  ['require', "require('child_process')", 'script', /^Error: Cannot find module 'child_process'$/],
+  ['require http', "require('http').get('http://127.0.0.1:9/')", 'script', /Cannot find module 'http'/],
   [
     'host process via constructor',
     "svc.environment.set('r', this.constructor.constructor('return typeof process')())",
@@ -103,7 +104,7 @@ const STOPPED: Case[] = [
   [
     'no fetch or XHR',
     "svc.environment.set('r', [typeof fetch, typeof XMLHttpRequest, typeof WebSocket, typeof importScripts, typeof postMessage, typeof process, typeof require('x')].join())",
-    'unsupported',
+    'script',
   ],
   ['API function constructor', "svc.environment.set('r', typeof svc.test.constructor)", null],
   [

@@ -31,7 +31,7 @@ export const messages = {
   notInThisContext: (what: string) => `${what} is not available in this context`,
   unsupported: (what: string) => `${what} is not supported`,
   setUrl: 'req.setUrl() is not supported: change the URL in the request instead',
-  require: 'require() is not supported: scripts cannot load modules',
+  moduleNotFound: (name: string) => `Cannot find module '${name}'`,
   headers: (limits: ScriptLimits) => `req: at most ${limits.headers} headers can be set by a script`,
   headerValue: (name: string, limits: ScriptLimits) =>
     `req: the value of header "${name}" is larger than ${limits.headerValueBytes / 1024} KB`,
