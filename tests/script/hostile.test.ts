@@ -33,6 +33,18 @@ const STOPPED: Case[] = [
   ['endless loop in a timer', 'setTimeout(() => { for (;;) {} }, 1)', 'timeout'],
   ['timers re-arming forever', 'const again = () => setTimeout(again, 1); again()', 'timeout'],
   ['endless sleeps', 'for (;;) await bru.sleep(50)', 'timeout'],
+  [
+    'timer flood',
+    'for (let i = 0; i < 1e6; i++) setTimeout(() => {}, 60000)',
+    'script',
+    /at most 1000 timers can be pending/,
+  ],
+  [
+    'timer flood, refusals swallowed',
+    'for (;;) { try { setTimeout(() => {}, 60000) } catch (e) {} }',
+    ['timeout', 'limit'],
+  ],
+  ['sleep flood', 'for (let i = 0; i < 1e6; i++) bru.sleep(10)', ['timeout', 'limit', 'script']],
   ['loop in an expect callback', 'expect(1).to.satisfy(() => { for (;;) {} })', 'timeout'],
   ['loop in a getter read by chai', 'expect({ get x() { for (;;) {} } }).to.be.ok', 'timeout'],
   [

@@ -22,6 +22,7 @@ import {
   GuestWait,
   isApi,
   isPure,
+  precheckOf,
   RESPONSE_VIEWS,
 } from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
@@ -59,6 +60,8 @@ export class ScriptRun {
   testDepth = 0
   /** Times guest code was entered (run-script.ts enter): tells whether the state read is current. */
   guestTurns = 0
+  /** Timers pending (setTimeout, beta.sleep): at most `limits.timers`. */
+  private timers = 0
   /** Bytes of large buffers the script made (the wasm memory limit does not count them). */
   bufferBytes = 0
   timedOutInTest = false
@@ -109,6 +112,7 @@ export class ScriptRun {
           const comma = arg.indexOf(',')
           const fn = this.registry.callable(Number(arg.slice(0, comma)))
           if (!fn) throw new TypeError('not a function')
+          precheckOf(fn)?.()
           const raw = JSON.parse(arg.slice(comma + 1)) as unknown
           const hooks = this.hooks()
           const args = Array.isArray(raw) ? (raw as Encoded[]).map((item) => decode(item, hooks)) : []
@@ -262,12 +266,24 @@ export class ScriptRun {
     }
   }
 
+  /** Throws a catchable RangeError when the script already has `limits.timers` pending. */
+  checkTimers(): void {
+    if (this.timers >= this.limits.timers) throw new RangeError(messages.timers(this.limits))
+  }
+
   timer(ms: number, fire: () => void): number {
+    this.checkTimers()
     const id = this.nextId++
+    this.timers++
     const handle = setTimeout(() => {
-      if (this.pending.delete(id)) this.queue(fire)
+      if (!this.pending.delete(id)) return
+      this.timers--
+      this.queue(fire)
     }, ms)
-    this.pending.set(id, () => clearTimeout(handle))
+    this.pending.set(id, () => {
+      this.timers--
+      clearTimeout(handle)
+    })
     return id
   }
 

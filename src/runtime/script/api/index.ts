@@ -7,7 +7,7 @@
  */
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
-import { api, markLasting, RUN_IDS, type RootSource } from './bridge.ts'
+import { api, markLasting, precheck, RUN_IDS, type RootSource } from './bridge.ts'
 import { shared, svcApi, type Shared } from './svc.ts'
 import { alphaApi } from './alpha.ts'
 import { betaApi } from './beta.ts'
@@ -96,10 +96,15 @@ export class Namespaces implements RootSource {
         built = api((name: unknown) => requireModule(name))
         break
       case 'setTimeout':
-        built = api((fn: unknown, ms: unknown, ...args: unknown[]) => {
-          const run = current.run
-          return run.timer(Math.max(0, Number(ms) || 0), () => run.invokeCallback(fn, args))
-        })
+        built = api(
+          precheck(
+            (fn: unknown, ms: unknown, ...args: unknown[]) => {
+              const run = current.run
+              return run.timer(Math.max(0, Number(ms) || 0), () => run.invokeCallback(fn, args))
+            },
+            () => current.run.checkTimers(),
+          ),
+        )
         break
       case 'clearTimeout':
         built = api((id: unknown) => current.run.cancel(Number(id)))
