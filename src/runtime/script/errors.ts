@@ -20,6 +20,8 @@ const seconds = (ms: number) => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toF
 /** Every user-facing text of the script runtime, in one place. */
 export const messages = {
   timeout: (ms: number) => `Script stopped: it ran longer than ${seconds(ms)}`,
+  timeoutBesideRequests: (ms: number) =>
+    `Script stopped: it ran longer than ${seconds(ms)} besides waiting for its requests`,
   neverFinished: 'Script stopped: it waits for something that never happens (a promise that never settles)',
   memory: (limits: ScriptLimits) =>
     `Script stopped: it used more than ${Math.round(limits.memoryBytes / 1024 / 1024)} MB of memory`,

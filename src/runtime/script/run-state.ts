@@ -50,7 +50,12 @@ export class ScriptRun {
   readonly registry = new ApiRegistry()
   readonly assertions: AssertionBridge
   abort: ScriptAbort | null = null
-  deadline = Infinity
+  /** When the script began (begin()); Infinity before. */
+  private started = Infinity
+  /** sendRequest calls on the wire, since when, and how long earlier ones were (see deadline). */
+  private inFlight = 0
+  private inFlightSince = 0
+  private inFlightMs = 0
   /** Timers and requests in flight, each with its cancel function. */
   readonly pending = new Map<number, () => void>()
   /** Guest work due on the next loop turn (callbacks, settled promises). */
@@ -83,8 +88,35 @@ export class ScriptRun {
     this.assertions = new AssertionBridge(() => this.hooks())
   }
 
-  get timeLimit(): number {
-    return this.input.requestInFlight ? this.limits.inFlightTimeMs : this.limits.timeMs
+  begin(): void {
+    this.started = Date.now()
+  }
+
+  /**
+   * Spec 8: 5 s of run time, 30 s while a request is in flight. Time spent with a sendRequest on
+   * the wire does not use up the 5 s, and the whole run stops at 30 s however it is spent.
+   */
+  get deadline(): number {
+    const waited = this.inFlightMs + (this.inFlight > 0 ? Date.now() - this.inFlightSince : 0)
+    return this.started + Math.min(this.limits.inFlightTimeMs, this.limits.timeMs + waited)
+  }
+
+  /** Counts `work` (a sendRequest) as a request in flight until it settles. */
+  requestInFlight<T>(work: Promise<T>): Promise<T> {
+    if (this.inFlight++ === 0) this.inFlightSince = Date.now()
+    const done = () => {
+      if (--this.inFlight === 0) this.inFlightMs += Date.now() - this.inFlightSince
+    }
+    work.then(done, done)
+    return work
+  }
+
+  /** Why a run past its deadline was stopped, in the words of spec 8. */
+  timeoutMessage(): string {
+    if (this.inFlightMs === 0 && this.inFlight === 0) return messages.timeout(this.limits.timeMs)
+    if (this.deadline - this.started >= this.limits.inFlightTimeMs)
+      return messages.timeout(this.limits.inFlightTimeMs)
+    return messages.timeoutBesideRequests(this.limits.timeMs)
   }
 
   get signal(): AbortSignal {
@@ -297,7 +329,9 @@ export class ScriptRun {
   nextEvent(): Promise<void> {
     if (this.events.length > 0 || this.abort) return Promise.resolve()
     return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.max(0, this.deadline - Date.now()))
+      // While a request is in flight the deadline moves with the clock: wake at the cap instead.
+      const until = this.inFlight > 0 ? this.started + this.limits.inFlightTimeMs : this.deadline
+      const timer = setTimeout(done, Math.max(0, until - Date.now()))
       const signal = this.input.signal
       const onAbort = () => this.stop('cancelled', messages.cancelled)
       signal?.addEventListener('abort', onAbort)

@@ -26,7 +26,7 @@ export function sendFromScript(
   let work: Promise<ScriptHttpResponse>
   try {
     const wire = toWireRequest(request, run.input.variables)
-    work = run.input.sendRequest(wire, run.signal).then(fromWireResponse)
+    work = run.requestInFlight(run.input.sendRequest(wire, run.signal)).then(fromWireResponse)
   } catch (error) {
     // Naming a withheld secret stops the script (spec 5.3) rather than reaching its callback.
     if (error instanceof SecretWithheldError) throw error
