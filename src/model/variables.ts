@@ -57,14 +57,59 @@ export const DYNAMIC_VARIABLES: Record<string, () => string> = {
   $randomInt: () => String(Math.floor(Math.random() * 1001)),
 }
 
+/**
+ * How `replace` treats a withheld secret (spec 5.3). `wire`: its value goes out where the user's
+ * own request names it, but not through a value a script wrote (a session or single-send value
+ * holding `{{secret}}` stays that text: a script could otherwise route the secret anywhere).
+ * `view`: always its `{{name}}` placeholder: the request as scripts see it (script-view.ts).
+ */
+export type ReplaceMode = 'wire' | 'view'
+
+/** Where dynamic variables (`{{$guid}}`, ...) get their values: fresh ones, or replayed. */
+export type DynamicSource = (name: string, make: () => string) => string
+
+const freshDynamic: DynamicSource = (_name, make) => make()
+
 export class VariableContext {
-  /** `variables.*` of scripts and the single-send values of the UI: gone after this send. */
-  readonly singleSend = new Map<string, string>()
+  private mode: ReplaceMode = 'wire'
+  private dynamic: DynamicSource = freshDynamic
 
   constructor(
     readonly layers: VariableLayer[] = [],
     readonly session: SessionValues = new Map(),
+    /** `variables.*` of scripts: gone after this send. */
+    readonly singleSend: Map<string, string> = new Map(),
   ) {}
+
+  /**
+   * The same variables (shared, not copied) with another `replace` mode and source of dynamic
+   * values: script-view.ts builds the request a second time as scripts may see it.
+   */
+  derive(mode: ReplaceMode, dynamic: DynamicSource = freshDynamic): VariableContext {
+    const derived = new VariableContext(this.layers, this.session, this.singleSend)
+    derived.mode = mode
+    derived.dynamic = dynamic
+    return derived
+  }
+
+  /** Some enabled secret is withheld from scripts: what scripts see must be built apart. */
+  hasWithheld(): boolean {
+    return this.layers.some((layer) =>
+      layer.variables.some((v) => v.secret === true && v.scriptAccess !== true && v.enabled !== false),
+    )
+  }
+
+  /** In view mode: does `text` come out with a withheld secret's placeholder in it? */
+  showsWithheld(text: string): boolean {
+    return this.mode === 'view' && this.mentionsWithheld(text)
+  }
+
+  /** Does substituting `text` reach a withheld secret (directly or through other variables)? */
+  mentionsWithheld(text: string): boolean {
+    const seen = { withheld: false }
+    this.substitute(text, 'view', 0, false, seen)
+    return seen.withheld
+  }
 
   /** The winning definition of `name`, or undefined. */
   lookup(name: string, options: { includeSingleSend?: boolean } = {}): ResolvedVariable | undefined {
@@ -96,26 +141,41 @@ export class VariableContext {
     return found !== undefined && found.secret && !found.scriptAccess
   }
 
-  /** Substitutes references into request text; secrets substitute whatever scripts may do. */
+  /** Substitutes references into request text, withheld secrets per the mode (ReplaceMode). */
   replace(text: string): string {
-    return this.substitute(text, false, 0)
+    return this.substitute(text, this.mode, 0, false)
   }
 
   /** `replaceIn` for scripts: a withheld secret aborts instead of leaking into the script. */
   replaceForScript(text: string): string {
-    return this.substitute(text, true, 0)
+    return this.substitute(text, 'script', 0, false)
   }
 
-  private substitute(text: string, forScript: boolean, depth: number): string {
+  /**
+   * `fromScript`: the text came out of a value a script wrote (session, single-send), so a
+   * withheld secret it names is not resolved for the wire.
+   */
+  private substitute(
+    text: string,
+    mode: ReplaceMode | 'script',
+    depth: number,
+    fromScript: boolean,
+    seen?: { withheld: boolean },
+  ): string {
     if (!text.includes('{{')) return text
     return text.replace(REFERENCE, (whole, rawName: string) => {
       const name = rawName.trim()
       const dynamic = DYNAMIC_VARIABLES[name]
-      if (dynamic) return dynamic()
+      if (dynamic) return this.dynamic(name, dynamic)
       const found = this.lookup(name)
       if (!found) return whole
-      if (forScript && found.secret && !found.scriptAccess) throw new SecretWithheldError(name)
-      return depth < MAX_DEPTH ? this.substitute(found.value, forScript, depth + 1) : found.value
+      if (found.secret && !found.scriptAccess) {
+        if (mode === 'script') throw new SecretWithheldError(name)
+        if (seen) seen.withheld = true
+        if (mode === 'view' || fromScript) return `{{${name}}}`
+      }
+      const written = fromScript || found.scope === 'session' || found.scope === 'single-send'
+      return depth < MAX_DEPTH ? this.substitute(found.value, mode, depth + 1, written, seen) : found.value
     })
   }
 

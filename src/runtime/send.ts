@@ -6,9 +6,9 @@
  */
 import type { AuthSource } from '../model/auth/resolve-auth.ts'
 import type { FileResolver } from '../model/body.ts'
-import { buildUrl, buildWireRequest } from '../model/build-request.ts'
 import { fromUtf8 } from '../model/encoding.ts'
-import { applyRequestChanges, emptyChanges, type RequestChanges } from '../model/request-changes.ts'
+import { emptyChanges, type RequestChanges } from '../model/request-changes.ts'
+import { buildWireAndView, scriptUrl } from '../model/script-view.ts'
 import type { Auth, RequestSpec, Scripts } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { WireRequest, WireResponse } from '../model/wire.ts'
@@ -121,7 +121,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         id: request.id,
         name: request.name,
         method: request.method,
-        url: buildUrl(request.url, (text) => variables.replace(text)),
+        url: scriptUrl(request.url, variables),
         headers: [],
         body: request.body,
       },
@@ -161,20 +161,23 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   }
 
   let wire: WireRequest
+  /** The request as the post-response script sees it: withheld secrets as placeholders. */
+  let view: WireRequest
   try {
     if (handed && 'buildError' in handed) throw new Error(handed.buildError)
-    wire = handed
-      ? handed.request
-      : applyRequestChanges(
-          await buildWireRequest(request, {
+    ;({ wire, view } = handed
+      ? { wire: handed.request, view: handed.view ?? handed.request }
+      : await buildWireAndView(
+          request,
+          {
             variables,
             parentAuth,
             formatJson: deps.formatJson,
             resolveFile: deps.resolveFile,
             oauthToken: deps.oauthToken,
-          }),
+          },
           changes,
-        )
+        ))
   } catch (error) {
     return {
       outcome: 'not-sent',
@@ -207,11 +210,11 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       request: {
         id: request.id,
         name: request.name,
-        method: wire.method,
-        url: wire.url,
-        headers: wire.headers,
+        method: view.method,
+        url: view.url,
+        headers: view.headers,
         body: request.body,
-        bodyText: wire.body ? fromUtf8(wire.body) : '',
+        bodyText: view.body ? fromUtf8(view.body) : '',
       },
       response: {
         code: response.status,

@@ -25,7 +25,6 @@ export interface RunOptions {
     id?: string
   }
   sendRequest?: (request: WireRequest, signal: AbortSignal) => Promise<WireResponse>
-  requestInFlight?: boolean
   signal?: AbortSignal
   /** More scripts after the first, run in order. */
   more?: string[]
@@ -92,7 +91,6 @@ export async function runScript(
       : null,
     variables,
     sendRequest: options.sendRequest ?? (() => Promise.reject(new Error('no transport in this test'))),
-    requestInFlight: options.requestInFlight,
     signal: options.signal,
   })
   return { ...result, variables }

@@ -84,7 +84,6 @@ describe.each(['beta', 'bru'])('%s namespace', (ns) => {
       [`${ns}.getProcessEnv('HOME')`, 'beta.getProcessEnv() is not supported'],
       [`${ns}.runRequest('x')`, 'beta.runRequest() is not supported'],
       [`${ns}.cookies.jar()`, 'beta.cookies is not supported'],
-      [`require('lodash')`, 'require() is not supported'],
       [`req.setUrl('http://x')`, 'req.setUrl() is not supported'],
     ]) {
       const result = await runScript(`try { ${code} } catch (e) {} ${ns}.setVar('continued', 1)`)
@@ -92,6 +91,16 @@ describe.each(['beta', 'bru'])('%s namespace', (ns) => {
       expect(result.error?.message, code).toContain(text)
       expect(result.variables.session.has('continued'), code).toBe(false)
     }
+  })
+
+  it('require of an unknown module throws a catchable "Cannot find module" (as Postman does)', async () => {
+    const caught = await runScript(
+      `try { require('http') } catch (e) { ${ns}.setVar('caught', [e instanceof Error, e.name, e.message].join('|')) }`,
+    )
+    expect(caught.error).toBeNull()
+    expect(caught.variables.session.get('caught')).toBe("true|Error|Cannot find module 'http'")
+    const uncaught = await runScript(`require('lodash')`)
+    expect(uncaught.error).toMatchObject({ kind: 'script', message: "Error: Cannot find module 'lodash'" })
   })
 
   it('setNextRequest and runner.* are present and do nothing', async () => {

@@ -33,6 +33,18 @@ const STOPPED: Case[] = [
   ['endless loop in a timer', 'setTimeout(() => { for (;;) {} }, 1)', 'timeout'],
   ['timers re-arming forever', 'const again = () => setTimeout(again, 1); again()', 'timeout'],
   ['endless sleeps', 'for (;;) await bru.sleep(50)', 'timeout'],
+  [
+    'timer flood',
+    'for (let i = 0; i < 1e6; i++) setTimeout(() => {}, 60000)',
+    'script',
+    /at most 1000 timers can be pending/,
+  ],
+  [
+    'timer flood, refusals swallowed',
+    'for (;;) { try { setTimeout(() => {}, 60000) } catch (e) {} }',
+    ['timeout', 'limit'],
+  ],
+  ['sleep flood', 'for (let i = 0; i < 1e6; i++) bru.sleep(10)', ['timeout', 'limit', 'script']],
   ['loop in an expect callback', 'expect(1).to.satisfy(() => { for (;;) {} })', 'timeout'],
   ['loop in a getter read by chai', 'expect({ get x() { for (;;) {} } }).to.be.ok', 'timeout'],
   [
@@ -89,7 +101,8 @@ const STOPPED: Case[] = [
     /recursion|stack|longer/,
   ],
   ['JSON nesting bomb', "JSON.parse('['.repeat(1e6) + ']'.repeat(1e6))", 'limit', /recursion/],
-  ['require', "require('child_process')", 'unsupported', /require\(\) is not supported/],
+  ['require', "require('child_process')", 'script', /^Error: Cannot find module 'child_process'$/],
+  ['require http', "require('http').get('http://127.0.0.1:9/')", 'script', /Cannot find module 'http'/],
   [
     'host process via constructor',
     "svc.environment.set('r', this.constructor.constructor('return typeof process')())",
@@ -103,7 +116,7 @@ const STOPPED: Case[] = [
   [
     'no fetch or XHR',
     "svc.environment.set('r', [typeof fetch, typeof XMLHttpRequest, typeof WebSocket, typeof importScripts, typeof postMessage, typeof process, typeof require('x')].join())",
-    'unsupported',
+    'script',
   ],
   ['API function constructor', "svc.environment.set('r', typeof svc.test.constructor)", null],
   [

@@ -270,5 +270,5 @@ declare const gamma: GammaApi
 declare const pw: GammaApi
 /** The newer API of that namespace is unsupported. */
 declare const hopp: never
-/** Unsupported: scripts cannot load modules. */
+/** No module can be loaded: throws `Error: Cannot find module <name>` (catchable, as in Postman). */
 declare function require(name: string): never

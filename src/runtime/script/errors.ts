@@ -20,18 +20,22 @@ const seconds = (ms: number) => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toF
 /** Every user-facing text of the script runtime, in one place. */
 export const messages = {
   timeout: (ms: number) => `Script stopped: it ran longer than ${seconds(ms)}`,
+  timeoutBesideRequests: (ms: number) =>
+    `Script stopped: it ran longer than ${seconds(ms)} besides waiting for its requests`,
   neverFinished: 'Script stopped: it waits for something that never happens (a promise that never settles)',
   memory: (limits: ScriptLimits) =>
     `Script stopped: it used more than ${Math.round(limits.memoryBytes / 1024 / 1024)} MB of memory`,
   stack: 'Script stopped: too much recursion (stack overflow)',
   cancelled: 'Script cancelled',
+  timers: (limits: ScriptLimits) =>
+    `setTimeout: at most ${limits.timers} timers can be pending at once (clear some or wait for them)`,
   sleep: (limits: ScriptLimits) => `beta.sleep: at most ${seconds(limits.sleepMs)} per call`,
   sendRequests: (limits: ScriptLimits) =>
     `sendRequest: a script may make at most ${limits.sendRequests} calls`,
   notInThisContext: (what: string) => `${what} is not available in this context`,
   unsupported: (what: string) => `${what} is not supported`,
   setUrl: 'req.setUrl() is not supported: change the URL in the request instead',
-  require: 'require() is not supported: scripts cannot load modules',
+  moduleNotFound: (name: string) => `Cannot find module '${name}'`,
   headers: (limits: ScriptLimits) => `req: at most ${limits.headers} headers can be set by a script`,
   headerValue: (name: string, limits: ScriptLimits) =>
     `req: the value of header "${name}" is larger than ${limits.headerValueBytes / 1024} KB`,

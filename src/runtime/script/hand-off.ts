@@ -7,8 +7,8 @@
  * (relay.ts), from the response the worker started.
  */
 import type { AuthSource } from '../../model/auth/resolve-auth.ts'
-import { buildWireRequest } from '../../model/build-request.ts'
-import { applyRequestChanges, emptyChanges, type RequestChanges } from '../../model/request-changes.ts'
+import { emptyChanges, type RequestChanges } from '../../model/request-changes.ts'
+import { buildWireAndView, type WireAndView } from '../../model/script-view.ts'
 import type { RequestBody, RequestSpec } from '../../model/types.ts'
 import { VariableContext } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
@@ -29,9 +29,11 @@ export interface HandOff {
 /**
  * Beside the script's result: the request as it left and when (`performance.now()` of the
  * caller), and its response as the relay transport reads it; or why it could not be built.
+ * `view`: the request as the post-response script sees it, when it differs (script-view.ts).
  */
 export type HandedOff =
-  { request: WireRequest; at: number; response: Promise<WireResponse> } | { buildError: string }
+  | { request: WireRequest; view?: WireRequest; at: number; response: Promise<WireResponse> }
+  | { buildError: string }
 
 /** File rows are read from the page's storage, so such a request is built by the page. */
 export function canHandOff(body: RequestBody): boolean {
@@ -44,13 +46,25 @@ export async function buildHandedOff(
   variables: VariableContext,
   changes: RequestChanges,
 ): Promise<WireRequest> {
-  const built = await buildWireRequest(handOff.request, {
-    variables,
-    parentAuth: handOff.parentAuth,
-    formatJson: handOff.formatJson,
-    oauthToken: handOff.oauthToken,
-  })
-  return applyRequestChanges(built, changes)
+  return (await buildHandedOffWithView(handOff, variables, changes)).wire
+}
+
+/** The same, with the request as scripts see it (withheld secrets as placeholders). */
+export function buildHandedOffWithView(
+  handOff: HandOff,
+  variables: VariableContext,
+  changes: RequestChanges,
+): Promise<WireAndView> {
+  return buildWireAndView(
+    handOff.request,
+    {
+      variables,
+      parentAuth: handOff.parentAuth,
+      formatJson: handOff.formatJson,
+      oauthToken: handOff.oauthToken,
+    },
+    changes,
+  )
 }
 
 /**

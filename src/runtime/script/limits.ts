@@ -14,6 +14,8 @@ export interface ScriptLimits {
   headerValueBytes: number
   /** Bytes of a body set through `req.*`. */
   bodyBytes: number
+  /** Timers pending at once (setTimeout, beta.sleep); not a spec limit: it bounds host memory. */
+  timers: number
   /** Memory of the sandbox (not a spec limit: it stops memory bombs). */
   memoryBytes: number
   /** Guest stack: without it deep guest recursion overflows the host stack. */
@@ -28,6 +30,7 @@ export const DEFAULT_LIMITS: ScriptLimits = {
   headers: 100,
   headerValueBytes: 16 * 1024,
   bodyBytes: 5 * 1024 * 1024,
+  timers: 1000,
   memoryBytes: 32 * 1024 * 1024,
   stackBytes: 256 * 1024,
 }

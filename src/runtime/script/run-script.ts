@@ -39,7 +39,7 @@ export async function runScript(
   /** The guest turn the last status read follows; a later turn may have run more tests. */
   let statusAt = -1
   try {
-    run.deadline = Date.now() + run.timeLimit
+    run.begin()
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
@@ -145,7 +145,7 @@ function classify(
   if (run.abort) return { error: run.error(origin), testsTimedOut: false }
   if (Date.now() > run.deadline) {
     return {
-      error: { kind: 'timeout', message: messages.timeout(run.timeLimit), origin },
+      error: { kind: 'timeout', message: run.timeoutMessage(), origin },
       testsTimedOut: inTest,
     }
   }

@@ -22,6 +22,7 @@ import {
   GuestWait,
   isApi,
   isPure,
+  precheckOf,
   RESPONSE_VIEWS,
 } from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
@@ -49,7 +50,12 @@ export class ScriptRun {
   readonly registry = new ApiRegistry()
   readonly assertions: AssertionBridge
   abort: ScriptAbort | null = null
-  deadline = Infinity
+  /** When the script began (begin()); Infinity before. */
+  private started = Infinity
+  /** sendRequest calls on the wire, since when, and how long earlier ones were (see deadline). */
+  private inFlight = 0
+  private inFlightSince = 0
+  private inFlightMs = 0
   /** Timers and requests in flight, each with its cancel function. */
   readonly pending = new Map<number, () => void>()
   /** Guest work due on the next loop turn (callbacks, settled promises). */
@@ -59,6 +65,8 @@ export class ScriptRun {
   testDepth = 0
   /** Times guest code was entered (run-script.ts enter): tells whether the state read is current. */
   guestTurns = 0
+  /** Timers pending (setTimeout, beta.sleep): at most `limits.timers`. */
+  private timers = 0
   /** Bytes of large buffers the script made (the wasm memory limit does not count them). */
   bufferBytes = 0
   timedOutInTest = false
@@ -80,8 +88,35 @@ export class ScriptRun {
     this.assertions = new AssertionBridge(() => this.hooks())
   }
 
-  get timeLimit(): number {
-    return this.input.requestInFlight ? this.limits.inFlightTimeMs : this.limits.timeMs
+  begin(): void {
+    this.started = Date.now()
+  }
+
+  /**
+   * Spec 8: 5 s of run time, 30 s while a request is in flight. Time spent with a sendRequest on
+   * the wire does not use up the 5 s, and the whole run stops at 30 s however it is spent.
+   */
+  get deadline(): number {
+    const waited = this.inFlightMs + (this.inFlight > 0 ? Date.now() - this.inFlightSince : 0)
+    return this.started + Math.min(this.limits.inFlightTimeMs, this.limits.timeMs + waited)
+  }
+
+  /** Counts `work` (a sendRequest) as a request in flight until it settles. */
+  requestInFlight<T>(work: Promise<T>): Promise<T> {
+    if (this.inFlight++ === 0) this.inFlightSince = Date.now()
+    const done = () => {
+      if (--this.inFlight === 0) this.inFlightMs += Date.now() - this.inFlightSince
+    }
+    work.then(done, done)
+    return work
+  }
+
+  /** Why a run past its deadline was stopped, in the words of spec 8. */
+  timeoutMessage(): string {
+    if (this.inFlightMs === 0 && this.inFlight === 0) return messages.timeout(this.limits.timeMs)
+    if (this.deadline - this.started >= this.limits.inFlightTimeMs)
+      return messages.timeout(this.limits.inFlightTimeMs)
+    return messages.timeoutBesideRequests(this.limits.timeMs)
   }
 
   get signal(): AbortSignal {
@@ -109,6 +144,7 @@ export class ScriptRun {
           const comma = arg.indexOf(',')
           const fn = this.registry.callable(Number(arg.slice(0, comma)))
           if (!fn) throw new TypeError('not a function')
+          precheckOf(fn)?.()
           const raw = JSON.parse(arg.slice(comma + 1)) as unknown
           const hooks = this.hooks()
           const args = Array.isArray(raw) ? (raw as Encoded[]).map((item) => decode(item, hooks)) : []
@@ -262,12 +298,24 @@ export class ScriptRun {
     }
   }
 
+  /** Throws a catchable RangeError when the script already has `limits.timers` pending. */
+  checkTimers(): void {
+    if (this.timers >= this.limits.timers) throw new RangeError(messages.timers(this.limits))
+  }
+
   timer(ms: number, fire: () => void): number {
+    this.checkTimers()
     const id = this.nextId++
+    this.timers++
     const handle = setTimeout(() => {
-      if (this.pending.delete(id)) this.queue(fire)
+      if (!this.pending.delete(id)) return
+      this.timers--
+      this.queue(fire)
     }, ms)
-    this.pending.set(id, () => clearTimeout(handle))
+    this.pending.set(id, () => {
+      this.timers--
+      clearTimeout(handle)
+    })
     return id
   }
 
@@ -281,7 +329,9 @@ export class ScriptRun {
   nextEvent(): Promise<void> {
     if (this.events.length > 0 || this.abort) return Promise.resolve()
     return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.max(0, this.deadline - Date.now()))
+      // While a request is in flight the deadline moves with the clock: wake at the cap instead.
+      const until = this.inFlight > 0 ? this.started + this.limits.inFlightTimeMs : this.deadline
+      const timer = setTimeout(done, Math.max(0, until - Date.now()))
       const signal = this.input.signal
       const onAbort = () => this.stop('cancelled', messages.cancelled)
       signal?.addEventListener('abort', onAbort)

@@ -50,8 +50,6 @@ export interface ScriptRunInput {
   variables: VariableContext
   /** The pipeline's transport: proxy and certificates apply to `sendRequest` too. */
   sendRequest: (request: WireRequest, signal: AbortSignal) => Promise<WireResponse>
-  /** A request is in flight: the time limit is 30 s instead of 5 s (spec 8). */
-  requestInFlight?: boolean
   signal?: AbortSignal
 }
 

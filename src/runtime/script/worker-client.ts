@@ -138,7 +138,7 @@ export class WorkerScriptRunner implements ScriptRunner {
         }
         const response = this.readAnswer(id, answer, sent.request, handOff, input.signal, onHead)
         const at = Math.min(performance.now(), sent.at - performance.timeOrigin)
-        resolve({ ...message.result, handedOff: { request: sent.request, at, response } })
+        resolve({ ...message.result, handedOff: { request: sent.request, view: sent.view, at, response } })
       })
       const { variables, sendRequest: _send, signal: _signal, ...rest } = input
       mark('sendbox-script-posted')

@@ -41,7 +41,8 @@ export type ToWorker =
     }
 
 /** `at`: when the request went to the relay, as `performance.timeOrigin + performance.now()`. */
-export type WorkerHandedOff = { request: WireRequest; at: number } | { buildError: string }
+export type WorkerHandedOff =
+  { request: WireRequest; view?: WireRequest; at: number } | { buildError: string }
 
 export type FromWorker =
   | { type: 'send'; id: number; call: number; request: WireRequest }

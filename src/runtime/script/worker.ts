@@ -6,7 +6,7 @@
 import type { RequestChanges } from '../../model/request-changes.ts'
 import { VariableContext } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
-import { buildHandedOff, relayInit, warmUpBuild, type HandOff } from './hand-off.ts'
+import { buildHandedOffWithView, relayInit, warmUpBuild, type HandOff } from './hand-off.ts'
 import { createScriptRunner } from './quickjs-module.web.ts'
 import {
   errorFromShape,
@@ -116,8 +116,9 @@ async function send(
   controller: AbortController,
 ): Promise<WorkerHandedOff> {
   let request: WireRequest
+  let view: WireRequest
   try {
-    request = await buildHandedOff(handOff, variables, changes)
+    ;({ wire: request, view } = await buildHandedOffWithView(handOff, variables, changes))
   } catch (error) {
     return { buildError: errorShape(error).message }
   }
@@ -143,7 +144,7 @@ async function send(
       post({ type: 'relay-error', id, error: errorShape(error) })
     },
   )
-  return { request, at }
+  return view === request ? { request, at } : { request, view, at }
 }
 
 /**

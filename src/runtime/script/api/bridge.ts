@@ -89,6 +89,20 @@ export function perRun<T extends () => unknown>(getter: T): T {
 }
 
 const PURE = new WeakSet<object>()
+const PRECHECK = new WeakMap<object, () => void>()
+
+/**
+ * A check that runs before a call's arguments are decoded (run-state.ts dispatch): a call it
+ * refuses costs the host nothing, not even a stub per guest function passed (the timer cap).
+ */
+export function precheck<T extends object>(fn: T, check: () => void): T {
+  PRECHECK.set(fn, check)
+  return fn
+}
+
+export function precheckOf(fn: object): (() => void) | undefined {
+  return PRECHECK.get(fn)
+}
 
 /**
  * Marks API functions (the target itself, or its members named in `keys`) whose answer, for the same arguments, stays the same for the whole run

@@ -3,11 +3,11 @@
  * proxies with fixed ids (ROOTS); the host builds a namespace only when a script first touches it,
  * so a script using one namespace pays for one. `svc`, `alpha` and the plain functions are built
  * once per sandbox and resolve against the current run; `beta`, `gamma`, `req` and `res` carry
- * state of their run and are built per run. `hopp.*`, `require` and friends refuse clearly.
+ * state of their run and are built per run. `hopp.*` and friends refuse clearly; `require` is require.ts.
  */
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
-import { api, markLasting, RUN_IDS, type RootSource } from './bridge.ts'
+import { api, markLasting, precheck, RUN_IDS, type RootSource } from './bridge.ts'
 import { shared, svcApi, type Shared } from './svc.ts'
 import { alphaApi } from './alpha.ts'
 import { betaApi } from './beta.ts'
@@ -16,6 +16,7 @@ import { reqApi, resApi } from './bare.ts'
 import { runTest } from './tests.ts'
 import { ROOTS } from './roots.ts'
 import { CurrentRun } from './common.ts'
+import { requireModule } from '../require.ts'
 
 const unsupported = (text: string) => () => {
   throw new ScriptAbort('unsupported', text)
@@ -92,13 +93,18 @@ export class Namespaces implements RootSource {
         built = api((name: unknown, fn: unknown) => runTest(current.run, name, fn, true))
         break
       case 'require':
-        built = api(unsupported(messages.require))
+        built = api((name: unknown) => requireModule(name))
         break
       case 'setTimeout':
-        built = api((fn: unknown, ms: unknown, ...args: unknown[]) => {
-          const run = current.run
-          return run.timer(Math.max(0, Number(ms) || 0), () => run.invokeCallback(fn, args))
-        })
+        built = api(
+          precheck(
+            (fn: unknown, ms: unknown, ...args: unknown[]) => {
+              const run = current.run
+              return run.timer(Math.max(0, Number(ms) || 0), () => run.invokeCallback(fn, args))
+            },
+            () => current.run.checkTimers(),
+          ),
+        )
         break
       case 'clearTimeout':
         built = api((id: unknown) => current.run.cancel(Number(id)))

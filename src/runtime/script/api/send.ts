@@ -1,4 +1,5 @@
 /** sendRequest for both namespaces: pre-request only, at most N calls, through the pipeline's Transport. */
+import { SecretWithheldError } from '../../../model/variables.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
 import {
@@ -25,8 +26,10 @@ export function sendFromScript(
   let work: Promise<ScriptHttpResponse>
   try {
     const wire = toWireRequest(request, run.input.variables)
-    work = run.input.sendRequest(wire, run.signal).then(fromWireResponse)
+    work = run.requestInFlight(run.input.sendRequest(wire, run.signal)).then(fromWireResponse)
   } catch (error) {
+    // Naming a withheld secret stops the script (spec 5.3) rather than reaching its callback.
+    if (error instanceof SecretWithheldError) throw error
     work = Promise.reject(error)
   }
   run.trackAsync(work, onResponse, onError)
