@@ -55,10 +55,14 @@ export function synced(p: WebsocketProvider): Promise<void> {
   return p.synced ? Promise.resolve() : new Promise((resolve) => p.once('sync', () => resolve()))
 }
 
-export async function until<T>(read: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> {
+/** Polls `read` (sync or async) until it gives something other than undefined, null or false. */
+export async function until<T>(
+  read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
-    const value = read()
+    const value = await read()
     if (value !== undefined && value !== null && value !== false) return value
     if (Date.now() > end) throw new Error('condition not met in time')
     await new Promise((resolve) => setTimeout(resolve, 5))
