@@ -1,9 +1,10 @@
 /**
  * Who may use the server. The relay can reach anything the machine can, so every rule here
  * fails closed: the Host must be one of ours (DNS rebinding), a browser Origin must be ours or
- * configured, and every relay or sync call carries the access token (or a room's share token).
+ * configured, and every relay or sync call carries the access token (or, for one sync room, an
+ * invite link's token: share.ts).
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
@@ -11,8 +12,6 @@ import { isLoopback, StartupError, type Config } from './config.ts'
 
 export interface Secrets {
   accessToken: string
-  /** Key of the share tokens; kept apart from the access token so a configured token can change. */
-  shareSecret: Buffer
 }
 
 async function readOrCreate(file: string, create: () => string): Promise<string> {
@@ -37,21 +36,15 @@ export async function loadSecrets(dataDir: string, configuredToken?: string): Pr
     await mkdir(dataDir, { recursive: true, mode: 0o700 })
     const random = () => randomBytes(32).toString('hex')
     const accessToken = configuredToken ?? (await readOrCreate(path.join(dataDir, 'access-token'), random))
-    const shareSecret = Buffer.from(await readOrCreate(path.join(dataDir, 'share-secret'), random), 'hex')
-    if (accessToken.length < 32 || shareSecret.length < 32) {
+    if (accessToken.length < 32) {
       throw new StartupError(`the token files in ${dataDir} are damaged: delete them to get new ones`)
     }
-    return { accessToken, shareSecret }
+    return { accessToken }
   } catch (error) {
     if (error instanceof StartupError) throw error
     const reason = (error as NodeJS.ErrnoException).code ?? String(error)
     throw new StartupError(`data directory ${dataDir} is not usable (${reason}): choose another with --data`)
   }
-}
-
-/** Stateless: whoever holds it may join exactly this workspace's room, nothing else. */
-export function shareToken(secret: Buffer, workspaceId: string): string {
-  return createHmac('sha256', secret).update(`sendbox-share:${workspaceId}`).digest('base64url')
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
@@ -67,6 +60,24 @@ export function sameToken(given: string | undefined, expected: string): boolean 
 
 export function bearer(req: IncomingMessage): string | undefined {
   return req.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
+}
+
+/** The token of a WebSocket upgrade: `?token=` (browsers cannot set headers on one). */
+function upgradeToken(req: IncomingMessage): string | undefined {
+  if (req.headers.upgrade === undefined) return undefined
+  try {
+    return new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The one owner check: the relay, the share endpoints and every sync room. Today the access
+ * token (`Authorization: Bearer`, or `?token=` on a WebSocket upgrade).
+ */
+export function isOwner(req: IncomingMessage, secrets: Secrets): boolean {
+  return sameToken(bearer(req), secrets.accessToken) || sameToken(upgradeToken(req), secrets.accessToken)
 }
 
 function isLoopbackPeer(address: string | undefined): boolean {

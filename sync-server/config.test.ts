@@ -64,9 +64,23 @@ describe('parseConfig', () => {
     [['--token', 'short'], /--token must be at least 32/],
     [['--token', `${token} with spaces`], /--token must be at least 32 printable characters without spaces/],
     [['--host', 'bad host'], /--host is not an address/],
+    [['--max-rooms', '0'], /--max-rooms must be an integer from 1/],
+    [['--max-connections-per-room', 'many'], /--max-connections-per-room must be an integer/],
+    [['--redis', 'http://127.0.0.1:6379'], /--redis takes a URL like redis:\/\/127.0.0.1:6379/],
   ])('%j is refused with one clear line', (args, pattern) => {
     expect(() => parse(args)).toThrow(StartupError)
     expect(() => parse(args)).toThrow(pattern)
+  })
+
+  it('reads the collaboration limits and the Redis URL from flags or the environment', () => {
+    expect(parse([]).limits).toMatchObject({ maxRooms: 1000, maxConnectionsPerRoom: 100 })
+    expect(parse([]).redisUrl).toBeUndefined()
+    const config = parse(['--max-rooms', '5'], {
+      SENDBOX_MAX_ROOM_CONNECTIONS: '3',
+      SENDBOX_REDIS_URL: 'redis://127.0.0.1:7000',
+    })
+    expect(config.limits).toMatchObject({ maxRooms: 5, maxConnectionsPerRoom: 3 })
+    expect(config.redisUrl).toBe('redis://127.0.0.1:7000')
   })
 
   it('knows loopback addresses', () => {

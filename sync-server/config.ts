@@ -17,6 +17,10 @@ export interface Limits {
   maxRelayMs: number
   /** Largest WebSocket message on /sync. */
   maxSyncMessageBytes: number
+  /** Rooms (workspaces) one process holds open at once. */
+  maxRooms: number
+  /** Connections to one room on one process. */
+  maxConnectionsPerRoom: number
 }
 
 export interface Config {
@@ -32,6 +36,8 @@ export interface Config {
   allowOrigins: string[]
   limits: Limits
   build: boolean
+  /** Rooms, their updates and the share links live in this Redis (several processes), else LevelDB. */
+  redisUrl?: string
 }
 
 export const DEFAULT_PORT = 4318
@@ -60,6 +66,19 @@ export const OPTIONS: Option[] = [
     env: 'SENDBOX_MAX_SYNC_MESSAGE_BYTES',
     value: '<n>',
     help: '(67108864)',
+  },
+  { flag: '--max-rooms', env: 'SENDBOX_MAX_ROOMS', value: '<n>', help: 'open workspaces per process (1000)' },
+  {
+    flag: '--max-connections-per-room',
+    env: 'SENDBOX_MAX_ROOM_CONNECTIONS',
+    value: '<n>',
+    help: 'connections to one workspace (100)',
+  },
+  {
+    flag: '--redis',
+    env: 'SENDBOX_REDIS_URL',
+    value: '<url>',
+    help: 'share rooms through Redis (redis://…)',
   },
   { flag: '--no-build', env: 'SENDBOX_NO_BUILD', value: '', help: 'serve dist/ as it is, never build' },
 ]
@@ -134,6 +153,20 @@ function origins(raw: Map<string, string>, flag: string): string[] {
     })
 }
 
+function redisUrl(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(text.trim())
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) {
+    throw new StartupError(`--redis takes a URL like redis://127.0.0.1:6379 (got ${JSON.stringify(text)})`)
+  }
+  return url.href
+}
+
 export function parseConfig(argv: string[], env: Record<string, string | undefined>, cwd: string): Config {
   const raw = collect(argv, env)
   const host = (raw.get('--host') ?? '127.0.0.1').trim()
@@ -163,7 +196,10 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
       maxResponseBytes: integer(raw, '--max-response-bytes', 1024 * mib, 0, Number.MAX_SAFE_INTEGER),
       maxRelayMs: integer(raw, '--max-relay-ms', 3_600_000, 0, 2 ** 31 - 1),
       maxSyncMessageBytes: integer(raw, '--max-sync-message-bytes', 64 * mib, 1024, 2 ** 30),
+      maxRooms: integer(raw, '--max-rooms', 1000, 1, 1_000_000),
+      maxConnectionsPerRoom: integer(raw, '--max-connections-per-room', 100, 1, 100_000),
     },
     build: raw.get('--no-build') === undefined,
+    redisUrl: redisUrl(raw.get('--redis')),
   }
 }

@@ -1,17 +1,17 @@
 /**
  * One HTTP server for the app (static), /relay and /sync. Every API call passes the same gate:
- * a Host of ours, an allowed Origin (or none), then the access token, or for a sync room its
- * share token. CORS headers go only to configured origins, never reflected for others.
+ * a Host of ours, an allowed Origin (or none), then the owner check, or for a sync room an
+ * invite link's token (share.ts). CORS headers go only to configured origins, never reflected.
  */
 import http from 'node:http'
 import type { Duplex } from 'node:stream'
-import path from 'node:path'
-import { AccessPolicy, bearer, loadSecrets, sameToken, shareToken, type Secrets } from './auth.ts'
+import { AccessPolicy, isOwner, loadSecrets, type Secrets } from './auth.ts'
 import { StartupError, type Config } from './config.ts'
-import { openRoomStore } from './persistence.ts'
 import { createRelay, errorBody, RelayRefusal, sendError, type RelayDeps } from './relay.ts'
+import { createShareService } from './share.ts'
 import { createStatic } from './static.ts'
-import { CLOSE_UNAUTHORIZED, createSync, dropRoom } from './sync.ts'
+import { openStores } from './stores.ts'
+import { createSync, dropRoom } from './sync.ts'
 
 export interface ServerDeps extends Omit<RelayDeps, 'limits'> {
   /** Why dist/ cannot be served, shown on the page in its place. */
@@ -26,6 +26,7 @@ export interface RunningServer {
 }
 
 const ROOM = /^\/sync\/([A-Za-z0-9_-]{1,128})$/
+const INVITE = /^\/sync\/invite\/([^/]*)$/
 
 async function listen(server: http.Server, host: string, port: number): Promise<number> {
   try {
@@ -72,8 +73,9 @@ function json(res: http.ServerResponse, value: unknown) {
 
 export async function startServer(config: Config, deps: ServerDeps): Promise<RunningServer> {
   const secrets = await loadSecrets(config.dataDir, config.token)
-  const store = await openRoomStore(path.join(config.dataDir, 'sync'), dropRoom)
-  const sync = createSync(store, config.limits.maxSyncMessageBytes)
+  const stores = await openStores(config, dropRoom)
+  const sync = createSync(stores.rooms, config.limits)
+  const share = createShareService({ store: stores.share, sync, publicUrls: config.publicUrls })
   const relay = createRelay({ ...deps, limits: config.limits })
   const serveStatic = createStatic(
     config.distDir,
@@ -84,7 +86,8 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   try {
     port = await listen(server, config.host, config.port)
   } catch (error) {
-    await sync.close()
+    await Promise.all([sync.close(), share.close()])
+    await stores.close()
     throw error
   }
   const policy = new AccessPolicy(config, port)
@@ -107,26 +110,23 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     if (cors) res.setHeader('access-control-allow-origin', cors)
     if (req.method === 'OPTIONS') {
       if (cors) {
-        res.setHeader('access-control-allow-methods', 'GET, POST')
+        res.setHeader('access-control-allow-methods', 'GET, POST, DELETE')
         res.setHeader('access-control-allow-headers', 'authorization, content-type')
         res.setHeader('access-control-allow-private-network', 'true')
         res.setHeader('access-control-max-age', '600')
       }
       return void res.writeHead(204).end()
     }
-    if (!sameToken(bearer(req), secrets.accessToken)) {
+    const invite = INVITE.exec(pathname)?.[1]
+    if (invite !== undefined) return share.invite(req, res, invite)
+    if (!isOwner(req, secrets)) {
       res.setHeader('www-authenticate', 'Bearer')
       return sendError(res, 401, { code: 'other', message: 'the access token is missing or wrong' })
     }
     const route = `${req.method} ${pathname}`
     if (route === 'POST /relay') return relay.send(req, res)
     if (route === 'POST /relay/test-proxy') return relay.checkProxyConnection(req, res)
-    if (route === 'GET /sync/share-token') {
-      const workspace = targetOf(req)?.searchParams.get('workspace') ?? ''
-      if (!ROOM.test(`/sync/${workspace}`))
-        throw new RelayRefusal(400, 'invalid-request', 'workspace id is invalid')
-      return json(res, { workspace, token: shareToken(secrets.shareSecret, workspace) })
-    }
+    if (pathname === '/sync/share') return share.owner(req, res, targetOf(req)!)
     sendError(res, 404, { code: 'invalid-request', message: `no such endpoint: ${route}` })
   }
 
@@ -157,15 +157,14 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     const url = targetOf(req)
     const room = url && ROOM.exec(url.pathname)?.[1]
     if (!url || !room) return reject('404 Not Found')
-    const token = url.searchParams.get('token') ?? bearer(req)
-    const allowed = token !== null && token !== undefined
-    if (
-      allowed &&
-      (sameToken(token, secrets.accessToken) || sameToken(token, shareToken(secrets.shareSecret, room)))
-    ) {
-      return sync.accept(req, socket, head, room)
-    }
-    sync.refuse(req, socket, head, CLOSE_UNAUTHORIZED, 'access or share token required')
+    if (isOwner(req, secrets)) return sync.accept(req, socket, head, room)
+    share.authorize(room, url.searchParams.get('token'), url.searchParams.get('name')).then(
+      (decision) =>
+        'grant' in decision
+          ? sync.accept(req, socket, head, room, decision.grant)
+          : sync.refuse(req, socket, head, decision.code, decision.reason),
+      () => reject('503 Service Unavailable'),
+    )
   })
 
   return {
@@ -175,7 +174,8 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     async close() {
       const closed = new Promise((resolve) => server.close(resolve))
       server.closeAllConnections()
-      await sync.close()
+      await Promise.all([sync.close(), share.close()])
+      await stores.close()
       await closed
     },
   }

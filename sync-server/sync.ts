@@ -5,7 +5,9 @@
  * - messages of a connection are handled strictly in order, after the room is loaded;
  * - a sync step 1 is answered only once every update applied to the room is on disk (the
  *   acknowledgement defined in sync-server/README.md);
- * - a malformed or hostile frame closes that connection (4400) and nothing else.
+ * - a malformed or hostile frame closes that connection (4400) and nothing else;
+ * - a view-only connection's document updates are dropped (its awareness is relayed);
+ * - rooms per process and connections per room are bounded (4429 with the reason).
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -16,6 +18,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
+import type { Limits } from './config.ts'
 import type { RoomStore } from './persistence.ts'
 
 const MESSAGE_SYNC = 0
@@ -25,15 +28,32 @@ const MESSAGE_QUERY_AWARENESS = 3
 /** Close codes 4400–4499 tell the y-websocket client not to reconnect; 4500 says "try again". */
 export const CLOSE_MALFORMED = 4400
 export const CLOSE_UNAUTHORIZED = 4401
+export const CLOSE_FORBIDDEN = 4403
+export const CLOSE_LIMIT = 4429
 export const CLOSE_UNAVAILABLE = 4500
 
 const PING_INTERVAL_MS = 30_000
 
+/** What the server allowed a connection to do, decided before it is accepted. */
+export interface Grant {
+  /** View-only: its document updates (sync step 2, update) are dropped; awareness still passes. */
+  readOnly: boolean
+  /** Joined through an invite link: closed when the workspace's links are revoked. */
+  viaLink: boolean
+  /** Called once the connection is open in its room, and once when it closed. */
+  onOpen?: () => void
+  onClose?: () => void
+}
+
+export const OWNER: Grant = { readOnly: false, viaLink: false }
+
 export interface SyncService {
-  /** Takes over an upgrade the server has authorised for `room`. */
-  accept(req: IncomingMessage, socket: Duplex, head: Buffer, room: string): void
+  /** Takes over an upgrade the server has authorised for `room`, within the limits. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer, room: string, grant?: Grant): void
   /** Completes the handshake only to tell the client why it may not join (y-websocket stops retrying). */
   refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void
+  /** Closes every connection of `room` that joined through an invite link. */
+  closeLinked(room: string, code: number, reason: string): void
   close(): Promise<void>
 }
 
@@ -47,12 +67,16 @@ function expectEnd(decoder: decoding.Decoder) {
 /** @y/websocket-server keeps its rooms and persistence in module state: one service per process. */
 let active = false
 
-export function createSync(store: RoomStore, maxMessageBytes: number): SyncService {
+export function createSync(
+  store: RoomStore,
+  limits: Pick<Limits, 'maxSyncMessageBytes' | 'maxRooms' | 'maxConnectionsPerRoom'>,
+): SyncService {
   if (active) throw new Error('a sync service is already running in this process')
   active = true
   const ready = new WeakMap<Y.Doc, Promise<void>>()
   const releases = new Set<Promise<unknown>>()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes })
+  const grants = new WeakMap<WebSocket, Grant>()
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxSyncMessageBytes })
 
   setPersistence({
     provider: store,
@@ -102,7 +126,7 @@ export function createSync(store: RoomStore, maxMessageBytes: number): SyncServi
         syncProtocol.writeSyncStep2(encoder, doc, payload)
         send(ws, encoding.toUint8Array(encoder))
       } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
-        Y.applyUpdate(doc, payload, ws)
+        if (!grants.get(ws)?.readOnly) Y.applyUpdate(doc, payload, ws)
       } else {
         throw new Error(`unknown sync step ${step}`)
       }
@@ -127,9 +151,24 @@ export function createSync(store: RoomStore, maxMessageBytes: number): SyncServi
     send(ws, encoding.toUint8Array(encoder))
   }
 
-  function connect(ws: WebSocket, room: string) {
+  /** Why a new connection to `room` would break a limit, checked right before it joins. */
+  function overLimit(room: string): string | undefined {
+    const open = docs.get(room) as WSSharedDoc | undefined
+    if (!open && docs.size >= limits.maxRooms) return 'too many rooms on this server'
+    if (open && open.conns.size >= limits.maxConnectionsPerRoom) return 'too many people in this workspace'
+    return undefined
+  }
+
+  function closeWith(ws: WebSocket, code: number, reason: string) {
+    ws.on('error', () => ws.terminate())
+    ws.close(code, reason)
+  }
+
+  function connect(ws: WebSocket, room: string, grant: Grant) {
     const doc = getYDoc(room) as WSSharedDoc
     doc.conns.set(ws, new Set<number>())
+    grants.set(ws, grant)
+    grant.onOpen?.()
     const loaded = (ready.get(doc) ?? Promise.resolve()).catch((error: unknown) => {
       throw new StoreError('load failed', { cause: error })
     })
@@ -165,6 +204,7 @@ export function createSync(store: RoomStore, maxMessageBytes: number): SyncServi
       clearInterval(ping)
       failed = true
       leave(doc, ws)
+      grant.onClose?.()
     })
     loaded.then(
       () => {
@@ -179,14 +219,21 @@ export function createSync(store: RoomStore, maxMessageBytes: number): SyncServi
   }
 
   return {
-    accept(req, socket, head, room) {
-      wss.handleUpgrade(req, socket, head, (ws) => connect(ws, room))
+    accept(req, socket, head, room, grant = OWNER) {
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const refusal = overLimit(room)
+        if (refusal) closeWith(ws, CLOSE_LIMIT, refusal)
+        else connect(ws, room, grant)
+      })
     },
     refuse(req, socket, head, code, reason) {
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        ws.on('error', () => ws.terminate())
-        ws.close(code, reason)
-      })
+      wss.handleUpgrade(req, socket, head, (ws) => closeWith(ws, code, reason))
+    },
+    closeLinked(room, code, reason) {
+      const doc = docs.get(room) as WSSharedDoc | undefined
+      for (const ws of doc?.conns.keys() ?? []) {
+        if (grants.get(ws as WebSocket)?.viaLink) (ws as WebSocket).close(code, reason)
+      }
     },
     async close() {
       const closing = [...wss.clients].map((ws) => new Promise((resolve) => ws.once('close', resolve)))

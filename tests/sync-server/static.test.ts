@@ -55,6 +55,9 @@ describe('static', () => {
     const route = await get('/workspace/abc/request/def')
     expect(route.status).toBe(200)
     expect(route.body).toContain('<title>Sendbox</title>')
+    const invite = await get('/join/Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0')
+    expect(invite.status).toBe(200)
+    expect(invite.body).toContain('<title>Sendbox</title>')
     expect((await get('/assets/missing-9z.js')).status).toBe(404)
   })
 

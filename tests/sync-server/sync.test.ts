@@ -45,8 +45,10 @@ async function until<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T>
 }
 
 async function shareTokenFor(workspace: string): Promise<string> {
-  const response = await fetch(`${server.url}/sync/share-token?workspace=${workspace}`, {
+  const response = await fetch(`${server.url}/sync/share`, {
+    method: 'POST',
     headers: { authorization: `Bearer ${server.secrets.accessToken}` },
+    body: JSON.stringify({ workspace, access: 'edit', name: workspace }),
   })
   expect(response.status).toBe(200)
   return ((await response.json()) as { token: string }).token
@@ -103,14 +105,14 @@ describe('sync', () => {
     }
   })
 
-  it('the share-token endpoint itself needs the access token', async () => {
-    const response = await fetch(`${server.url}/sync/share-token?workspace=ws-1`, {
+  it('the share endpoint itself needs the access token: a share token is not enough', async () => {
+    const response = await fetch(`${server.url}/sync/share?workspace=ws-1`, {
       headers: { authorization: `Bearer ${await shareTokenFor('ws-1')}` },
     })
     expect(response.status).toBe(401)
   })
 
-  it('keeps what was acknowledged across a restart, and a restart keeps the share tokens valid', async () => {
+  it('keeps what was acknowledged across a restart, and a restart keeps the invite links valid', async () => {
     const token = await shareTokenFor('ws-keep')
     const writer = await connectRaw(`ws://127.0.0.1:${server.port}/sync/ws-keep?token=${token}`)
     writer.doc.getText('body').insert(0, 'persisted text')
