@@ -58,6 +58,11 @@ export function optionalBoolean(value: unknown, path: string, fallback: boolean)
   throw new ImportError(path, `expected true or false, found ${describe(value)}`)
 }
 
+/** User text inside a message: in quotes, at most 40 characters, invisible characters shown. */
+export function quoted(text: string): string {
+  return visible(JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text))
+}
+
 export function describe(value: unknown): string {
   if (value === null) return 'null'
   if (value === undefined) return 'nothing'

@@ -124,6 +124,15 @@ describe('parsePostmanCollection', () => {
       'item[0].request.header: expected a list, found number 5',
     ],
     [{ ...postmanCollection('x', []), item: {} }, 'item: expected a list, found an object'],
+    // Found by tests/fuzz: a control character in a quoted value broke the one-line message.
+    [
+      postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: 'a\u0085\nb' } } }]),
+      'item[0].request.auth.type: unsupported authorization type "aU+0085\\nb"',
+    ],
+    [
+      postmanCollection('x', [{ name: 'r', request: { method: 'GET\u200B', url: 'u' } }]),
+      'item[0].request.method: unsupported method "GETU+200B" (use one of',
+    ],
   ])('names the first problem %#', (json, message) => {
     expect(() => parsePostmanCollection(json)).toThrow(ImportError)
     expect(() => parsePostmanCollection(json)).toThrow(message)

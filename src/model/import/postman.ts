@@ -27,6 +27,7 @@ import {
   optionalBoolean,
   optionalString,
   optionalText,
+  quoted,
   type JsonObject,
 } from './import-error.ts'
 import { checkJsonDepth, FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
@@ -77,7 +78,7 @@ function parseRequest(item: JsonObject, name: string, at: string): TreeItem {
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new ImportError(
       `${at}.request.method`,
-      `unsupported method "${method}" (use one of ${HTTP_METHODS.join(', ')})`,
+      `unsupported method ${quoted(method)} (use one of ${HTTP_METHODS.join(', ')})`,
     )
   }
   const url = parseUrl(raw.url, `${at}.request.url`)
@@ -233,7 +234,7 @@ function parseBody(value: unknown, path: string): { body: RequestBody; kind: 'ht
     case 'file':
       throw new ImportError(`${path}.mode`, 'binary file bodies are not supported yet')
     default:
-      throw new ImportError(`${path}.mode`, `unknown body mode "${mode}"`)
+      throw new ImportError(`${path}.mode`, `unknown body mode ${quoted(mode)}`)
   }
 }
 
@@ -305,7 +306,7 @@ function parseAuth(value: unknown, path: string): Auth | undefined {
       }
     }
     default:
-      throw new ImportError(`${path}.type`, `unsupported authorization type "${type}"`)
+      throw new ImportError(`${path}.type`, `unsupported authorization type ${quoted(type)}`)
   }
 }
 
