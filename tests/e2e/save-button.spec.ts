@@ -37,5 +37,16 @@ for (const [width, use] of WIDTHS) {
       await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'false')
       await expect(tabs(page)).toHaveCount(1)
     })
+
+    test('a long request name never pushes the Save button off the screen', async ({ page }) => {
+      await urlField(page).fill(`https://api.example.test/${'very-long-path-segment/'.repeat(12)}items`)
+      const save = page.getByRole('button', { name: 'Save', exact: true })
+      await expect(save).toBeVisible()
+      const box = await save.boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      )
+    })
   })
 }

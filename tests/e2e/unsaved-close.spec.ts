@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { activeTab, MOD, openApp, press, tabs, urlField, WIDTHS } from './helpers.ts'
+import { activeTab, MOD, openApp, press, smallTouchTargets, tabs, urlField, WIDTHS } from './helpers.ts'
 import { ECHO, section } from './send-helpers.ts'
 
 const unsaved = (page: Page) => page.getByRole('dialog', { name: 'Unsaved changes' })
@@ -35,6 +35,7 @@ for (const [width, use] of WIDTHS) {
       await expect(dialog).toContainText('127.0.0.1')
       await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeVisible()
       await expect(dialog.getByRole('button', { name: "Don't save" })).toBeVisible()
+      if (hasTouch) expect(await smallTouchTargets(page, 'dialog')).toEqual([])
 
       await press(dialog.getByRole('button', { name: 'Cancel' }), hasTouch)
       await expect(dialog).toHaveCount(0)

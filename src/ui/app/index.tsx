@@ -16,6 +16,7 @@ import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
 import { TabBar } from '../tabs/index.tsx'
 import { keepFocusedFieldVisible } from './keep-focused-visible.ts'
+import { askBeforeLeaving } from './leave-guard.ts'
 import { SettingsDialog } from '../settings/index.tsx'
 import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
@@ -53,11 +54,9 @@ export function App() {
     }
   }
 
-  // Closing the window with unsaved changes asks first (the browser's own question). The drafts
-  // stay on the device either way, so a reload loses nothing.
+  // Closing the window with unsaved changes asks first (the browser's own question).
   const onBeforeUnload = (e: BeforeUnloadEvent) => {
-    if (!store.state.tabs.some((t) => t.dirty)) return
-    e.preventDefault()
+    if (askBeforeLeaving(store.state.tabs)) e.preventDefault()
   }
 
   onMount(() => {

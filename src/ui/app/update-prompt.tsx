@@ -2,6 +2,7 @@
 import { Show } from 'solid-js'
 import { useRegisterSW } from 'virtual:pwa-register/solid'
 import { messages } from '../messages.ts'
+import { expectReload } from './leave-guard.ts'
 
 /**
  * Whether a worker controlled the page when it loaded. The registration helper reloads on takeover
@@ -15,6 +16,7 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({ immediate: true })
   const reload = async () => {
+    expectReload()
     const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
     // Nothing waiting: the new version took over already (no page was controlled by the old one).
     if (!waiting) return location.reload()
