@@ -2,6 +2,9 @@
 declare module 'y-leveldb' {
   import type * as Y from 'yjs'
 
+  /** Every stored update of the document, oldest first. */
+  export function getLevelUpdates(db: unknown, docName: string): Promise<Uint8Array[]>
+
   export class LeveldbPersistence {
     // `Level` is any Level-compatible class; y-leveldb constructs the database with it.
     constructor(location: string, options?: { Level?: unknown; levelOptions?: object })
@@ -10,6 +13,8 @@ declare module 'y-leveldb' {
     /** The stored update's clock, or null when the write failed. */
     storeUpdate(docName: string, update: Uint8Array): Promise<number | null>
     flushDocument(docName: string): Promise<void>
+    /** Private in y-leveldb 0.2.0 (pinned): runs `f` after every earlier read and write. */
+    _transact<T>(f: (db: unknown) => Promise<T>): Promise<T | null>
     destroy(): Promise<void>
   }
 }

@@ -83,6 +83,13 @@ describe('two processes on Redis', { timeout: 60_000 }, () => {
     const late = join(a, 'ws-r1')
     await synced(late)
     await until(() => (late.awareness.getStates().get(onB.doc.clientID) as { user?: unknown })?.user, 3000)
+    // Leaving on B removes the person on A too, without waiting for presence to time out.
+    const leaving = join(b, 'ws-r1')
+    await synced(leaving)
+    leaving.awareness.setLocalStateField('user', { name: 'Leaving' })
+    await until(() => onA.awareness.getStates().has(leaving.doc.clientID))
+    leaving.destroy()
+    await until(() => !onA.awareness.getStates().has(leaving.doc.clientID), 3000)
 
     const { token } = await makeLink(owner(a), 'ws-r1', 'edit')
     expect((await fetch(`${b.url}/sync/invite/${token}`)).status).toBe(200)
