@@ -17,6 +17,12 @@ export interface Limits {
   maxRelayMs: number
   /** Largest WebSocket message on /sync. */
   maxSyncMessageBytes: number
+  /** Longest a client may take to send a request's headers (slowloris). */
+  headerTimeoutMs: number
+  /** Longest a connection may stay silent (half-open sockets); a relayed exchange has its own limit. */
+  idleTimeoutMs: number
+  /** Open connections one client address may hold at once. */
+  maxConnectionsPerClient: number
 }
 
 export interface Config {
@@ -60,6 +66,14 @@ export const OPTIONS: Option[] = [
     env: 'SENDBOX_MAX_SYNC_MESSAGE_BYTES',
     value: '<n>',
     help: '(67108864)',
+  },
+  { flag: '--header-timeout-ms', env: 'SENDBOX_HEADER_TIMEOUT_MS', value: '<n>', help: '(30000)' },
+  { flag: '--idle-timeout-ms', env: 'SENDBOX_IDLE_TIMEOUT_MS', value: '<n>', help: '(30000)' },
+  {
+    flag: '--max-connections-per-client',
+    env: 'SENDBOX_MAX_CONNECTIONS_PER_CLIENT',
+    value: '<n>',
+    help: '(128)',
   },
   { flag: '--no-build', env: 'SENDBOX_NO_BUILD', value: '', help: 'serve dist/ as it is, never build' },
 ]
@@ -163,6 +177,9 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
       maxResponseBytes: integer(raw, '--max-response-bytes', 1024 * mib, 0, Number.MAX_SAFE_INTEGER),
       maxRelayMs: integer(raw, '--max-relay-ms', 3_600_000, 0, 2 ** 31 - 1),
       maxSyncMessageBytes: integer(raw, '--max-sync-message-bytes', 64 * mib, 1024, 2 ** 30),
+      headerTimeoutMs: integer(raw, '--header-timeout-ms', 30_000, 100, 600_000),
+      idleTimeoutMs: integer(raw, '--idle-timeout-ms', 30_000, 100, 3_600_000),
+      maxConnectionsPerClient: integer(raw, '--max-connections-per-client', 128, 1, 100_000),
     },
     build: raw.get('--no-build') === undefined,
   }

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream'
 import path from 'node:path'
 import { AccessPolicy, bearer, loadSecrets, sameToken, shareToken, type Secrets } from './auth.ts'
 import { StartupError, type Config } from './config.ts'
+import { exemptFromIdleTimeout, guardConnections, serverTimeouts } from './connections.ts'
 import { openRoomStore } from './persistence.ts'
 import { createRelay, errorBody, RelayRefusal, sendError, type RelayDeps } from './relay.ts'
 import { createStatic } from './static.ts'
@@ -79,7 +80,8 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     config.distDir,
     deps.notBuiltReason ?? (() => `${config.distDir} is missing.`),
   )
-  const server = http.createServer({ noDelay: true })
+  const server = http.createServer({ noDelay: true, ...serverTimeouts(config.limits) })
+  const connections = guardConnections(server, config.limits)
   let port: number
   try {
     port = await listen(server, config.host, config.port)
@@ -118,6 +120,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       res.setHeader('www-authenticate', 'Bearer')
       return sendError(res, 401, { code: 'other', message: 'the access token is missing or wrong' })
     }
+    exemptFromIdleTimeout(req.socket)
     const route = `${req.method} ${pathname}`
     if (route === 'POST /relay') return relay.send(req, res)
     if (route === 'POST /relay/test-proxy') return relay.checkProxyConnection(req, res)
@@ -131,6 +134,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   }
 
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (connections.refused(req.socket)) return void req.socket.destroy()
     const target = targetOf(req)
     if (!target) return sendError(res, 400, { code: 'invalid-request', message: 'malformed request target' })
     const pathname = target.pathname
@@ -150,6 +154,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
+    if (connections.refused(req.socket)) return void socket.destroy()
     const reject = (status: string) =>
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     if (!policy.hostAllowed(req)) return reject('421 Misdirected Request')
@@ -163,6 +168,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       allowed &&
       (sameToken(token, secrets.accessToken) || sameToken(token, shareToken(secrets.shareSecret, room)))
     ) {
+      exemptFromIdleTimeout(req.socket)
       return sync.accept(req, socket, head, room)
     }
     sync.refuse(req, socket, head, CLOSE_UNAUTHORIZED, 'access or share token required')
