@@ -16,7 +16,7 @@ afterAll(() => stack.close())
 const CERT = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n'
 
 /** A relay request whose meta carries `tls` exactly as given (no client-side encoding). */
-function withTls(tls: unknown): Uint8Array {
+function withTls(tls: unknown): Uint8Array<ArrayBuffer> {
   const plain = encodeRelayRequest(
     { method: 'GET', url: `${stack.echo.url}/get`, headers: [], body: null },
     {},
