@@ -34,7 +34,7 @@ function withTls(tls: unknown): Uint8Array<ArrayBuffer> {
 }
 
 async function post(
-  body: Uint8Array,
+  body: Uint8Array<ArrayBuffer>,
 ): Promise<{ status: number; body: { code?: string; message?: string } }> {
   const response = await fetch(`${stack.server.url}/relay`, {
     method: 'POST',
