@@ -9,12 +9,14 @@ import path from 'node:path'
 import { AccessPolicy, bearer, loadSecrets, sameToken, shareToken, type Secrets } from './auth.ts'
 import { StartupError, type Config } from './config.ts'
 import { exemptFromIdleTimeout, guardConnections, serverTimeouts } from './connections.ts'
+import { createLogin } from './login.ts'
 import { openRoomStore } from './persistence.ts'
 import { createRelay, errorBody, RelayRefusal, sendError, type RelayDeps } from './relay.ts'
+import { selfRequestCheck } from './self-requests.ts'
 import { createStatic } from './static.ts'
 import { CLOSE_UNAUTHORIZED, createSync, dropRoom } from './sync.ts'
 
-export interface ServerDeps extends Omit<RelayDeps, 'limits'> {
+export interface ServerDeps extends Omit<RelayDeps, 'limits' | 'selfCheck'> {
   /** Why dist/ cannot be served, shown on the page in its place. */
   notBuiltReason?: () => string
 }
@@ -23,6 +25,8 @@ export interface RunningServer {
   url: string
   port: number
   secrets: Secrets
+  /** The URL that logs a browser in (one use; then the next one). */
+  loginUrl(): string
   close(): Promise<void>
 }
 
@@ -66,6 +70,23 @@ function displayHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
 
+const NOT_LOGGED_IN =
+  'this browser is not logged in: open the login link that npm start printed, or run npx sendbox login-url'
+
+/**
+ * A browser opening the app itself (a navigation to a page, not a file): it needs a session,
+ * or gets the page saying how to log in. Files stay public (they hold no secret): the manifest
+ * is fetched without cookies, and an installed app's service worker updates its cache.
+ */
+function opensApp(req: http.IncomingMessage, pathname: string): boolean {
+  const mode = req.headers['sec-fetch-mode']
+  const page =
+    pathname.endsWith('.html') || !/\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/')))
+  return (
+    page && (mode === undefined || mode === 'navigate') && (req.method === 'GET' || req.method === 'HEAD')
+  )
+}
+
 function json(res: http.ServerResponse, value: unknown) {
   res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   res.end(JSON.stringify(value))
@@ -75,29 +96,48 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   const secrets = await loadSecrets(config.dataDir, config.token)
   const store = await openRoomStore(path.join(config.dataDir, 'sync'), dropRoom)
   const sync = createSync(store, config.limits.maxSyncMessageBytes)
-  const relay = createRelay({ ...deps, limits: config.limits })
+  let port = 0
+  /** This server's own host names, known once it listens: the relay never calls its API there. */
+  const ownHosts: string[] = []
+  const selfCheck = selfRequestCheck(
+    config.host,
+    () => port,
+    () => ownHosts,
+  )
+  const relay = createRelay({ ...deps, limits: config.limits, selfCheck })
   const serveStatic = createStatic(
     config.distDir,
     deps.notBuiltReason ?? (() => `${config.distDir} is missing.`),
   )
   const server = http.createServer({ noDelay: true, ...serverTimeouts(config.limits) })
   const connections = guardConnections(server, config.limits)
-  let port: number
   try {
     port = await listen(server, config.host, config.port)
   } catch (error) {
     await sync.close()
     throw error
   }
-  const policy = new AccessPolicy(config, port)
+  const own = new AccessPolicy(config, port)
+  ownHosts.push(...[...own.ownOrigins].map((origin) => new URL(origin).hostname.toLowerCase()))
+  const url = `http://${displayHost(config.host)}:${port}`
+  const login = await createLogin(config.dataDir, url, port)
+
+  /** A logged-in browser on a page of this server: the session cookie, and an Origin of ours. */
+  const sessionFromOwnPage = (req: http.IncomingMessage) =>
+    login.hasSession(req) &&
+    (req.headers.origin === undefined
+      ? req.headers['sec-fetch-site'] === 'same-origin'
+      : own.ownOrigins.has(req.headers.origin))
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     res.setHeader('vary', 'Origin')
-    if (!policy.originAllowed(req))
-      return sendError(res, 403, { code: 'cors', message: 'origin not allowed' })
+    if (!own.originAllowed(req)) return sendError(res, 403, { code: 'cors', message: 'origin not allowed' })
     if (pathname === '/relay/token') {
+      if (req.method === 'GET' && !login.hasSession(req)) {
+        return sendError(res, 401, { code: 'other', message: NOT_LOGGED_IN })
+      }
       // Never with CORS headers: not even a configured origin may read the token.
-      if (req.method !== 'GET' || !policy.mayReadToken(req)) {
+      if (req.method !== 'GET' || !own.mayReadToken(req)) {
         return sendError(res, 403, {
           code: 'other',
           message: 'the token is given only to the app served here',
@@ -105,7 +145,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       }
       return json(res, { token: secrets.accessToken })
     }
-    const cors = policy.corsOrigin(req)
+    const cors = own.corsOrigin(req)
     if (cors) res.setHeader('access-control-allow-origin', cors)
     if (req.method === 'OPTIONS') {
       if (cors) {
@@ -116,7 +156,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       }
       return void res.writeHead(204).end()
     }
-    if (!sameToken(bearer(req), secrets.accessToken)) {
+    if (!sameToken(bearer(req), secrets.accessToken) && !sessionFromOwnPage(req)) {
       res.setHeader('www-authenticate', 'Bearer')
       return sendError(res, 401, { code: 'other', message: 'the access token is missing or wrong' })
     }
@@ -138,13 +178,17 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     const target = targetOf(req)
     if (!target) return sendError(res, 400, { code: 'invalid-request', message: 'malformed request target' })
     const pathname = target.pathname
-    const handled = !policy.hostAllowed(req)
+    const handled = !own.hostAllowed(req)
       ? Promise.resolve(
           sendError(res, 421, { code: 'other', message: 'unknown host name (see --public-url)' }),
         )
       : pathname === '/relay' || pathname.startsWith('/relay/') || pathname.startsWith('/sync/')
         ? api(req, res, pathname)
-        : serveStatic(req, res)
+        : pathname === '/login'
+          ? login.handle(req, res, target)
+          : opensApp(req, pathname) && !login.hasSession(req)
+            ? Promise.resolve(login.refuse(res))
+            : serveStatic(req, res)
     handled.catch((error: unknown) => {
       if (error instanceof RelayRefusal) return sendError(res, error.status, errorBody(error))
       console.error(`sendbox: ${req.method} ${pathname} failed:`, error)
@@ -157,16 +201,19 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     if (connections.refused(req.socket)) return void socket.destroy()
     const reject = (status: string) =>
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-    if (!policy.hostAllowed(req)) return reject('421 Misdirected Request')
-    if (!policy.originAllowed(req)) return reject('403 Forbidden')
+    if (!own.hostAllowed(req)) return reject('421 Misdirected Request')
+    if (!own.originAllowed(req)) return reject('403 Forbidden')
     const url = targetOf(req)
     const room = url && ROOM.exec(url.pathname)?.[1]
     if (!url || !room) return reject('404 Not Found')
     const token = url.searchParams.get('token') ?? bearer(req)
     const allowed = token !== null && token !== undefined
+    const session =
+      login.hasSession(req) && req.headers.origin !== undefined && own.ownOrigins.has(req.headers.origin)
     if (
-      allowed &&
-      (sameToken(token, secrets.accessToken) || sameToken(token, shareToken(secrets.shareSecret, room)))
+      session ||
+      (allowed &&
+        (sameToken(token, secrets.accessToken) || sameToken(token, shareToken(secrets.shareSecret, room))))
     ) {
       exemptFromIdleTimeout(req.socket)
       return sync.accept(req, socket, head, room)
@@ -175,13 +222,14 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   })
 
   return {
-    url: `http://${displayHost(config.host)}:${port}`,
+    url,
     port,
     secrets,
+    loginUrl: login.url,
     async close() {
       const closed = new Promise((resolve) => server.close(resolve))
       server.closeAllConnections()
-      await sync.close()
+      await Promise.all([sync.close(), login.close()])
       await closed
     },
   }
