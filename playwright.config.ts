@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { storageStatePath } from './tests/e2e/login-setup.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4317)
 /** The echo server the requests of the tests go to (tests/fixtures/echo-server.ts). */
@@ -21,7 +22,10 @@ export default defineConfig({
   retries: process.env.CI ? 2 : 0,
   fullyParallel: true,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  // Logs in once with the server's login link; every test's browser starts with that session.
+  globalSetup: './tests/e2e/login-setup.ts',
   use: {
+    storageState: storageStatePath(DATA_DIR),
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',

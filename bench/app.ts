@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { logInContext } from './login.ts'
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { traceMainThread } from './main-thread.ts'
 import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
@@ -76,6 +77,7 @@ const loadMs = (page: Page) => page.evaluate(() => Number(document.documentEleme
 
 async function startup(browser: Browser, rate: number) {
   const context = await browser.newContext()
+  await logInContext(context, 'data/bench-app')
   const page = await context.newPage()
   await throttle(context, page, rate)
   await page.goto(BASE)
@@ -95,6 +97,7 @@ async function bigWorkspace(browser: Browser, update: Uint8Array, rate: number) 
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
   })
+  await logInContext(context, 'data/bench-app')
   const page = await context.newPage()
   await page.goto(BASE)
   await interactiveMs(page)

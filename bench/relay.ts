@@ -13,12 +13,12 @@
  * Ports: BENCH_RELAY_PORT=<p> puts the sync-server on p, the echo server on p+1, the forwarder on p+2
  * (default: free ports). BENCH_RELAY_CHROMIUM=0 skips Chromium; BENCH_COUNT sets requests per round.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createNodeTransport } from '../src/runtime/transport/node.ts'
 import { createRelayTransport } from '../src/runtime/transport/relay.ts'
-import { startChild } from '../tests/helpers/child-server.ts'
+import { childToken, startChild } from '../tests/helpers/child-server.ts'
 import { openChromium, buildRelayPage, chromiumAvailable } from './relay/chromium.ts'
 import { fetchClient, transportClient, type Client } from './relay/clients.ts'
 import { cpuMs, killOnExit, ownCpuMs, rssMb, startProcess } from './relay/processes.ts'
@@ -43,10 +43,8 @@ if (withChromium) await buildRelayPage(join(data, 'dist'))
 const server = await startChild(['--data', data, '--port', port(0), '--dist', join(data, 'dist')])
 killOnExit(server.child)
 const serverPid = server.child.pid!
-const tokenResponse = await fetch(`${server.url}/relay/token`, {
-  headers: { 'sec-fetch-site': 'same-origin' },
-})
-const { token } = (await tokenResponse.json()) as { token: string }
+// Logged in with the printed link, as the app is; Chromium then logs in with the next one.
+const token = await childToken(server)
 
 const direct = createNodeTransport()
 const relayTransport = createRelayTransport({ baseUrl: server.url, token })
@@ -56,7 +54,8 @@ const clients: Client[] = [
   fetchClient('Node fetch → floor forwarder', floor.url),
   transportClient('Node fetch, relay transport', 'relay', relayTransport, echo.url),
 ]
-const chromium = withChromium ? await openChromium(server.url, echo.url, floor.url) : undefined
+const nextLogin = async () => (await readFile(join(data, 'login-url'), 'utf8')).trim()
+const chromium = withChromium ? await openChromium(await nextLogin(), echo.url, floor.url) : undefined
 clients.push(...(chromium?.clients ?? []))
 
 const tallies = new Map<Client, Tally>(

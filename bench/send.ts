@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
+import { logInContext } from './login.ts'
 import { pasteIntoFocused } from '../tests/helpers/paste.ts'
 
 const PORT = Number(process.env.SEND_BENCH_PORT ?? 4570)
@@ -146,8 +147,9 @@ interface Case {
   idleSteps: Steps[]
 }
 
-async function runCase(browser: Browser, withScript: boolean): Promise<Case> {
+async function runCase(browser: Browser, withScript: boolean, data: string): Promise<Case> {
   const context = await browser.newContext({ serviceWorkers: 'block' })
+  await logInContext(context, data)
   const page = await context.newPage()
   await page.goto(BASE)
   await page.waitForFunction(() => performance.getEntriesByName('sendbox-interactive').length > 0)
@@ -198,9 +200,10 @@ async function main() {
   try {
     await Promise.all([up(BASE, server), up(`${ECHO}/get`, echo)])
     console.log(`load before: ${load()}`)
-    const plain = await runCase(browser, false)
-    const scripted = await runCase(browser, true)
+    const plain = await runCase(browser, false, data)
+    const scripted = await runCase(browser, true, data)
     const context = await browser.newContext({ serviceWorkers: 'block' })
+    await logInContext(context, data)
     const page = await context.newPage()
     await page.goto(BASE)
     const roundTrip = await workerRoundTrip(page)

@@ -19,7 +19,7 @@ const browser = await chromium.launch({
 })
 try {
   const page = await browser.newPage()
-  await page.goto(`http://127.0.0.1:${port}`)
+  await page.goto(await stop.loginLink())
   await page.getByRole('textbox', { name: 'URL', exact: true }).fill(`${echo.url}/json/${size}`)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Profiler.enable')

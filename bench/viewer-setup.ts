@@ -3,8 +3,12 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { loginLink } from './login.ts'
 
-export async function startSyncServer(port: number): Promise<() => void> {
+/** Stops the server; `loginLink()` is its current one-time login link (bench/login.ts). */
+export async function startSyncServer(
+  port: number,
+): Promise<(() => void) & { loginLink: () => Promise<string> }> {
   const base = `http://127.0.0.1:${port}`
   const data = mkdtempSync(path.join(tmpdir(), 'sendbox-bench-'))
   // Node itself, not npx: killing npx would leave the server running.
@@ -15,7 +19,8 @@ export async function startSyncServer(port: number): Promise<() => void> {
   )
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(base)).ok) return () => server.kill()
+      if ((await fetch(base)).ok)
+        return Object.assign(() => void server.kill(), { loginLink: () => loginLink(data) })
     } catch {
       // not up yet
     }

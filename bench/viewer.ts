@@ -56,7 +56,7 @@ try {
     let result: CaseResult | null = null
     try {
       result = await Promise.race([
-        runCase(browser, `http://127.0.0.1:${PORT}`, `${echo.url}/json/${size}`, layout, step),
+        runCase(browser, await stop.loginLink(), `${echo.url}/json/${size}`, layout, step),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutS * 1000)),
       ])
       if (!result) throw new Error(`no result after ${timeoutS} s`)

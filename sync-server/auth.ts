@@ -14,7 +14,7 @@ export interface Secrets {
   accessToken: string
 }
 
-async function readOrCreate(file: string, create: () => string): Promise<string> {
+export async function readOrCreate(file: string, create: () => string): Promise<string> {
   try {
     return (await readFile(file, 'utf8')).trim()
   } catch (error) {

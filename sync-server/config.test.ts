@@ -40,6 +40,22 @@ describe('parseConfig', () => {
     expect(parse([], { SENDBOX_NO_BUILD: '1' }).build).toBe(false)
   })
 
+  it('bounds slow and idle sockets and connections per client, 30 s and 128 unless told', () => {
+    expect(parse([]).limits).toMatchObject({
+      headerTimeoutMs: 30_000,
+      idleTimeoutMs: 30_000,
+      maxConnectionsPerClient: 128,
+    })
+    const set = parse(['--header-timeout-ms', '5000', '--max-connections-per-client=8'], {
+      SENDBOX_IDLE_TIMEOUT_MS: '60000',
+    })
+    expect(set.limits).toMatchObject({
+      headerTimeoutMs: 5000,
+      idleTimeoutMs: 60_000,
+      maxConnectionsPerClient: 8,
+    })
+  })
+
   it('binds beyond loopback only with an explicit token', () => {
     expect(() => parse(['--host', '0.0.0.0'])).toThrow(
       /refusing to listen on 0.0.0.0 without an access token/,
@@ -56,6 +72,8 @@ describe('parseConfig', () => {
     [['--port', '1.5'], /--port must be an integer/],
     [['--max-relay-ms', '-5'], /--max-relay-ms must be an integer/],
     [['--max-sync-message-bytes', '10'], /--max-sync-message-bytes must be an integer from 1024/],
+    [['--header-timeout-ms', '10'], /--header-timeout-ms must be an integer from 100/],
+    [['--max-connections-per-client', '0'], /--max-connections-per-client must be an integer from 1/],
     [['--bogus'], /unknown option "--bogus"/],
     [['--port'], /--port needs a value/],
     [['--port', '--data', 'x'], /--port needs a value/],

@@ -21,6 +21,12 @@ export interface Limits {
   maxRooms: number
   /** Connections to one room on one process. */
   maxConnectionsPerRoom: number
+  /** Longest a client may take to send a request's headers (slowloris). */
+  headerTimeoutMs: number
+  /** Longest a connection may stay silent (half-open sockets); a relayed exchange has its own limit. */
+  idleTimeoutMs: number
+  /** Open connections one client address may hold at once. */
+  maxConnectionsPerClient: number
 }
 
 export interface Config {
@@ -79,6 +85,14 @@ export const OPTIONS: Option[] = [
     env: 'SENDBOX_REDIS_URL',
     value: '<url>',
     help: 'share rooms through Redis (redis://…)',
+  },
+  { flag: '--header-timeout-ms', env: 'SENDBOX_HEADER_TIMEOUT_MS', value: '<n>', help: '(30000)' },
+  { flag: '--idle-timeout-ms', env: 'SENDBOX_IDLE_TIMEOUT_MS', value: '<n>', help: '(30000)' },
+  {
+    flag: '--max-connections-per-client',
+    env: 'SENDBOX_MAX_CONNECTIONS_PER_CLIENT',
+    value: '<n>',
+    help: '(128)',
   },
   { flag: '--no-build', env: 'SENDBOX_NO_BUILD', value: '', help: 'serve dist/ as it is, never build' },
 ]
@@ -198,6 +212,9 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
       maxSyncMessageBytes: integer(raw, '--max-sync-message-bytes', 64 * mib, 1024, 2 ** 30),
       maxRooms: integer(raw, '--max-rooms', 1000, 1, 1_000_000),
       maxConnectionsPerRoom: integer(raw, '--max-connections-per-room', 100, 1, 100_000),
+      headerTimeoutMs: integer(raw, '--header-timeout-ms', 30_000, 100, 600_000),
+      idleTimeoutMs: integer(raw, '--idle-timeout-ms', 30_000, 100, 3_600_000),
+      maxConnectionsPerClient: integer(raw, '--max-connections-per-client', 128, 1, 100_000),
     },
     build: raw.get('--no-build') === undefined,
     redisUrl: redisUrl(raw.get('--redis')),

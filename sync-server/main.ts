@@ -28,6 +28,8 @@ try {
     notBuiltReason: () => notBuilt ?? `${config.distDir} has no index.html.`,
   })
   say(`Sendbox is running at ${server.url}${notBuilt ? ' (the app is not built: relay and sync only)' : ''}`)
+  say(`Log in once per browser with: ${server.loginUrl()}`)
+  say('(a new link any time: npx sendbox login-url)')
   const stop = () => void Promise.all([server.close(), transport.close()]).then(() => process.exit(0))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -89,26 +89,54 @@ export function checkProxy(value: unknown): ProxySettings {
   }
 }
 
+const CERTIFICATE = { label: /^(TRUSTED |X509 )?CERTIFICATE$/, what: 'a PEM certificate' }
+const PRIVATE_KEY = { label: /^(RSA |EC |DSA |ENCRYPTED )?PRIVATE KEY$/, what: 'a PEM private key' }
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\s:,-]*?)-----END \1-----/g
+
+/**
+ * PEM text with at least one block of the expected kind, each of base64 lines. Checked here, so
+ * a damaged field is the caller's 400 naming it, not a failure deep in the TLS stack.
+ */
+function pem(value: unknown, what: string, kind: { label: RegExp; what: string }): string {
+  if (typeof value !== 'string') invalid(`${what} must be a string`)
+  const blocks = [...value.matchAll(PEM_BLOCK)]
+  if (!blocks.some((block) => kind.label.test(block[1]!))) {
+    invalid(`${what} is not ${kind.what} (no "-----BEGIN ...-----" block)`)
+  }
+  return value
+}
+
+/** Standard base64 (line breaks allowed), as a PFX file is sent. */
+function base64(value: unknown, what: string): string {
+  if (typeof value !== 'string') invalid(`${what} must be a string`)
+  const compact = value.replace(/\s+/g, '')
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0) {
+    invalid(`${what} is not base64 (a PFX file's bytes, base64-encoded)`)
+  }
+  return compact
+}
+
 export function checkTls(value: unknown): TlsSettings {
   const tls = object(value, 'tls')
   if (!Array.isArray(tls.caPem) || !Array.isArray(tls.clientCertificates)) {
     invalid('tls.caPem and tls.clientCertificates must be lists')
   }
-  const pem = (v: unknown, what: string) => {
+  const string = (v: unknown, what: string) => {
     if (typeof v !== 'string') invalid(`${what} must be a string`)
     return v
   }
   const json: TlsJson = {
     verify: flag(tls.verify, 'tls.verify'),
-    caPem: tls.caPem.map((ca, i) => pem(ca, `tls.caPem[${i}]`)),
+    caPem: tls.caPem.map((ca, i) => pem(ca, `tls.caPem[${i}]`, CERTIFICATE)),
     clientCertificates: tls.clientCertificates.map((entry: unknown, i) => {
       const cert = object(entry, `tls.clientCertificates[${i}]`)
+      const field = `tls.clientCertificates[${i}]`
       return defined({
         host: text(cert.host, 'client certificate host'),
-        certPem: optional(cert.certPem, (v) => pem(v, 'certPem')),
-        keyPem: optional(cert.keyPem, (v) => pem(v, 'keyPem')),
-        pfxBase64: optional(cert.pfxBase64, (v) => pem(v, 'pfxBase64')),
-        passphrase: optional(cert.passphrase, (v) => pem(v, 'passphrase')),
+        certPem: optional(cert.certPem, (v) => pem(v, `${field}.certPem`, CERTIFICATE)),
+        keyPem: optional(cert.keyPem, (v) => pem(v, `${field}.keyPem`, PRIVATE_KEY)),
+        pfxBase64: optional(cert.pfxBase64, (v) => base64(v, `${field}.pfxBase64`)),
+        passphrase: optional(cert.passphrase, (v) => string(v, `${field}.passphrase`)),
       })
     }),
   }

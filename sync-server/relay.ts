@@ -20,6 +20,7 @@ import { TransportError, type Transport } from '../src/runtime/transport/types.t
 import type { Limits } from './config.ts'
 import { FrameWriter } from './relay-frames.ts'
 import { checkProxy, checkTls, parseRelayRequest, RelayRefusal } from './relay-validate.ts'
+import type { SelfCheck } from './self-requests.ts'
 
 export { RelayRefusal }
 
@@ -33,6 +34,8 @@ export interface RelayDeps {
   transport: Transport
   testProxy?: TestProxy
   limits: Limits
+  /** Why a URL is this server's own API, which the relay never calls (self-requests.ts). */
+  selfCheck?: SelfCheck
 }
 
 const MAX_TEST_PROXY_BYTES = 1024 * 1024
@@ -89,9 +92,15 @@ function head(response: WireResponse): RelayHead {
   return { status, statusText, httpVersion, headers, cookies, eventStream, url, timings, sizes }
 }
 
-export function createRelay({ transport, testProxy, limits }: RelayDeps) {
+export function createRelay({ transport, testProxy, limits, selfCheck }: RelayDeps) {
+  async function refuseSelf(url: string) {
+    const refusal = await selfCheck?.(url)
+    if (refusal) throw new RelayRefusal(403, 'invalid-request', refusal)
+  }
+
   async function send(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { request, options } = parseRelayRequest(await readAll(req, limits.maxRequestBytes))
+    await refuseSelf(request.url)
     const maxBytes = tighter(options.maxResponseBytes, limits.maxResponseBytes)
     const controller = new AbortController()
     let stopped: 'client' | 'time' | 'size' | undefined
@@ -209,6 +218,7 @@ export function createRelay({ transport, testProxy, limits }: RelayDeps) {
     if (target !== undefined && (typeof target !== 'string' || !/^https?:\/\//.test(target))) {
       throw new RelayRefusal(400, 'invalid-request', 'target must be an http(s) URL')
     }
+    if (typeof target === 'string') await refuseSelf(target)
     let result: unknown
     try {
       result = await testProxy(proxy, { tls, target })

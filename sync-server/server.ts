@@ -1,19 +1,23 @@
 /**
  * One HTTP server for the app (static), /relay and /sync. Every API call passes the same gate:
- * a Host of ours, an allowed Origin (or none), then the owner check, or for a sync room an
- * invite link's token (share.ts). CORS headers go only to configured origins, never reflected.
+ * a Host of ours, an allowed Origin (or none), then the owner check (the access token, or the
+ * login's session cookie from a page of ours), or for a sync room an invite link's token
+ * (share.ts). CORS headers go only to configured origins, never reflected for others.
  */
 import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { AccessPolicy, isOwner, loadSecrets, type Secrets } from './auth.ts'
 import { StartupError, type Config } from './config.ts'
+import { exemptFromIdleTimeout, guardConnections, serverTimeouts } from './connections.ts'
+import { createLogin } from './login.ts'
 import { createRelay, errorBody, RelayRefusal, sendError, type RelayDeps } from './relay.ts'
+import { selfRequestCheck } from './self-requests.ts'
 import { createShareService } from './share.ts'
 import { createStatic } from './static.ts'
 import { openStores } from './stores.ts'
 import { createSync, dropRoom } from './sync.ts'
 
-export interface ServerDeps extends Omit<RelayDeps, 'limits'> {
+export interface ServerDeps extends Omit<RelayDeps, 'limits' | 'selfCheck'> {
   /** Why dist/ cannot be served, shown on the page in its place. */
   notBuiltReason?: () => string
 }
@@ -22,11 +26,15 @@ export interface RunningServer {
   url: string
   port: number
   secrets: Secrets
+  /** The URL that logs a browser in (one use; then the next one). */
+  loginUrl(): string
   close(): Promise<void>
 }
 
 const ROOM = /^\/sync\/([A-Za-z0-9_-]{1,128})$/
 const INVITE = /^\/sync\/invite\/([^/]*)$/
+/** An invite link opens the app for someone with no session here: the join page needs no login. */
+const JOIN_PAGE = /^\/join\/[^/]*$/
 
 async function listen(server: http.Server, host: string, port: number): Promise<number> {
   try {
@@ -66,6 +74,23 @@ function displayHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host
 }
 
+const NOT_LOGGED_IN =
+  'this browser is not logged in: open the login link that npm start printed, or run npx sendbox login-url'
+
+/**
+ * A browser opening the app itself (a navigation to a page, not a file): it needs a session,
+ * or gets the page saying how to log in. Files stay public (they hold no secret): the manifest
+ * is fetched without cookies, and an installed app's service worker updates its cache.
+ */
+function opensApp(req: http.IncomingMessage, pathname: string): boolean {
+  const mode = req.headers['sec-fetch-mode']
+  const page =
+    pathname.endsWith('.html') || !/\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/')))
+  return (
+    page && (mode === undefined || mode === 'navigate') && (req.method === 'GET' || req.method === 'HEAD')
+  )
+}
+
 function json(res: http.ServerResponse, value: unknown) {
   res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   res.end(JSON.stringify(value))
@@ -76,13 +101,21 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   const stores = await openStores(config, dropRoom)
   const sync = createSync(stores.rooms, config.limits)
   const share = createShareService({ store: stores.share, sync, publicUrls: config.publicUrls })
-  const relay = createRelay({ ...deps, limits: config.limits })
+  let port = 0
+  /** This server's own host names, known once it listens: the relay never calls its API there. */
+  const ownHosts: string[] = []
+  const selfCheck = selfRequestCheck(
+    config.host,
+    () => port,
+    () => ownHosts,
+  )
+  const relay = createRelay({ ...deps, limits: config.limits, selfCheck })
   const serveStatic = createStatic(
     config.distDir,
     deps.notBuiltReason ?? (() => `${config.distDir} is missing.`),
   )
-  const server = http.createServer({ noDelay: true })
-  let port: number
+  const server = http.createServer({ noDelay: true, ...serverTimeouts(config.limits) })
+  const connections = guardConnections(server, config.limits)
   try {
     port = await listen(server, config.host, config.port)
   } catch (error) {
@@ -90,15 +123,28 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     await stores.close()
     throw error
   }
-  const policy = new AccessPolicy(config, port)
+  const own = new AccessPolicy(config, port)
+  ownHosts.push(...[...own.ownOrigins].map((origin) => new URL(origin).hostname.toLowerCase()))
+  const url = `http://${displayHost(config.host)}:${port}`
+  const login = await createLogin(config.dataDir, url, port)
+
+  /** A logged-in browser on a page of this server: the session cookie, and an Origin of ours. */
+  const sessionFromOwnPage = (req: http.IncomingMessage) =>
+    login.hasSession(req) &&
+    (req.headers.origin === undefined
+      ? req.headers['sec-fetch-site'] === 'same-origin'
+      : own.ownOrigins.has(req.headers.origin))
+  const owner = (req: http.IncomingMessage) => isOwner(req, secrets) || sessionFromOwnPage(req)
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     res.setHeader('vary', 'Origin')
-    if (!policy.originAllowed(req))
-      return sendError(res, 403, { code: 'cors', message: 'origin not allowed' })
+    if (!own.originAllowed(req)) return sendError(res, 403, { code: 'cors', message: 'origin not allowed' })
     if (pathname === '/relay/token') {
+      if (req.method === 'GET' && !login.hasSession(req)) {
+        return sendError(res, 401, { code: 'other', message: NOT_LOGGED_IN })
+      }
       // Never with CORS headers: not even a configured origin may read the token.
-      if (req.method !== 'GET' || !policy.mayReadToken(req)) {
+      if (req.method !== 'GET' || !own.mayReadToken(req)) {
         return sendError(res, 403, {
           code: 'other',
           message: 'the token is given only to the app served here',
@@ -106,7 +152,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       }
       return json(res, { token: secrets.accessToken })
     }
-    const cors = policy.corsOrigin(req)
+    const cors = own.corsOrigin(req)
     if (cors) res.setHeader('access-control-allow-origin', cors)
     if (req.method === 'OPTIONS') {
       if (cors) {
@@ -119,10 +165,11 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     }
     const invite = INVITE.exec(pathname)?.[1]
     if (invite !== undefined) return share.invite(req, res, invite)
-    if (!isOwner(req, secrets)) {
+    if (!owner(req)) {
       res.setHeader('www-authenticate', 'Bearer')
       return sendError(res, 401, { code: 'other', message: 'the access token is missing or wrong' })
     }
+    exemptFromIdleTimeout(req.socket)
     const route = `${req.method} ${pathname}`
     if (route === 'POST /relay') return relay.send(req, res)
     if (route === 'POST /relay/test-proxy') return relay.checkProxyConnection(req, res)
@@ -131,16 +178,21 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   }
 
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (connections.refused(req.socket)) return void req.socket.destroy()
     const target = targetOf(req)
     if (!target) return sendError(res, 400, { code: 'invalid-request', message: 'malformed request target' })
     const pathname = target.pathname
-    const handled = !policy.hostAllowed(req)
+    const handled = !own.hostAllowed(req)
       ? Promise.resolve(
           sendError(res, 421, { code: 'other', message: 'unknown host name (see --public-url)' }),
         )
       : pathname === '/relay' || pathname.startsWith('/relay/') || pathname.startsWith('/sync/')
         ? api(req, res, pathname)
-        : serveStatic(req, res)
+        : pathname === '/login'
+          ? login.handle(req, res, target)
+          : opensApp(req, pathname) && !JOIN_PAGE.test(pathname) && !login.hasSession(req)
+            ? Promise.resolve(login.refuse(res))
+            : serveStatic(req, res)
     handled.catch((error: unknown) => {
       if (error instanceof RelayRefusal) return sendError(res, error.status, errorBody(error))
       console.error(`sendbox: ${req.method} ${pathname} failed:`, error)
@@ -150,31 +202,39 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
+    if (connections.refused(req.socket)) return void socket.destroy()
     const reject = (status: string) =>
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
-    if (!policy.hostAllowed(req)) return reject('421 Misdirected Request')
-    if (!policy.originAllowed(req)) return reject('403 Forbidden')
+    if (!own.hostAllowed(req)) return reject('421 Misdirected Request')
+    if (!own.originAllowed(req)) return reject('403 Forbidden')
     const url = targetOf(req)
     const room = url && ROOM.exec(url.pathname)?.[1]
     if (!url || !room) return reject('404 Not Found')
-    if (isOwner(req, secrets)) return sync.accept(req, socket, head, room)
+    const session =
+      login.hasSession(req) && req.headers.origin !== undefined && own.ownOrigins.has(req.headers.origin)
+    if (session || isOwner(req, secrets)) {
+      exemptFromIdleTimeout(req.socket)
+      return sync.accept(req, socket, head, room)
+    }
     share.authorize(room, url.searchParams.get('token'), url.searchParams.get('name')).then(
-      (decision) =>
-        'grant' in decision
-          ? sync.accept(req, socket, head, room, decision.grant)
-          : sync.refuse(req, socket, head, decision.code, decision.reason),
+      (decision) => {
+        if (!('grant' in decision)) return sync.refuse(req, socket, head, decision.code, decision.reason)
+        exemptFromIdleTimeout(req.socket)
+        sync.accept(req, socket, head, room, decision.grant)
+      },
       () => reject('503 Service Unavailable'),
     )
   })
 
   return {
-    url: `http://${displayHost(config.host)}:${port}`,
+    url,
     port,
     secrets,
+    loginUrl: login.url,
     async close() {
       const closed = new Promise((resolve) => server.close(resolve))
       server.closeAllConnections()
-      await Promise.all([sync.close(), share.close()])
+      await Promise.all([sync.close(), share.close(), login.close()])
       await stores.close()
       await closed
     },

@@ -20,13 +20,14 @@ export function buildRelayPage(dist: string): Promise<void> {
 }
 
 export async function openChromium(
-  serverUrl: string,
+  /** The server's login link: the page logs in, and lands on its app. */
+  loginUrl: string,
   echo: string,
   floor: string,
 ): Promise<{ clients: Client[]; close: () => Promise<void> }> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
   const page: Page = await browser.newPage()
-  await page.goto(serverUrl)
+  await page.goto(loginUrl)
   await page.waitForFunction(() => 'relayBenchSetup' in globalThis)
   await page.evaluate(
     ([echo, floor]) =>

@@ -14,6 +14,7 @@ import { createReportCollector, reportSucceeded } from './reporters/json-report.
 import { junitXml } from './reporters/junit.ts'
 import { createCliDeps } from './wiring.ts'
 import { idleQueue } from './idle-queue.ts'
+import { LOGIN_URL_USAGE, loginUrl, LoginUrlError } from './login-url.ts'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean }
@@ -21,6 +22,7 @@ export interface CliIo {
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'login-url') return printLoginUrl(argv.slice(1), io)
   let args: RunArgs
   try {
     args = parseRunArgs(argv)
@@ -39,6 +41,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 2
     }
     throw error
+  }
+}
+
+async function printLoginUrl(argv: string[], io: CliIo): Promise<number> {
+  try {
+    io.stdout.write(`${await loginUrl(argv, process.env, process.cwd())}\n`)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) io.stderr.write(`sendbox: ${error.message}\n\n${LOGIN_URL_USAGE}\n`)
+    else if (error instanceof LoginUrlError) io.stderr.write(`sendbox: ${error.message}\n`)
+    else throw error
+    return 2
   }
 }
 

@@ -268,6 +268,8 @@ export const messages = {
   directMode:
     'Direct mode: no Sendbox relay answered, so requests go from the browser. It cannot set User-Agent or cookies, read Set-Cookie, use a proxy or client certificates, and reaches only servers that allow this page (CORS). Start Sendbox with `npm start` for the full client.',
   relayMode: 'Sending through the Sendbox relay',
+  loginRequired:
+    'Direct mode: this browser is not logged in to the Sendbox server, so requests go from the browser, without User-Agent, cookies, proxy or client certificates, and only to servers that allow this page (CORS). To log in, open the link that `npm start` printed, or run `npx sendbox login-url` on that machine.',
 
   // Response viewer (spec 2.3, 3, 7)
   response: 'Response',

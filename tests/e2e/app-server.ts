@@ -3,12 +3,15 @@
  * (proxies, client certificates) exactly as with `npm start`. Needs `vite build` first
  * (`npm run test:e2e` does it).
  */
+import type { Page } from '@playwright/test'
 import { createNodeTransport } from '../../src/runtime/transport/node.ts'
 import { testProxyConnection } from '../../src/runtime/transport/proxy-test.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
 
 export interface AppServer {
   url: string
+  /** Opens the app logged in: through the server's current one-time login link. */
+  open(page: Page): Promise<void>
   close(): Promise<void>
 }
 
@@ -20,6 +23,9 @@ export async function startAppServer(): Promise<AppServer> {
   })
   return {
     url: server.url,
+    async open(page) {
+      await page.goto(server.loginUrl())
+    },
     async close() {
       await server.remove()
       await transport.close()

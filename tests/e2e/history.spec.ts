@@ -24,7 +24,7 @@ const historyPanel = (page: Page) => page.getByRole('navigation', { name: 'Verla
 const entries = (page: Page) => historyPanel(page).locator('.history-entry')
 
 async function open(page: Page) {
-  await page.goto(app.url)
+  await app.open(page)
   await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible()
   await page.getByRole('button', { name: 'Verlauf', exact: true }).click()
   await expect(historyPanel(page)).toBeVisible()
@@ -139,7 +139,7 @@ test('an entry fills an empty tab, otherwise opens a new tab', async ({ page }) 
 })
 
 test('per-request history opens an earlier response as it was', async ({ page }) => {
-  await page.goto(app.url)
+  await app.open(page)
   await newCollection(page, 'Runs')
   await tabs(page).first().click()
   await urlField(page).fill(`${echo.url}/cookies/set?flavour=first-run`)

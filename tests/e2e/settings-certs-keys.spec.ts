@@ -23,7 +23,7 @@ test.afterAll(async () => {
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings' })
 
 async function open(page: Page) {
-  await page.goto(app.url)
+  await app.open(page)
   await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible()
 }
 

@@ -19,7 +19,7 @@ test.afterAll(async () => {
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings' })
 
 async function openProxySettings(page: Page) {
-  await page.goto(app.url)
+  await app.open(page)
   await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible()
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
   await settings(page).getByRole('tab', { name: 'Proxy' }).click()

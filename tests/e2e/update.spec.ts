@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -39,7 +39,12 @@ test('a new version prompts for an update and reloads into it', async ({ page })
         { timeout: 30_000 },
       )
       .toBe(true)
-    await page.goto(base)
+    // Logged in with this server's own link (the shared session is another server's).
+    const login = await expect
+      .poll(() => readFileSync(join(dir, 'data', 'login-url'), 'utf8').trim(), { timeout: 10_000 })
+      .toMatch(/login\?secret=/)
+      .then(() => readFileSync(join(dir, 'data', 'login-url'), 'utf8').trim())
+    await page.goto(login)
     await expect(urlField(page)).toBeVisible()
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready

@@ -14,6 +14,8 @@ export interface Exit {
 export interface ChildServer {
   child: ChildProcess
   url: string
+  /** The one-time login link it printed. */
+  loginUrl: string
   port: number
   exited: Promise<Exit>
 }
@@ -49,16 +51,36 @@ export function spawnServer(
 /** Resolves once the server printed its URL; rejects with its output if it exited instead. */
 export async function startChild(args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
   const { child, exited } = spawnServer(['--port', '0', '--no-build', ...args], env)
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, loginUrl] = await new Promise<[string, string]>((resolve, reject) => {
     let seen = ''
     child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString()
-      const match = /running at (http:\/\/\S+)/.exec(seen)
-      if (match) resolve(match[1]!)
+      const running = /running at (http:\/\/\S+)/.exec(seen)
+      const login = /Log in once per browser with: (http:\/\/\S+)/.exec(seen)
+      if (running && login) resolve([running[1]!, login[1]!])
     })
     void exited.then((exit) => reject(new Error(`server exited: ${exit.stderr || exit.stdout}`)))
   })
-  return { child, url, port: Number(new URL(url).port), exited }
+  return { child, url, loginUrl, port: Number(new URL(url).port), exited }
+}
+
+/** A login link works once: each server's token is asked for once. */
+const tokens = new WeakMap<ChildServer, string>()
+
+/** The access token as the app gets it: logged in through the printed link, then /relay/token. */
+export async function childToken(server: ChildServer): Promise<string> {
+  const known = tokens.get(server)
+  if (known) return known
+  const login = await fetch(server.loginUrl, { redirect: 'manual' })
+  const cookie = login.headers.getSetCookie()[0]?.split(';')[0]
+  if (!cookie) throw new Error(`login failed: ${login.status}`)
+  const response = await fetch(`${server.url}/relay/token`, {
+    headers: { cookie, 'sec-fetch-site': 'same-origin' },
+  })
+  if (!response.ok) throw new Error(`no token: ${response.status}`)
+  const token = ((await response.json()) as { token: string }).token
+  tokens.set(server, token)
+  return token
 }
 
 export function runToExit(args: string[], env: Record<string, string> = {}): Promise<Exit> {

@@ -46,6 +46,17 @@ export async function startTestServer(
 }
 
 /**
+ * Logs in as a browser would, through the server's login link: the session cookie as a
+ * `Cookie` header value (`name=value`).
+ */
+export async function logIn(loginUrl: string): Promise<string> {
+  const response = await fetch(loginUrl, { redirect: 'manual' })
+  const cookie = response.headers.getSetCookie()[0]
+  if (response.status !== 303 || !cookie) throw new Error(`login failed: ${response.status}`)
+  return cookie.slice(0, cookie.indexOf(';'))
+}
+
+/**
  * The relay path as the app uses it, all real sockets on 127.0.0.1: an echo server, the Node
  * transport inside a sync-server, and the page-side relay transport talking to it.
  */

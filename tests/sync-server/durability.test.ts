@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { startChild, type ChildServer } from '../helpers/child-server.ts'
+import { childToken, startChild, type ChildServer } from '../helpers/child-server.ts'
 import { tempDir } from '../helpers/sync-server.ts'
 import { connectRaw } from '../helpers/y-client.ts'
 
@@ -20,10 +20,7 @@ afterAll(async () => {
   await rm(data, { recursive: true, force: true })
 })
 
-async function accessToken(server: ChildServer): Promise<string> {
-  const response = await fetch(`${server.url}/relay/token`, { headers: { 'sec-fetch-site': 'same-origin' } })
-  return ((await response.json()) as { token: string }).token
-}
+const accessToken = (server: ChildServer) => childToken(server)
 
 async function readRoom(server: ChildServer, room: string): Promise<Y.Doc> {
   const reader = await connectRaw(

@@ -6,7 +6,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { startChild, type ChildServer } from '../helpers/child-server.ts'
+import { childToken, startChild, type ChildServer } from '../helpers/child-server.ts'
 import { tempDir } from '../helpers/sync-server.ts'
 
 const SIZE = 200 * 1024 * 1024
@@ -38,13 +38,7 @@ describe('large bodies', () => {
     'streams 200 MB through with the relay’s peak memory growing far less than that',
     { timeout: 120_000 },
     async () => {
-      const token = (
-        (await (
-          await fetch(`${server.url}/relay/token`, { headers: { 'sec-fetch-site': 'same-origin' } })
-        ).json()) as {
-          token: string
-        }
-      ).token
+      const token = await childToken(server)
       const relay = createRelayTransport({ baseUrl: server.url, token })
       // Warm up the code paths so the baseline includes them.
       await relay.send({ method: 'GET', url: `${echo.url}/bytes/1000000`, headers: [], body: null }, {})

@@ -27,7 +27,8 @@ beforeAll(async () => {
   ;({ echo, server } = stack)
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
   page = await browser.newPage()
-  await page.goto(server.url)
+  // Logged in through the printed link, which redirects to the app.
+  await page.goto(server.loginUrl())
   await page.waitForFunction(() => 'sendboxRelay' in globalThis)
 }, 60_000)
 

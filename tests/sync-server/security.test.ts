@@ -10,7 +10,7 @@ import { encodeRelayRequest } from '../../src/runtime/transport/relay-protocol.t
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { createRelayTransport } from '../../src/runtime/transport/relay.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import { logIn, startTestServer, type TestServer } from '../helpers/sync-server.ts'
 import { closeEvent } from '../helpers/y-client.ts'
 import WebSocket from 'ws'
 
@@ -144,7 +144,8 @@ describe('relay security', () => {
 
   it('gives the token only to a same-origin page of its own, on a name that is its own', async () => {
     const host = `127.0.0.1:${server.port}`
-    const ok = await call('/relay/token', { headers: { 'sec-fetch-site': 'same-origin' } })
+    const cookie = await logIn(server.loginUrl())
+    const ok = await call('/relay/token', { headers: { 'sec-fetch-site': 'same-origin', cookie } })
     expect(ok.status).toBe(200)
     expect(JSON.parse(ok.body)).toEqual({ token: server.secrets.accessToken })
     expect(ok.headers['cache-control']).toBe('no-store')
@@ -157,7 +158,7 @@ describe('relay security', () => {
       { 'sec-fetch-site': 'same-origin', host: `evil.example:${server.port}` },
     ]
     for (const headers of refusals) {
-      const refused = await call('/relay/token', { headers: { host, ...headers } })
+      const refused = await call('/relay/token', { headers: { host, cookie, ...headers } })
       expect(refused.status, JSON.stringify(headers)).toBeGreaterThanOrEqual(400)
       expect(refused.body).not.toContain(server.secrets.accessToken)
       expect(refused.headers['access-control-allow-origin']).toBeUndefined()

@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runToExit, startChild, type Exit } from '../helpers/child-server.ts'
+import { childToken, runToExit, startChild, type Exit } from '../helpers/child-server.ts'
 import { tempDir } from '../helpers/sync-server.ts'
 
 let dir: string
@@ -89,20 +89,13 @@ describe('startup', () => {
     const page = await fetch(first.url)
     expect(page.status).toBe(503)
     expect(await page.text()).toContain('Sendbox is not built')
-    const token = async (url: string) =>
-      (
-        (await (
-          await fetch(`${url}/relay/token`, { headers: { 'sec-fetch-site': 'same-origin' } })
-        ).json()) as {
-          token: string
-        }
-      ).token
-    const before = await token(first.url)
+    expect(first.loginUrl).toMatch(/\/login\?secret=/)
+    const before = await childToken(first)
     expect(before).toMatch(/^[0-9a-f]{64}$/)
     first.child.kill('SIGTERM')
     expect((await first.exited).code).toBe(0)
     const second = await startChild(['--data', data])
-    expect(await token(second.url)).toBe(before)
+    expect(await childToken(second)).toBe(before)
     second.child.kill('SIGTERM')
     await second.exited
   })

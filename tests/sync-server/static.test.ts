@@ -3,11 +3,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, tempDir, type TestServer } from '../helpers/sync-server.ts'
+import { logIn, startTestServer, tempDir, type TestServer } from '../helpers/sync-server.ts'
 import { unusedTransport } from '../helpers/unused-transport.ts'
 
 let dist: string
 let server: TestServer
+/** The session of a logged-in browser: the shell is served only to one (login.test.ts). */
+let cookie: string
 
 beforeAll(async () => {
   dist = await tempDir('sendbox-static-')
@@ -17,6 +19,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'sw.js'), 'self')
   await writeFile(path.join(path.dirname(dist), 'secret.txt'), 'outside')
   server = await startTestServer({ transport: unusedTransport }, { args: ['--dist', dist] })
+  cookie = await logIn(server.loginUrl())
 })
 
 afterAll(async () => {
@@ -29,7 +32,7 @@ afterAll(async () => {
 function get(rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port: server.port, path: rawPath }, (res) => {
+      .get({ host: '127.0.0.1', port: server.port, path: rawPath, headers: { cookie } }, (res) => {
         let body = ''
         res.on('data', (chunk: Buffer) => (body += chunk.toString()))
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))

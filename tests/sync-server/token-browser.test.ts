@@ -1,6 +1,7 @@
 /**
- * In a real Chromium: the app served by the sync-server reads the relay token; a page of any
- * other origin cannot, not even opaquely, and cannot use the relay either.
+ * In a real Chromium: the app served by the sync-server reads the relay token once the browser
+ * logged in; a browser that did not, and a page of any other origin, cannot, not even opaquely,
+ * and cannot use the relay either.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import http from 'node:http'
@@ -38,15 +39,41 @@ afterAll(async () => {
 })
 
 describe('relay token in a browser', () => {
-  it('the app of this server reads it', async () => {
-    const page = await browser.newPage()
-    await page.goto(server.url)
+  it('a browser that is not logged in gets the login page and no token', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const visit = await page.goto(server.url)
+    expect(visit?.status()).toBe(401)
+    await page.getByRole('heading', { name: 'Log in to Sendbox' }).waitFor()
+    // The login page runs no script (its CSP allows none): ask with the browser's cookies instead.
+    const response = await context.request.get(`${server.url}/relay/token`, {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    })
+    const answer = `${response.status()} ${await response.text()}`
+    expect(answer).toMatch(/^401 .*npx sendbox login-url/)
+    expect(answer).not.toContain(server.secrets.accessToken)
+    await context.close()
+  })
+
+  it('the app of this server reads it once logged in through the printed link', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(server.loginUrl())
+    // Redirected to the app, the secret gone from the address bar; the cookie is out of scripts' reach.
+    expect(page.url()).toBe(`${server.url}/`)
+    await page.getByText('app').waitFor()
+    expect(await page.evaluate(() => document.cookie)).toBe('')
+    const cookies = await context.cookies()
+    expect(cookies).toMatchObject([{ httpOnly: true, sameSite: 'Strict', path: '/' }])
     const token = await page.evaluate(async () => {
       const response = await fetch('/relay/token')
       return ((await response.json()) as { token: string }).token
     })
     expect(token).toBe(server.secrets.accessToken)
-    await page.close()
+    // A reload, a new tab: still logged in.
+    const second = await context.newPage()
+    expect((await second.goto(server.url))?.status()).toBe(200)
+    await context.close()
   })
 
   it('a page of another origin cannot read it, nor call the relay with a leaked token', async () => {

@@ -175,12 +175,21 @@ export function createRelayTransport(options: RelayTransportOptions): Transport 
   }
 }
 
-/** The token of the sync-server that served this page; refused to pages of any other origin. */
+/** The sync-server answered, but this browser has not logged in to it (no session cookie). */
+export class RelayLoginRequired extends Error {
+  override name = 'RelayLoginRequired'
+}
+
+/**
+ * The token of the sync-server that served this page, given only to a browser that logged in
+ * (its session cookie) and refused to pages of any other origin.
+ */
 export async function fetchRelayToken(
   baseUrl = '',
   doFetch: typeof fetch = globalThis.fetch,
 ): Promise<string> {
   const response = await doFetch(`${baseUrl.replace(/\/+$/, '')}/relay/token`, { credentials: 'same-origin' })
+  if (response.status === 401) throw new RelayLoginRequired((await relayError(response)).message)
   if (!response.ok) throw await relayError(response)
   return ((await response.json()) as { token: string }).token
 }

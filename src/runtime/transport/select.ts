@@ -4,7 +4,7 @@
  * announces with what it cannot do.
  */
 import { createDirectTransport } from './direct.ts'
-import { createRelayTransport, fetchRelayToken } from './relay.ts'
+import { createRelayTransport, fetchRelayToken, RelayLoginRequired } from './relay.ts'
 import type { Transport } from './types.ts'
 
 export type TransportMode = 'relay' | 'direct'
@@ -20,6 +20,8 @@ export interface SelectedTransport {
   transport: Transport
   /** Set in relay mode: the script worker hands requests to this relay itself (script/hand-off.ts). */
   relay?: RelayEndpoint
+  /** Direct because a relay answered but this browser has not logged in to it. */
+  loginRequired?: true
 }
 
 export async function selectTransport(
@@ -34,8 +36,12 @@ export async function selectTransport(
       transport: createRelayTransport({ baseUrl, token, fetch: doFetch }),
       ...(url ? { relay: { url, token } } : {}),
     }
-  } catch {
-    return { mode: 'direct', transport: createDirectTransport(doFetch) }
+  } catch (error) {
+    return {
+      mode: 'direct',
+      transport: createDirectTransport(doFetch),
+      ...(error instanceof RelayLoginRequired ? { loginRequired: true as const } : {}),
+    }
   }
 }
 

@@ -131,7 +131,7 @@ export function RequestHeader(props: { tab: TabState }) {
       </Show>
       <Show when={store.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
-          {messages.directMode}
+          {store.relayLoginRequired() ? messages.loginRequired : messages.directMode}
         </p>
       </Show>
     </section>

@@ -64,6 +64,7 @@ export function createSendState(
   const { workspace, device } = docs
   const [states, setStates] = createStore<Record<Id, TabSendState>>({})
   const [mode, setMode] = createSignal<TransportMode | null>(null)
+  const [loginRequired, setLoginRequired] = createSignal(false)
   const controllers = new Map<Id, AbortController>()
   /** Values set by `environment.set`: alive for this app session only (spec 4.5). */
   const session: SessionValues = new Map()
@@ -71,6 +72,7 @@ export function createSendState(
   let selected: SelectedTransport | undefined
   void services.transport().then((chosen) => {
     selected = chosen
+    setLoginRequired(chosen.loginRequired === true)
     setMode(chosen.mode)
   })
 
@@ -216,6 +218,8 @@ export function createSendState(
 
   return {
     sendMode: mode as Accessor<TransportMode | null>,
+    /** Direct only because this browser has not logged in to the sync-server that served it. */
+    relayLoginRequired: loginRequired as Accessor<boolean>,
     /** `Download`: sends the request again and hands it to `save` (src/ui/request-header/download.ts). */
     download: (tabId: Id, save: DownloadSave) => sideSend(tabId, {}, save),
     /** The schema explorer: the tab's request, as a POST carrying `query` as its GraphQL body. */
