@@ -330,6 +330,7 @@ export const messages = {
   failedCount: (failed: number) => `${failed} failed`,
   testPassed: 'Passed',
   testFailed: 'Failed',
+  cookieFlagSet: 'Set',
   scriptError: 'Skript-Fehler:',
   testsTimedOut: 'Timeout: a test never finished, so its results are not shown.',
   noTests: 'Keine Tests definiert',

@@ -18,6 +18,8 @@ import { keepFocusedFieldVisible } from './keep-focused-visible.ts'
 import { SettingsDialog } from '../settings/index.tsx'
 import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
+import Menu from 'lucide-solid/icons/menu'
+import Settings from 'lucide-solid/icons/settings'
 
 export function App() {
   const store = useStore()
@@ -74,7 +76,7 @@ export function App() {
           aria-expanded={store.ui.sidebarOpen()}
           onClick={() => store.ui.setSidebarOpen(!store.ui.sidebarOpen())}
         >
-          ☰
+          <Menu size={20} />
         </button>
         <button
           type="button"
@@ -104,7 +106,7 @@ export function App() {
           title={messages.openSettings}
           onClick={() => store.ui.openDialog({ kind: 'settings' })}
         >
-          ⚙
+          <Settings size={20} />
         </button>
       </header>
       <Show when={store.ui.sidebarOpen()}>

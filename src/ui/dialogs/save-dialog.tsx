@@ -5,6 +5,10 @@ import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 import { Dialog } from './dialog.tsx'
+import ChevronDown from 'lucide-solid/icons/chevron-down'
+import ChevronRight from 'lucide-solid/icons/chevron-right'
+import Folder from 'lucide-solid/icons/folder'
+import Library from 'lucide-solid/icons/library'
 
 export function SaveDialog(props: { tabId: Id }) {
   const store = useStore()
@@ -79,10 +83,16 @@ export function SaveDialog(props: { tabId: Id }) {
                       toggle(row.id)
                     }}
                   >
-                    {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
+                    <Show when={row.hasChildren}>
+                      <Show when={row.expanded} fallback={<ChevronRight size={16} />}>
+                        <ChevronDown size={16} />
+                      </Show>
+                    </Show>
                   </button>
                   <span class="row-icon" aria-hidden="true">
-                    {row.type === 'collection' ? '▣' : '▤'}
+                    <Show when={row.type === 'collection'} fallback={<Folder size={16} />}>
+                      <Library size={16} />
+                    </Show>
                   </span>
                   <span class="row-name">{row.name}</span>
                 </div>
