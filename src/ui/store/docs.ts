@@ -8,6 +8,7 @@ import { IndexeddbPersistence } from 'y-indexeddb'
 import { initDevice, initWorkspace } from '../../model/workspace/api.ts'
 import { guardPendingWrites } from './pending-writes.ts'
 import { channelName, shareAcrossTabs } from './cross-tab.ts'
+import { makeResponseStore, type ResponseStore } from './last-responses.ts'
 
 export const DEVICE_DB = 'sendbox-device'
 export const workspaceDbName = (workspaceId: string): string => `sendbox-workspace-${workspaceId}`
@@ -22,6 +23,8 @@ export interface SyncTarget {
 export interface OpenDocs {
   workspace: Y.Doc
   device: Y.Doc
+  /** Each open tab's last result (IndexedDB, beside the documents). */
+  responses: ResponseStore
   /** Milliseconds from opening to both documents loaded from IndexedDB. */
   loadMs: number
   close(): void
@@ -62,6 +65,7 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
   return {
     workspace,
     device,
+    responses: makeResponseStore(indexedDB),
     loadMs,
     close() {
       removeEventListener('pagehide', flush)
