@@ -59,6 +59,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['lucide-solid', 'lucide-solid/icons'].map((name) => ({
+            name,
+            message:
+              "Import each icon from 'lucide-solid/icons/<name>': the shell carries only the icons it shows.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/runtime/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -101,6 +101,8 @@ export const messages = {
   runFailed: 'Request failed',
   runNotSent: 'Request not sent',
   bodyTruncated: (kept: string, size: string) => `Gekürzt: ${kept} von ${size} gespeichert.`,
+  lastBodyCut: (kept: string, size: string) =>
+    `This response was restored from this device, which keeps only the first ${kept} of its ${size} body. Send again to see all of it.`,
   runBody: 'Body',
   runHeaders: 'Headers',
   runCookies: 'Cookies',
@@ -342,6 +344,7 @@ export const messages = {
   failedCount: (failed: number) => `${failed} failed`,
   testPassed: 'Passed',
   testFailed: 'Failed',
+  cookieFlagSet: 'Set',
   scriptError: 'Skript-Fehler:',
   scriptErrorBadge: 'Skript-Fehler',
   timedOutBadge: 'Timed out',

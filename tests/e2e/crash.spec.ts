@@ -28,7 +28,7 @@ test('drafts survive a browser crash', async ({ baseURL }, testInfo) => {
     const page = first.pages()[0] ?? (await first.newPage())
     await openApp(page)
     await urlField(page).fill('https://draft.test/before-crash')
-    await expect(activeTab(page).getByRole('button')).toHaveText('●')
+    await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'true')
     // SIGKILL: no unload handler runs, nothing is flushed; what reached IndexedDB is all there is.
     const pids = browserPids(profile)
     expect(pids.length).toBeGreaterThan(0)
@@ -39,7 +39,7 @@ test('drafts survive a browser crash', async ({ baseURL }, testInfo) => {
     const again = second.pages()[0] ?? (await second.newPage())
     await openApp(again)
     await expect(urlField(again)).toHaveValue('https://draft.test/before-crash')
-    await expect(activeTab(again).getByRole('button')).toHaveText('●')
+    await expect(activeTab(again).getByRole('button')).toHaveAttribute('data-dirty', 'true')
     await second.close()
   } finally {
     rmSync(profile, { recursive: true, force: true })

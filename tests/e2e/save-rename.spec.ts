@@ -33,7 +33,7 @@ test('Ctrl+S on a new request opens Anfrage speichern and saves into the chosen 
   await dialog.getByRole('button', { name: 'Hier speichern' }).click()
 
   await expect(activeTab(page)).toHaveAccessibleName('List orders')
-  await expect(activeTab(page).getByRole('button')).toHaveText('×')
+  await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'false')
   await expect(row(page, 'List orders')).toHaveAttribute('aria-level', '3')
   await expect(page.getByText('Shop API / New Folder /')).toBeVisible()
 })
@@ -43,10 +43,10 @@ test('Ctrl+S saves a saved request in place', async ({ page }) => {
   await urlField(page).fill('https://shop.test/a')
   await saveNewInto(page, 'Orders', 'Shop API')
   await urlField(page).fill('https://shop.test/b')
-  await expect(activeTab(page).getByRole('button')).toHaveText('●')
+  await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'true')
   await page.keyboard.press(`${MOD}+s`)
   await expect(saveDialog(page)).toHaveCount(0)
-  await expect(activeTab(page).getByRole('button')).toHaveText('×')
+  await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'false')
   // Reopening the saved request shows the saved URL.
   await activeTab(page).getByRole('button').click()
   await row(page, 'Orders').click()
@@ -63,7 +63,7 @@ test('rename by clicking the name: Enter keeps, Escape cancels', async ({ page }
   await nameField(page).press('Enter')
   await expect(nameButton(page)).toHaveAccessibleName('Request name: All orders')
   await expect(row(page, 'All orders')).toBeVisible()
-  await expect(activeTab(page).getByRole('button')).toHaveText('×')
+  await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'false')
 
   await nameButton(page).click()
   await nameField(page).fill('Not this')
@@ -93,7 +93,7 @@ test('renaming in the sidebar renames the open tab', async ({ page }) => {
   await field.fill('Bestellungen')
   await field.press('Enter')
   await expect(activeTab(page)).toHaveAccessibleName('Bestellungen')
-  await expect(activeTab(page).getByRole('button')).toHaveText('×')
+  await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'false')
 })
 
 test('Ctrl+D duplicates the saved request of the active tab', async ({ page }) => {
@@ -123,7 +123,7 @@ test('drafts survive a reload', async ({ page }) => {
   await tabs(page).first().click()
   await expect(urlField(page)).toHaveValue('https://draft.test/kept')
   await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('PUT')
-  await expect(activeTab(page).getByRole('button')).toHaveText('●')
+  await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'true')
 })
 
 test('requests and folders move by drag and drop in the sidebar', async ({ page }) => {

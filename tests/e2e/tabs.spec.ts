@@ -40,9 +40,11 @@ test('Ctrl+T opens an HTTP tab', async ({ page }) => {
 
 test('a dot replaces the close symbol while a tab has unsaved changes', async ({ page }) => {
   const close = activeTab(page).getByRole('button')
-  await expect(close).toHaveText('×')
+  await expect(close).toHaveAttribute('data-dirty', 'false')
+  await expect(close.locator('svg.lucide-x')).toBeVisible()
   await typeUrl(page, 'https://api.example.test/users')
-  await expect(close).toHaveText('●')
+  await expect(close).toHaveAttribute('data-dirty', 'true')
+  await expect(close.locator('svg.lucide-circle')).toBeVisible()
   // An unnamed request takes its name from its URL.
   await expect(activeTab(page)).toHaveAccessibleName('api.example.test/users')
 })
@@ -58,7 +60,7 @@ test('tab menu: New Tab, Duplicate Tab, Close Others, Close Tab, Close All Tabs'
   // The copy sits next to the original, is active, and is unsaved.
   await expect(tabs(page).nth(1)).toHaveAccessibleName('a.test/one')
   await expect(tabs(page).nth(1)).toHaveAttribute('aria-selected', 'true')
-  await expect(tabs(page).nth(1).getByRole('button')).toHaveText('●')
+  await expect(tabs(page).nth(1).getByRole('button')).toHaveAttribute('data-dirty', 'true')
   await expect(tabs(page).nth(2)).toHaveAccessibleName('b.test/two')
 
   // The closing tabs have unsaved changes: closing asks first (see unsaved-close.spec.ts).
@@ -111,7 +113,7 @@ test('Alle Tabs lists, searches and closes all into a fresh request', async ({ p
   await page.getByRole('button', { name: "Don't save" }).click()
   await expect(tabs(page)).toHaveCount(1)
   await expect(urlField(page)).toHaveValue('')
-  await expect(activeTab(page).getByRole('button')).toHaveText('×')
+  await expect(activeTab(page).getByRole('button')).toHaveAttribute('data-dirty', 'false')
 })
 
 test('tabs reorder by drag and drop', async ({ page }) => {

@@ -158,10 +158,12 @@ test('headers with count and size; cookies the server set with their flags', asy
     'abc',
     '/app',
     'Wed, 21 Oct 2037 07:28:00 GMT',
-    '✓',
-    '✓',
+    '',
+    '',
     'Lax',
   ])
+  // HttpOnly and Secure: an SVG check mark named `Set`, not a font glyph.
+  await expect(rows.nth(1).getByRole('img', { name: 'Set' })).toHaveCount(2)
   await expect(rows.nth(2).getByRole('cell')).toHaveText(['theme', 'dark', '', 'Session', '', '', ''])
 })
 

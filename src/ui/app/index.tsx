@@ -20,6 +20,8 @@ import { askBeforeLeaving } from './leave-guard.ts'
 import { SettingsDialog } from '../settings/index.tsx'
 import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
+import Menu from 'lucide-solid/icons/menu'
+import Settings from 'lucide-solid/icons/settings'
 
 export function App() {
   const store = useStore()
@@ -81,7 +83,7 @@ export function App() {
           aria-expanded={store.ui.sidebarOpen()}
           onClick={() => store.ui.setSidebarOpen(!store.ui.sidebarOpen())}
         >
-          ☰
+          <Menu size={20} />
         </button>
         <button
           type="button"
@@ -111,7 +113,7 @@ export function App() {
           title={messages.openSettings}
           onClick={() => store.ui.openDialog({ kind: 'settings' })}
         >
-          ⚙
+          <Settings size={20} />
         </button>
       </header>
       <Show when={store.ui.sidebarOpen()}>

@@ -6,6 +6,10 @@ import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 import { Dialog } from './dialog.tsx'
+import ChevronDown from 'lucide-solid/icons/chevron-down'
+import ChevronRight from 'lucide-solid/icons/chevron-right'
+import Folder from 'lucide-solid/icons/folder'
+import Library from 'lucide-solid/icons/library'
 
 /** `then`: tabs waiting to close once this request is saved (the unsaved-changes dialog's `Save`). */
 export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined }) {
@@ -82,10 +86,16 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
                       toggle(row.id)
                     }}
                   >
-                    {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
+                    <Show when={row.hasChildren}>
+                      <Show when={row.expanded} fallback={<ChevronRight size={16} />}>
+                        <ChevronDown size={16} />
+                      </Show>
+                    </Show>
                   </button>
                   <span class="row-icon" aria-hidden="true">
-                    {row.type === 'collection' ? '▣' : '▤'}
+                    <Show when={row.type === 'collection'} fallback={<Folder size={16} />}>
+                      <Library size={16} />
+                    </Show>
                   </span>
                   <span class="row-name">{row.name}</span>
                 </div>

@@ -10,6 +10,8 @@ import type { Variable } from '../../model/types.ts'
 import type { VariableOwner } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
+import CodeXml from 'lucide-solid/icons/code-xml'
+import Trash from 'lucide-solid/icons/trash'
 
 export function VariableTable(props: { owner: VariableOwner; label: string }) {
   const store = useStore()
@@ -90,7 +92,7 @@ export function VariableTable(props: { owner: VariableOwner; label: string }) {
                   title={messages.removeVariable(variable.key)}
                   onClick={() => commit(variables().filter((v) => v.id !== variable.id))}
                 >
-                  🗑
+                  <Trash size={16} />
                 </button>
               </td>
             </tr>
@@ -138,7 +140,7 @@ function ScriptAccessToggle(props: { id: string }) {
       title={tip()}
       onClick={() => store.setScriptAccess(props.id, !allowed())}
     >
-      {'</>'}
+      <CodeXml size={18} />
     </button>
   )
 }

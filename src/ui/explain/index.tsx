@@ -13,6 +13,7 @@ import {
 import type { AssistantSettings } from '../../model/workspace/api.ts'
 import { askAssistant, assistantConfigured } from '../../runtime/assistant.ts'
 import { messages } from '../messages.ts'
+import X from 'lucide-solid/icons/x'
 
 type Answer =
   | { kind: 'pending' }
@@ -62,7 +63,7 @@ export function Explain(props: { label: string; input: () => ExplainInput; assis
                 setAnswer(null)
               }}
             >
-              ×
+              <X size={18} />
             </button>
             <Switch>
               <Match when={current().kind === 'pending'}>

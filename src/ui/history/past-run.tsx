@@ -7,6 +7,7 @@ import { cookiesFromHeaders } from '../../model/cookies.ts'
 import type { RunEntry, StoredResponse } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
 import { formatDuration, timeOfDay } from './history-list.ts'
+import { TestMark } from '../test-results/test-mark.tsx'
 
 function bodyText(response: StoredResponse): string {
   if (response.bodyEncoding === 'text') return response.body
@@ -93,7 +94,7 @@ export function PastRun(props: { run: RunEntry }) {
           <For each={tests()}>
             {(test) => (
               <li classList={{ passed: test.passed, failed: !test.passed }}>
-                {test.passed ? '✓' : '✗'} {test.name}
+                <TestMark passed={test.passed} /> {test.name}
                 <Show when={test.error}>
                   <span class="muted"> — {test.error}</span>
                 </Show>

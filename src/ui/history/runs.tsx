@@ -9,6 +9,7 @@ import { Menu } from '../menus/menu.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { formatDuration, timeOfDay } from './history-list.ts'
+import Clock from 'lucide-solid/icons/clock'
 
 export function runLabel(run: RunEntry): string {
   const head =
@@ -41,7 +42,7 @@ export function RunHistoryButton(props: { tab: TabState }) {
           setMenu({ x: rect.left, y: rect.bottom })
         }}
       >
-        🕘
+        <Clock size={18} />
       </button>
       <Show when={menu()} keyed>
         {(at) => (

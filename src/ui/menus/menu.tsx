@@ -5,6 +5,7 @@
  */
 import { createSignal, For, onCleanup, onMount, Show } from 'solid-js'
 import { Portal } from 'solid-js/web'
+import ChevronRight from 'lucide-solid/icons/chevron-right'
 
 export interface MenuItem {
   label: string
@@ -108,7 +109,7 @@ function MenuList(props: MenuProps & { onBack?: () => void }) {
           >
             <span>{item.label}</span>
             <Show when={item.children}>
-              <span aria-hidden="true">›</span>
+              <ChevronRight size={16} />
             </Show>
           </button>
         )}

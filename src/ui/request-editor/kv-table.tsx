@@ -8,6 +8,8 @@ import { makeRow } from '../../model/factories.ts'
 import type { KeyValueRow } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { editRow, overridesUserAgent, removeRow, rowsToText, textToRows } from './rows.ts'
+import Lock from 'lucide-solid/icons/lock'
+import Trash from 'lucide-solid/icons/trash'
 
 export const USER_AGENT_ROW = { key: 'User-Agent', value: 'Sendbox/1.0' }
 
@@ -95,7 +97,7 @@ export function KvTable<R extends KeyValueRow>(props: {
                   />
                 </td>
                 <td class="kv-actions">
-                  <span aria-hidden="true">🔒</span>
+                  <Lock size={14} role="img" aria-label={messages.lockedUserAgent} />
                 </td>
               </tr>
             </Show>
@@ -151,7 +153,7 @@ export function KvTable<R extends KeyValueRow>(props: {
                           aria-label={messages.removeRow(row().key)}
                           onClick={() => props.onChange(removeRow(props.rows, index))}
                         >
-                          🗑
+                          <Trash size={16} />
                         </button>
                       </Show>
                     </td>

@@ -12,6 +12,7 @@ import { TestResults } from '../test-results/index.tsx'
 import type { Id } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
+import { formatSize } from '../../model/response/format.ts'
 
 export function ResponseArea(props: { tabId: Id }) {
   const store = useStore()
@@ -82,6 +83,13 @@ export function ResponseArea(props: { tabId: Id }) {
                 <Show when={state().phase === 'awaiting'}>{awaiting()}</Show>
                 <Show when={state().phase === 'post-response'}>
                   <p class="send-status">{messages.postResponseRunning}</p>
+                </Show>
+                <Show when={state().kept}>
+                  {(kept) => (
+                    <p class="muted kept-note" role="note">
+                      {messages.lastBodyCut(formatSize(kept().keptBytes), formatSize(kept().sizeBytes))}
+                    </p>
+                  )}
                 </Show>
                 <ResponseViewer
                   result={result()}

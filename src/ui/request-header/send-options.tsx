@@ -8,6 +8,7 @@ import { messages } from '../messages.ts'
 import { Menu } from '../menus/menu.tsx'
 import { useStore } from '../store/context.tsx'
 import { chooseSaver } from './download.ts'
+import ChevronDown from 'lucide-solid/icons/chevron-down'
 
 export interface DownloadStatus {
   text: string
@@ -55,7 +56,7 @@ export function SendOptions(props: { tab: TabState; onStatus: (status: DownloadS
           setMenu({ x: rect.right - 180, y: rect.bottom })
         }}
       >
-        ▾
+        <ChevronDown size={18} />
       </button>
       <Show when={menu()}>
         {(at) => (

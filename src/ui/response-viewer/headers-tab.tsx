@@ -3,6 +3,7 @@ import { For } from 'solid-js'
 import { formatSize } from '../../model/response/format.ts'
 import { headerBlockSize, type HeaderList, type ResponseCookie } from '../../model/wire.ts'
 import { messages } from '../messages.ts'
+import Check from 'lucide-solid/icons/check'
 
 export function HeadersTab(props: { headers: HeaderList }) {
   return (
@@ -34,7 +35,7 @@ export function HeadersTab(props: { headers: HeaderList }) {
 
 /** The Cookies tab: what the server set, as parsed from `Set-Cookie`. */
 export function CookiesTab(props: { cookies: ResponseCookie[] }) {
-  const flag = (on: boolean) => (on ? '✓' : '')
+  const flag = (on: boolean) => (on ? <Check size={16} role="img" aria-label={messages.cookieFlagSet} /> : '')
   return (
     <div class="tab-panel-scroll">
       <table class="data-table" aria-label={messages.cookiesTab}>

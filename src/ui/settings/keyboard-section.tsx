@@ -15,6 +15,7 @@ import {
 } from '../app/shortcuts.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
+import RotateCcw from 'lucide-solid/icons/rotate-ccw'
 
 const ACTIONS: { id: ShortcutAction; label: string }[] = [
   { id: 'new-tab', label: messages.shortcutNewTab },
@@ -94,7 +95,7 @@ export function KeyboardSection() {
                         store.updateSettings({ keyboard: resetBinding(keyboard(), action.id) })
                       }}
                     >
-                      ↺
+                      <RotateCcw size={16} />
                     </button>
                   </Show>
                 </td>

@@ -14,6 +14,7 @@ import {
   visibleRange,
   type DropPosition,
 } from './tree-rows.ts'
+import Plus from 'lucide-solid/icons/plus'
 
 export function Sidebar() {
   const store = useStore()
@@ -72,7 +73,7 @@ export function Sidebar() {
             store.ui.setRenamingItem(id)
           }}
         >
-          ＋
+          <Plus size={18} />
         </button>
       </div>
       <Show when={rows().length === 0}>

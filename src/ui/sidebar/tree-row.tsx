@@ -6,6 +6,11 @@ import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../men
 import { Menu, type MenuItem } from '../menus/menu.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DropPosition } from './tree-rows.ts'
+import ChevronDown from 'lucide-solid/icons/chevron-down'
+import ChevronRight from 'lucide-solid/icons/chevron-right'
+import Ellipsis from 'lucide-solid/icons/ellipsis'
+import Folder from 'lucide-solid/icons/folder'
+import Library from 'lucide-solid/icons/library'
 
 export const ROW_HEIGHT = 40
 
@@ -94,10 +99,14 @@ export function TreeRowView(props: TreeRowProps) {
         fallback={<span class={`method method-${row().method}`}>{row().method}</span>}
       >
         <span class="twisty" aria-hidden="true">
-          {row().expanded ? '▾' : '▸'}
+          <Show when={row().expanded} fallback={<ChevronRight size={16} />}>
+            <ChevronDown size={16} />
+          </Show>
         </span>
         <span class="row-icon" aria-hidden="true">
-          {row().type === 'collection' ? '▣' : '▤'}
+          <Show when={row().type === 'collection'} fallback={<Folder size={16} />}>
+            <Library size={16} />
+          </Show>
         </span>
       </Show>
       <Show when={renaming()} fallback={<span class="row-name">{name()}</span>}>
@@ -120,7 +129,7 @@ export function TreeRowView(props: TreeRowProps) {
           setMenu({ x: rect.left, y: rect.bottom })
         }}
       >
-        ⋯
+        <Ellipsis size={18} />
       </button>
       <Show when={menu()}>
         {(at) => <Menu items={items()} x={at().x} y={at().y} label={name()} onClose={() => setMenu(null)} />}

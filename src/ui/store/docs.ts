@@ -7,6 +7,8 @@ import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
 import { initDevice, initWorkspace } from '../../model/workspace/api.ts'
 import { guardPendingWrites } from './pending-writes.ts'
+import { channelName, shareAcrossTabs } from './cross-tab.ts'
+import { makeResponseStore, type ResponseStore } from './last-responses.ts'
 
 export const DEVICE_DB = 'sendbox-device'
 export const workspaceDbName = (workspaceId: string): string => `sendbox-workspace-${workspaceId}`
@@ -21,6 +23,8 @@ export interface SyncTarget {
 export interface OpenDocs {
   workspace: Y.Doc
   device: Y.Doc
+  /** Each open tab's last result (IndexedDB, beside the documents). */
+  responses: ResponseStore
   /** Milliseconds from opening to both documents loaded from IndexedDB. */
   loadMs: number
   close(): void
@@ -43,9 +47,16 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
   const onVisibility = () => document.visibilityState === 'hidden' && flush()
   addEventListener('pagehide', flush)
   document.addEventListener('visibilitychange', onVisibility)
+  // Other tabs of the app see each edit at once, and this one sees theirs (after the load, so
+  // the stored state is not posted to them again).
+  const shared = [
+    shareAcrossTabs(workspace, new BroadcastChannel(channelName(workspaceDbName(workspaceId)))),
+    shareAcrossTabs(device, new BroadcastChannel(channelName(DEVICE_DB))),
+  ]
   // Initialising after the load keeps a fresh doc's root types from racing stored ones.
   initWorkspace(workspace)
   initDevice(device)
+  shared.forEach((doc) => doc.announce())
   const loadMs = performance.now() - started
   performance.measure('sendbox-idb-load', { start: started, end: loadedAt })
   performance.measure('sendbox-init', { start: loadedAt })
@@ -54,11 +65,13 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
   return {
     workspace,
     device,
+    responses: makeResponseStore(indexedDB),
     loadMs,
     close() {
       removeEventListener('pagehide', flush)
       document.removeEventListener('visibilitychange', onVisibility)
       guards.forEach((guard) => guard.stop())
+      shared.forEach((doc) => doc.stop())
       disconnect()
       void workspaceDb.destroy()
       void deviceDb.destroy()

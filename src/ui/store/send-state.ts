@@ -23,6 +23,7 @@ import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
 import { recordSend } from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
+import { keepable, type KeptBody } from './last-responses.ts'
 
 export type SendPhase = 'idle' | 'pre-request' | 'awaiting' | 'post-response' | 'done' | 'not-sent' | 'failed'
 
@@ -38,6 +39,8 @@ export interface TabSendState {
    * Its `response` is the object the final result carries.
    */
   arriving?: DoneOutcome
+  /** A result restored after a reload whose body was cut to fit the device's store. */
+  kept?: KeptBody
 }
 
 /**
@@ -75,6 +78,17 @@ export function createSendState(
     setLoginRequired(chosen.loginRequired === true)
     setMode(chosen.mode)
   })
+  // The last result of each open tab, as it was before the reload (unless a send began since).
+  void docs.responses
+    .load(data.listTabs(device).map((tab) => tab.id))
+    .then((entries) => {
+      for (const { tabId, result, cut } of entries) {
+        if (states[tabId]) continue
+        const phase = result.outcome === 'done' ? 'done' : result.outcome
+        setStates(tabId, { phase, startedAt: 0, result, ...(cut ? { kept: cut } : {}) })
+      }
+    })
+    .catch(() => undefined)
 
   const set = (tabId: Id, patch: Partial<TabSendState>) =>
     setStates(
@@ -123,6 +137,7 @@ export function createSendState(
         sentAt: undefined,
         result: undefined,
         arriving: undefined,
+        kept: undefined,
       })
     const { input, savedId, needsScripts, settings } = inputFor(tab)
     const ready = selected
@@ -172,7 +187,11 @@ export function createSendState(
     const result = await pipeline
     if (controllers.get(tabId) !== controller) return result
     controllers.delete(tabId)
+    // Copied before the viewer takes the body to its worker.
+    const keep = keepable(tabId, result)
     set(tabId, { phase: result.outcome === 'done' ? 'done' : result.outcome, result })
+    // Storage full or unavailable: the response is still shown, only not kept for a reload.
+    void (keep ? docs.responses.save(keep) : docs.responses.remove(tabId)).catch(() => undefined)
     recordSend(device, tab.draft, savedId, result)
     return result
   }

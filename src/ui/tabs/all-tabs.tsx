@@ -5,6 +5,7 @@ import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 import { matchesTabSearch } from './tab-order.ts'
+import Circle from 'lucide-solid/icons/circle'
 
 export function AllTabs() {
   const store = useStore()
@@ -42,7 +43,9 @@ export function AllTabs() {
               >
                 <span class={`method method-${tab.draft.method}`}>{tab.draft.method}</span>
                 <span class="tab-name">{name}</span>
-                {tab.dirty ? <span aria-label={messages.unsavedChanges}> ●</span> : null}
+                {tab.dirty ? (
+                  <Circle size={10} fill="currentColor" role="img" aria-label={messages.unsavedChanges} />
+                ) : null}
               </button>
             </li>
           )}

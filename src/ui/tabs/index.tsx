@@ -5,6 +5,8 @@ import { Menu } from '../menus/menu.tsx'
 import { useStore } from '../store/context.tsx'
 import { Tab } from './tab.tsx'
 import { tabDropIndex } from './tab-order.ts'
+import ChevronDown from 'lucide-solid/icons/chevron-down'
+import Plus from 'lucide-solid/icons/plus'
 
 export function TabBar() {
   const store = useStore()
@@ -64,7 +66,7 @@ export function TabBar() {
             setNewMenu({ x: rect.left, y: rect.bottom })
           }}
         >
-          +
+          <Plus size={18} />
         </button>
       </div>
       <button
@@ -74,7 +76,7 @@ export function TabBar() {
         title={messages.allTabs}
         onClick={() => store.ui.openDialog({ kind: 'all-tabs' })}
       >
-        ▾
+        <ChevronDown size={18} />
       </button>
       <Show when={newMenu()}>
         {(at) => (

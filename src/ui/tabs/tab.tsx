@@ -6,6 +6,8 @@ import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../men
 import { Menu, type MenuItem } from '../menus/menu.tsx'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
+import Circle from 'lucide-solid/icons/circle'
+import X from 'lucide-solid/icons/x'
 
 export interface TabProps extends DragHandlers {
   tab: TabState
@@ -65,7 +67,9 @@ export function Tab(props: TabProps) {
           store.closeTab(props.tab.id)
         }}
       >
-        {props.tab.dirty ? '●' : '×'}
+        <Show when={props.tab.dirty} fallback={<X size={16} />}>
+          <Circle size={10} fill="currentColor" />
+        </Show>
       </button>
       <Show when={menu()}>
         {(at) => <Menu items={items()} x={at().x} y={at().y} label={name()} onClose={() => setMenu(null)} />}

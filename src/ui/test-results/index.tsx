@@ -6,6 +6,7 @@ import { For, Show, type JSX } from 'solid-js'
 import type { SendResult } from '../../runtime/send.ts'
 import { messages } from '../messages.ts'
 import { testVerdict, type TestVerdict } from './summary.ts'
+import { TestMark } from './test-mark.tsx'
 
 /** The number on the tab's badge: tests run by the last send. */
 export function testCount(result: SendResult | undefined): number {
@@ -50,9 +51,7 @@ export function TestResults(props: {
             <For each={tests()}>
               {(test) => (
                 <li class="test-item" classList={{ 'test-failed': !test.passed }}>
-                  <span class="test-mark" role="img" aria-label={test.passed ? messages.testPassed : messages.testFailed}>
-                    {test.passed ? '✓' : '✗'}
-                  </span>
+                  <TestMark passed={test.passed} />
                   <span class="test-name">{test.name}</span>
                   <Show when={!test.passed && test.error}>
                     <span class="test-reason">{test.error}</span>
