@@ -16,6 +16,9 @@ import { createSendState, type SendServices } from './send-state.ts'
 import { createSettingsState } from '../settings/settings-state.ts'
 import { createHistoryState } from '../history/history-state.ts'
 import { secretValues } from './settings-actions.ts'
+import { createCollabState, type CollabOptions } from './collab-state.ts'
+import { followRemoteEdits } from './follow-remote.ts'
+import { viewOnly } from './view-only.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -24,7 +27,11 @@ export interface AppState {
   activeEnvironmentId: Id | null
 }
 
-export function createAppStore(docs: OpenDocs, services: SendServices) {
+export function createAppStore(
+  docs: OpenDocs,
+  services: SendServices,
+  collabOptions?: Omit<CollabOptions, 'activeRequestId' | 'services'>,
+) {
   const { workspace, device } = docs
   const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
   const [deviceVersion, setDeviceVersion] = createSignal(0)
@@ -78,8 +85,16 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
   const ui = createUiState()
   const sendState = createSendState(docs, services, settingsState.sendSettings)
   const historyState = createHistoryState(docs, deviceVersion)
+  const collab = collabOptions
+    ? createCollabState(docs, {
+        ...collabOptions,
+        services,
+        activeRequestId: () => activeTab()?.savedRequestId ?? null,
+      })
+    : null
+  const unfollow = followRemoteEdits(docs)
 
-  return {
+  const store = {
     state,
     tree,
     expanded,
@@ -102,11 +117,14 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
       historyState.viewRun(tabId, null)
       return sendState.send(tabId)
     },
+    collab,
     dispose() {
       unsubscribeDevice()
       unsubscribeWorkspace()
+      unfollow()
     },
   }
+  return collab?.readOnly ? viewOnly(store) : store
 }
 
 export type AppStore = ReturnType<typeof createAppStore>

@@ -121,6 +121,16 @@ export function connectSync(doc: Y.Doc, target: SyncTarget, options: SyncOptions
   })
   provider.awareness.on('change', notify)
 
+  // A socket can stay open for a while after the network went away (and on loopback for good):
+  // the browser's own word that it is offline closes it, and coming back online reconnects.
+  const onOffline = () => provider.disconnect()
+  const onOnline = () => {
+    if (!closed) provider.connect()
+  }
+  const page = typeof window === 'undefined' ? undefined : window
+  page?.addEventListener('offline', onOffline)
+  page?.addEventListener('online', onOnline)
+
   return {
     status() {
       const pending = Math.max(0, localChanges - acknowledged)
@@ -151,6 +161,8 @@ export function connectSync(doc: Y.Doc, target: SyncTarget, options: SyncOptions
     },
     destroy() {
       clearTimeout(askTimer)
+      page?.removeEventListener('offline', onOffline)
+      page?.removeEventListener('online', onOnline)
       doc.off('update', onUpdate)
       listeners.clear()
       provider.destroy()
