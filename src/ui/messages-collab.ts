@@ -48,6 +48,7 @@ export const collabMessages = {
 
   workspace: 'Workspace',
   ownWorkspaceName: 'My workspace',
+  workspaceOf: (name: string) => `${name}’s workspace`,
   anonymousName: 'Anonymous',
   viewOnly: 'View only',
   viewOnlyNote: 'You can view this workspace; changes you make stay in your tabs and are not saved.',

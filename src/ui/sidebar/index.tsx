@@ -64,18 +64,20 @@ export function Sidebar() {
       <CollabBar />
       <div class="sidebar-header">
         <h2 class="sidebar-title">{messages.collections}</h2>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label={messages.newCollection}
-          title={messages.newCollection}
-          onClick={() => {
-            const id = store.createCollection()
-            store.ui.setRenamingItem(id)
-          }}
-        >
-          ＋
-        </button>
+        <Show when={!store.collab?.readOnly}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={messages.newCollection}
+            title={messages.newCollection}
+            onClick={() => {
+              const id = store.createCollection()
+              store.ui.setRenamingItem(id)
+            }}
+          >
+            ＋
+          </button>
+        </Show>
       </div>
       <Show when={rows().length === 0}>
         <p class="muted sidebar-empty">{messages.emptyWorkspace}</p>

@@ -88,6 +88,12 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
     return map
   })
 
+  /** What a joiner sees the workspace called: the owner's name when they gave one. */
+  const sharedName = () =>
+    entry.name === messages.ownWorkspaceName && displayName()
+      ? messages.workspaceOf(displayName())
+      : entry.name
+
   const requireOwner = () => {
     const token = ownerToken()
     if (!token) throw new share.ShareError(messages.shareNeedsOwner, 401)
@@ -116,7 +122,7 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
     /** Only the owner of the server (who holds its access token) shares its own workspace. */
     canShare: () => !entry.joined && ownerToken() !== null,
     createShareLink: async (access: Access) =>
-      share.createShareLink(requireOwner(), entry.room, access, entry.name),
+      share.createShareLink(requireOwner(), entry.room, access, sharedName()),
     readShareState: async () => share.readShareState(requireOwner(), entry.room),
     stopSharing: async () => share.stopSharing(requireOwner(), entry.room),
   }
