@@ -7,17 +7,14 @@ const LABELS = { synced: messages.synced, syncing: messages.syncing, offline: me
 
 export function SyncStatusView(props: { status: SyncStatus }) {
   return (
-    <div
-      class="sync-status"
-      role="status"
-      aria-label={messages.syncStatus}
-      data-state={props.status.state}
-      title={props.status.closed ? messages.syncClosed(props.status.closed.reason) : undefined}
-    >
+    <div class="sync-status" role="status" aria-label={messages.syncStatus} data-state={props.status.state}>
       <span class="sync-dot" aria-hidden="true" />
       <span class="sync-label">{LABELS[props.status.state]}</span>
       <Show when={props.status.pending > 0}>
         <span class="sync-pending">{messages.pendingChanges(props.status.pending)}</span>
+      </Show>
+      <Show when={props.status.closed}>
+        {(closed) => <span class="sync-pending">{messages.syncClosed(closed().reason)}</span>}
       </Show>
     </div>
   )
