@@ -7,10 +7,13 @@ import { openDocs } from './store/docs.ts'
 import { createAppStore } from './store/index.ts'
 import { StoreProvider } from './store/context.tsx'
 import { createSendServices } from './store/send-services.ts'
+import type { SendServices } from './store/send-state.ts'
+import { makeWorkspaceRegistry, type WorkspaceEntry, type WorkspaceRegistry } from './store/workspaces.ts'
 import './styles.css'
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html lacks #root')
+const found = document.getElementById('root')
+if (!found) throw new Error('index.html lacks #root')
+const root: HTMLElement = found
 // Shown until the workspace has loaded from IndexedDB, which takes a moment for a large one.
 const progress = document.createElement('div')
 progress.className = 'app-loading'
@@ -21,11 +24,22 @@ progress.innerHTML = '<span class="app-loading-bar"></span><span class="app-load
 progress.lastElementChild!.textContent = messages.loading
 root.replaceChildren(progress)
 
-// Started before the documents load: the relay token and the script worker warm up meanwhile.
-const services = createSendServices()
+const invite = /^\/join\/([^/]+)\/?$/.exec(location.pathname)?.[1]
+if (invite) {
+  // An invite link: nothing of the app's own workspace is opened until the person joins.
+  void import('./collab/join-page.tsx').then(({ mountJoinPage }) => mountJoinPage(root, invite))
+} else {
+  const registry = makeWorkspaceRegistry(localStorage, messages.ownWorkspaceName)
+  const entry = registry.active()
+  // Started before the documents load: the relay token and the script worker warm up meanwhile.
+  // A joined workspace never uses the relay of the server that shares it.
+  const services = createSendServices({ direct: entry.joined !== undefined })
+  void openApp(entry, registry, services)
+}
 
-openDocs('default').then((docs) => {
-  const store = createRoot(() => createAppStore(docs, services))
+async function openApp(entry: WorkspaceEntry, registry: WorkspaceRegistry, services: SendServices) {
+  const docs = await openDocs(entry.localId)
+  const store = createRoot(() => createAppStore(docs, services, { entry, registry }))
   root.textContent = ''
   document.documentElement.dataset.loadMs = docs.loadMs.toFixed(1)
   render(
@@ -38,4 +52,4 @@ openDocs('default').then((docs) => {
   )
   // Read by the app benchmark: the moment the frame is rendered and takes input.
   performance.mark('sendbox-interactive')
-})
+}

@@ -2,7 +2,10 @@
  * Every user-facing text of the app. Labels that the spec names are written exactly as the spec
  * writes them (some are German); keep them verbatim so users of the documented product find them.
  */
+import { collabMessages } from './messages-collab.ts'
+
 export const messages = {
+  ...collabMessages,
   appName: 'Sendbox',
 
   // Sidebar (spec 4.2)

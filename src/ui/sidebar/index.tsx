@@ -3,6 +3,7 @@
  * the rows in view. Rows come flat from the data layer; drag and drop moves and reorders.
  */
 import { createMemo, createSignal, Index, onCleanup, onMount, Show } from 'solid-js'
+import { CollabBar } from '../collab/collab-bar.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { TreeRowView, ROW_HEIGHT } from './tree-row.tsx'
@@ -61,20 +62,23 @@ export function Sidebar() {
 
   return (
     <nav class="sidebar" aria-label={messages.collections}>
+      <CollabBar />
       <div class="sidebar-header">
         <h2 class="sidebar-title">{messages.collections}</h2>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label={messages.newCollection}
-          title={messages.newCollection}
-          onClick={() => {
-            const id = store.createCollection()
-            store.ui.setRenamingItem(id)
-          }}
-        >
-          <Plus size={18} />
-        </button>
+        <Show when={!store.collab?.readOnly}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={messages.newCollection}
+            title={messages.newCollection}
+            onClick={() => {
+              const id = store.createCollection()
+              store.ui.setRenamingItem(id)
+            }}
+          >
+            <Plus size={18} />
+          </button>
+        </Show>
       </div>
       <Show when={rows().length === 0}>
         <p class="muted sidebar-empty">{messages.emptyWorkspace}</p>

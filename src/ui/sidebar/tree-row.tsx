@@ -1,6 +1,7 @@
 /** One row of the sidebar tree: twisty, icon or method, name (or its rename field) and `⋯`. */
 import { createSignal, Show } from 'solid-js'
 import type { TreeRow } from '../../model/workspace/api.ts'
+import { PresenceMarker } from '../collab/presence.tsx'
 import { messages } from '../messages.ts'
 import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
@@ -118,6 +119,7 @@ export function TreeRowView(props: TreeRowProps) {
           }}
         />
       </Show>
+      <PresenceMarker peers={store.collab?.peersOn(row().id) ?? []} />
       <button
         type="button"
         class="icon-button row-more"

@@ -1,7 +1,8 @@
 /**
  * The composition root of the data: opens the workspace and device Y.Docs, attaches y-indexeddb
- * to both and, when configured, y-websocket to the workspace. Nothing else in the UI knows that
- * Yjs, IndexedDB or a sync server exist; components go through the store in `./index.ts`.
+ * to both and, once they have loaded, the sync connection to the workspace (`startSync`, a lazy
+ * chunk). Nothing else in the UI knows that Yjs, IndexedDB or a sync server exist; components go
+ * through the store in `./index.ts`.
  */
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
@@ -9,16 +10,16 @@ import { initDevice, initWorkspace } from '../../model/workspace/api.ts'
 import { guardPendingWrites } from './pending-writes.ts'
 import { channelName, shareAcrossTabs } from './cross-tab.ts'
 import { makeResponseStore, type ResponseStore } from './last-responses.ts'
+import type { SyncConnection, SyncTarget } from './sync-connection.ts'
 
 export const DEVICE_DB = 'sendbox-device'
 export const workspaceDbName = (workspaceId: string): string => `sendbox-workspace-${workspaceId}`
-
-/** Where the workspace syncs; the settings UI that fills this in comes later. */
-export interface SyncTarget {
-  url: string
-  room: string
-  token: string
-}
+/**
+ * The device's own workspace uses the device doc everyone had before; a joined workspace gets
+ * its own (tabs, drafts, history and secret values of that workspace stay apart from the own).
+ */
+export const deviceDbName = (workspaceId: string): string =>
+  workspaceId === 'default' ? DEVICE_DB : `${DEVICE_DB}-${workspaceId}`
 
 export interface OpenDocs {
   workspace: Y.Doc
@@ -30,17 +31,17 @@ export interface OpenDocs {
   close(): void
 }
 
-export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<OpenDocs> {
+export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   const started = performance.now()
   const workspace = new Y.Doc()
   const device = new Y.Doc()
   const workspaceDb = quietLoad(new IndexeddbPersistence(workspaceDbName(workspaceId), workspace))
-  const deviceDb = quietLoad(new IndexeddbPersistence(DEVICE_DB, device))
+  const deviceDb = quietLoad(new IndexeddbPersistence(deviceDbName(workspaceId), device))
   await Promise.all([workspaceDb.whenSynced, deviceDb.whenSynced])
   const loadedAt = performance.now()
   const guards = [
     guardPendingWrites(workspaceDb, workspaceDbName(workspaceId), localStorage),
-    guardPendingWrites(deviceDb, DEVICE_DB, localStorage),
+    guardPendingWrites(deviceDb, deviceDbName(workspaceId), localStorage),
   ]
   // pagehide covers reloads and closed tabs; a hidden page may be discarded without one.
   const flush = () => guards.forEach((guard) => guard.flush())
@@ -51,7 +52,7 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
   // the stored state is not posted to them again).
   const shared = [
     shareAcrossTabs(workspace, new BroadcastChannel(channelName(workspaceDbName(workspaceId)))),
-    shareAcrossTabs(device, new BroadcastChannel(channelName(DEVICE_DB))),
+    shareAcrossTabs(device, new BroadcastChannel(channelName(deviceDbName(workspaceId)))),
   ]
   // Initialising after the load keeps a fresh doc's root types from racing stored ones.
   initWorkspace(workspace)
@@ -60,8 +61,6 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
   const loadMs = performance.now() - started
   performance.measure('sendbox-idb-load', { start: started, end: loadedAt })
   performance.measure('sendbox-init', { start: loadedAt })
-  let disconnect = () => {}
-  if (sync) disconnect = await attachSync(workspace, sync)
   return {
     workspace,
     device,
@@ -72,7 +71,6 @@ export async function openDocs(workspaceId: string, sync?: SyncTarget): Promise<
       document.removeEventListener('visibilitychange', onVisibility)
       guards.forEach((guard) => guard.stop())
       shared.forEach((doc) => doc.stop())
-      disconnect()
       void workspaceDb.destroy()
       void deviceDb.destroy()
     },
@@ -94,9 +92,8 @@ function quietLoad(persistence: IndexeddbPersistence): IndexeddbPersistence {
   return persistence
 }
 
-/** Loaded on demand so the app shell carries no sync code when sync is off. */
-async function attachSync(doc: Y.Doc, target: SyncTarget): Promise<() => void> {
-  const { WebsocketProvider } = await import('y-websocket')
-  const provider = new WebsocketProvider(target.url, target.room, doc, { params: { token: target.token } })
-  return () => provider.destroy()
+/** Loaded on demand, after the documents: the app opens and works offline first. */
+export async function startSync(docs: OpenDocs, target: SyncTarget): Promise<SyncConnection> {
+  const { connectSync } = await import('./sync-connection.ts')
+  return connectSync(docs.workspace, target)
 }

@@ -17,6 +17,9 @@ import { createSendState, type SendServices } from './send-state.ts'
 import { createSettingsState } from '../settings/settings-state.ts'
 import { createHistoryState } from '../history/history-state.ts'
 import { secretValues } from './settings-actions.ts'
+import { createCollabState, type CollabOptions } from './collab-state.ts'
+import { followRemoteEdits } from './follow-remote.ts'
+import { viewOnly } from './view-only.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -25,7 +28,11 @@ export interface AppState {
   activeEnvironmentId: Id | null
 }
 
-export function createAppStore(docs: OpenDocs, services: SendServices) {
+export function createAppStore(
+  docs: OpenDocs,
+  services: SendServices,
+  collabOptions?: Omit<CollabOptions, 'activeRequestId' | 'services'>,
+) {
   const { workspace, device } = docs
   const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
   const [deviceVersion, setDeviceVersion] = createSignal(0)
@@ -80,8 +87,16 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
   const sendState = createSendState(docs, services, settingsState.sendSettings)
   const historyState = createHistoryState(docs, deviceVersion)
   const tabActions = makeTabActions(docs, reveal)
+  const collab = collabOptions
+    ? createCollabState(docs, {
+        ...collabOptions,
+        services,
+        activeRequestId: () => activeTab()?.savedRequestId ?? null,
+      })
+    : null
+  const unfollow = followRemoteEdits(docs)
 
-  return {
+  const store = {
     state,
     tree,
     expanded,
@@ -105,11 +120,14 @@ export function createAppStore(docs: OpenDocs, services: SendServices) {
       historyState.viewRun(tabId, null)
       return sendState.send(tabId)
     },
+    collab,
     dispose() {
       unsubscribeDevice()
       unsubscribeWorkspace()
+      unfollow()
     },
   }
+  return collab?.readOnly ? viewOnly(store) : store
 }
 
 export type AppStore = ReturnType<typeof createAppStore>

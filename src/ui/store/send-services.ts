@@ -5,11 +5,18 @@
 import { VariableContext } from '../../model/variables.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import { createWorkerScriptRunner } from '../../runtime/script/worker-client.ts'
+import { createDirectTransport } from '../../runtime/transport/direct.ts'
 import { selectTransport, type SelectedTransport } from '../../runtime/transport/select.ts'
 import type { SendServices } from './send-state.ts'
 
-export function createSendServices(): SendServices {
-  const transport: Promise<SelectedTransport> = selectTransport('')
+/**
+ * `direct`: for a joined workspace. Its sends go through this browser's own fetch, never the
+ * relay of the server that hosts the shared workspace, even when this page could reach it.
+ */
+export function createSendServices(options: { direct?: boolean } = {}): SendServices {
+  const transport: Promise<SelectedTransport> = options.direct
+    ? Promise.resolve({ mode: 'direct', transport: createDirectTransport() })
+    : selectTransport('')
   let runner: ScriptRunner | undefined
   const scripts = () => (runner ??= createWorkerScriptRunner())
   // The worker compiles QuickJS's wasm and builds its first sandbox on its first run, not when it

@@ -1,6 +1,7 @@
 /** One tab: method, name, and a close button that shows a dot while there are unsaved changes. */
 import { createSignal, Show } from 'solid-js'
 import type { TabState } from '../../model/workspace/api.ts'
+import { PresenceMarker } from '../collab/presence.tsx'
 import { messages } from '../messages.ts'
 import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
@@ -56,6 +57,7 @@ export function Tab(props: TabProps) {
     >
       <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
       <span class="tab-name">{name()}</span>
+      <PresenceMarker peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
       <button
         type="button"
         class="icon-button tab-close"

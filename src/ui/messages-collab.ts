@@ -1,0 +1,57 @@
+/**
+ * The collaboration texts (sync status, sharing, joining, presence), kept beside `messages.ts`
+ * and reached through it. Labels named by issue 16 are written exactly as it writes them.
+ */
+export const collabMessages = {
+  syncStatus: 'Sync status',
+  synced: 'Synced',
+  syncing: 'Syncing…',
+  offline: 'Offline',
+  pendingChanges: (count: number) =>
+    count === 1 ? '1 local change not yet on the server' : `${count} local changes not yet on the server`,
+  syncClosed: (reason: string) => `Not syncing: ${reason || 'the server closed the connection'}.`,
+
+  shareWorkspace: 'Share workspace',
+  accessLevel: 'Access',
+  canEdit: 'Can edit',
+  canView: 'Can view',
+  inviteLink: 'Invite link',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied.',
+  copyFailed: 'The browser did not allow copying: select the link and copy it yourself.',
+  makingLink: 'Making a link…',
+  newLink: 'New link',
+  people: 'People',
+  noPeople: 'Nobody has joined yet.',
+  personOnline: 'online',
+  personLastSeen: (when: string) => `last seen ${when}`,
+  stopSharing: 'Stop sharing',
+  sharingStopped: 'Sharing stopped: every invite link is revoked and everyone who joined is disconnected.',
+  shareNeedsOwner: 'Only the owner of this server can share a workspace (the page has no access token).',
+  close: 'Close',
+
+  joinTitle: 'You are invited to a workspace',
+  joinAccessEdit: 'You will be able to edit it with the others.',
+  joinAccessView: 'You will be able to view it, not change it.',
+  joinWorkspace: 'Join workspace',
+  yourName: 'Your name',
+  yourNameHint: 'Shown to the others in this workspace; remembered on this device.',
+  joinConfirm: 'Join',
+  nameRequired: 'Enter a name so the others know who you are.',
+  checkingInvite: 'Checking the invite link…',
+  inviteInvalid: 'This invite link is not valid.',
+  inviteRevoked: 'This invite link was revoked.',
+  inviteExpired: 'This invite link has expired.',
+  inviteUnreachable: 'The server that made this invite link cannot be reached. Try again later.',
+  inviteAskOwner: 'Ask the person who shared it for a new link.',
+  openMyWorkspace: 'Open my workspace',
+
+  workspace: 'Workspace',
+  ownWorkspaceName: 'My workspace',
+  workspaceOf: (name: string) => `${name}’s workspace`,
+  anonymousName: 'Anonymous',
+  viewOnly: 'View only',
+  viewOnlyNote: 'You can view this workspace; changes you make stay in your tabs and are not saved.',
+  peopleHere: 'People here',
+  othersOnRequest: (names: string) => `Also here: ${names}`,
+} as const

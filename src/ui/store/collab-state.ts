@@ -1,0 +1,131 @@
+/**
+ * Collaboration as the app sees it: which workspace is open (the device's own or a joined one),
+ * its sync status, who else is here, sharing, and whether this person may only view.
+ *
+ * The own workspace syncs to the sync-server that served the app whenever the page holds its
+ * access token (the same test as for the relay); a joined workspace syncs with its share token.
+ * Either way the documents open from IndexedDB first and sync starts after.
+ */
+import { createEffect, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js'
+import { colorFor, type Peer } from '../../model/presence.ts'
+import type { Id } from '../../model/types.ts'
+import { messages } from '../messages.ts'
+import { startSync, type OpenDocs } from './docs.ts'
+import * as share from './share-client.ts'
+import type { SendServices } from './send-state.ts'
+import type { SyncConnection, SyncStatus } from './sync-connection.ts'
+import {
+  readDisplayName,
+  writeDisplayName,
+  type Access,
+  type WorkspaceEntry,
+  type WorkspaceRegistry,
+} from './workspaces.ts'
+
+export interface CollabOptions {
+  entry: WorkspaceEntry
+  registry: WorkspaceRegistry
+  services: SendServices
+  activeRequestId: Accessor<Id | null>
+}
+
+function syncUrl(): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/sync`
+}
+
+export function createCollabState(docs: OpenDocs, options: CollabOptions) {
+  const { entry, registry, services } = options
+  const [connection, setConnection] = createSignal<SyncConnection | null>(null)
+  const [status, setStatus] = createSignal<SyncStatus | null>(null)
+  const [peers, setPeers] = createSignal<Peer[]>([])
+  const [displayName, setDisplayNameSignal] = createSignal(readDisplayName(localStorage))
+  const [ownerToken, setOwnerToken] = createSignal<string | null>(null)
+
+  let disposed = false
+  const start = async () => {
+    let token = entry.joined?.token
+    if (!token) {
+      token = (await services.transport()).relay?.token
+      if (token) setOwnerToken(token)
+    }
+    if (!token || disposed) return
+    const opened = await startSync(docs, {
+      url: syncUrl(),
+      room: entry.room,
+      token,
+      name: displayName() || messages.anonymousName,
+    })
+    if (disposed) return opened.destroy()
+    const read = () => {
+      setStatus(opened.status())
+      setPeers(opened.peers())
+    }
+    opened.subscribe(read)
+    read()
+    setConnection(opened)
+  }
+  void start().catch((error: unknown) => console.error('sendbox: sync could not start', error))
+  onCleanup(() => {
+    disposed = true
+    connection()?.destroy()
+  })
+
+  createEffect(() => {
+    connection()?.setPresence({
+      name: displayName() || messages.anonymousName,
+      color: colorFor(docs.workspace.clientID),
+      requestId: options.activeRequestId(),
+    })
+  })
+
+  /** Request id → the people on it, for the tab and sidebar markers. */
+  const peersByRequest = createMemo(() => {
+    const map = new Map<Id, Peer[]>()
+    for (const peer of peers()) {
+      if (!peer.requestId) continue
+      map.set(peer.requestId, [...(map.get(peer.requestId) ?? []), peer])
+    }
+    return map
+  })
+
+  /** What a joiner sees the workspace called: the owner's name when they gave one. */
+  const sharedName = () =>
+    entry.name === messages.ownWorkspaceName && displayName()
+      ? messages.workspaceOf(displayName())
+      : entry.name
+
+  const requireOwner = () => {
+    const token = ownerToken()
+    if (!token) throw new share.ShareError(messages.shareNeedsOwner, 401)
+    return token
+  }
+
+  return {
+    workspaces: registry.list(),
+    activeWorkspace: entry,
+    /** A `Can view` join: the workspace is shown, never changed (the server drops such edits anyway). */
+    readOnly: entry.joined?.access === 'view',
+    switchWorkspace(localId: string) {
+      if (localId === entry.localId) return
+      registry.setActive(localId)
+      location.assign('/')
+    },
+    syncStatus: status,
+    peers,
+    peersOn: (requestId: Id | null | undefined): Peer[] =>
+      (requestId && peersByRequest().get(requestId)) || [],
+    displayName,
+    setDisplayName(name: string) {
+      writeDisplayName(localStorage, name)
+      setDisplayNameSignal(name.trim())
+    },
+    /** Only the owner of the server (who holds its access token) shares its own workspace. */
+    canShare: () => !entry.joined && ownerToken() !== null,
+    createShareLink: async (access: Access) =>
+      share.createShareLink(requireOwner(), entry.room, access, sharedName()),
+    readShareState: async () => share.readShareState(requireOwner(), entry.room),
+    stopSharing: async () => share.stopSharing(requireOwner(), entry.room),
+  }
+}
+
+export type CollabState = ReturnType<typeof createCollabState>

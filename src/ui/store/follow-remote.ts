@@ -1,0 +1,23 @@
+/**
+ * An open tab holds a copy of its saved request (its draft, in the device doc). When someone else
+ * changes that request, a tab without unsaved edits of its own follows at once; a tab with edits
+ * keeps them (saving writes only the fields that differ, so the other person's other fields stay).
+ */
+import * as data from '../../model/workspace/api.ts'
+import type { OpenDocs } from './docs.ts'
+
+export function followRemoteEdits(docs: OpenDocs): () => void {
+  const { workspace, device } = docs
+  return data.subscribe(workspace, (change) => {
+    if (change.local) return
+    for (const tab of data.listTabs(device)) {
+      const savedId = tab.savedRequestId
+      if (!savedId || tab.dirty || !change.ids.has(savedId)) continue
+      const saved = data.readRequest(workspace, savedId)
+      if (!saved) continue
+      const { type: _type, id: _id, ...fields } = saved
+      data.updateDraft(device, tab.id, fields)
+      data.markTabSaved(device, tab.id, savedId)
+    }
+  })
+}

@@ -1,0 +1,110 @@
+/**
+ * Issue 16, what works with the sync-server as it is: every workspace syncs to the server that
+ * served the app, with `Sync status`; live edits, presence and offline edits between two browsers
+ * in one room (here: one owner's two devices, both holding the server's access token).
+ */
+import { expect, test } from '@playwright/test'
+import { newCollection, row, rowMenu, renameRow, urlField } from './helpers.ts'
+import { peopleHere, person, randomRoom, showSidebar, syncStatus, waitSynced } from './collab-helpers.ts'
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
+
+test('the own workspace syncs to the serving server: Synced, Offline with the local changes, Synced again', async ({
+  browser,
+}) => {
+  const room = randomRoom()
+  const a = await person(browser, baseURL, { ownRoom: room })
+  await a.page.goto('/')
+  await waitSynced(a.page)
+  await a.context.setOffline(true)
+  await expect(syncStatus(a.page)).toHaveText(/^Offline/, { timeout: 15_000 })
+  await newCollection(a.page, 'Made offline')
+  await expect(syncStatus(a.page)).toContainText(/\d+ local changes? not yet on the server/)
+  await a.context.setOffline(false)
+  await expect(syncStatus(a.page)).toHaveText(/^Synced$/, { timeout: 15_000 })
+
+  // The server holds it: a fresh browser on the same room gets it without the first one.
+  await a.context.close()
+  const b = await person(browser, baseURL, { ownRoom: room })
+  await b.page.goto('/')
+  await showSidebar(b.page)
+  await expect(row(b.page, 'Made offline')).toBeVisible()
+  await b.context.close()
+})
+
+for (const [label, viewport, hasTouch] of [
+  ['1280 px', { width: 1280, height: 800 }, false],
+  ['768 px touch', { width: 768, height: 1024 }, true],
+] as const) {
+  test(`${label}: live edits both ways and presence between two browsers`, async ({ browser }) => {
+    const room = randomRoom()
+    const ada = await person(browser, baseURL, { name: 'Ada Lovelace', ownRoom: room, viewport, hasTouch })
+    const bob = await person(browser, baseURL, { name: 'Bob', ownRoom: room, viewport, hasTouch })
+    await Promise.all([ada.page.goto('/'), bob.page.goto('/')])
+    await Promise.all([waitSynced(ada.page), waitSynced(bob.page)])
+
+    await newCollection(ada.page, 'Team API')
+    await expect(row(bob.page, 'Team API')).toBeVisible({ timeout: 2000 })
+    await rowMenu(bob.page, 'Team API', 'Hinzufügen', 'Anfrage')
+    await showSidebar(bob.page)
+    await renameRow(bob.page, 'New Request', 'List users')
+    await showSidebar(ada.page)
+    await row(ada.page, 'Team API').click()
+    await expect(row(ada.page, 'List users')).toBeVisible({ timeout: 2000 })
+
+    // Both open the request: each sees the other in the request header and on the sidebar row.
+    await row(ada.page, 'List users').click()
+    await showSidebar(bob.page)
+    await row(bob.page, 'List users').click()
+    await expect(peopleHere(ada.page).getByRole('img', { name: 'Bob', exact: true })).toBeVisible()
+    await expect(peopleHere(bob.page).getByRole('img', { name: 'Ada Lovelace', exact: true })).toHaveText(
+      'AL',
+    )
+    await expect(ada.page.getByRole('tab', { name: 'List users' }).getByRole('img')).toHaveAccessibleName(
+      'Also here: Bob',
+    )
+
+    // A saved URL edit reaches the other's open tab (it has no edits of its own).
+    await urlField(ada.page).fill('https://api.example.test/users')
+    await ada.page.keyboard.press('Control+s')
+    await expect(urlField(bob.page)).toHaveValue('https://api.example.test/users', { timeout: 2000 })
+    await urlField(bob.page).fill('https://api.example.test/users?page=2')
+    await bob.page.keyboard.press('Control+s')
+    await expect(urlField(ada.page)).toHaveValue('https://api.example.test/users?page=2', { timeout: 2000 })
+
+    // Leaving takes the avatar away.
+    await bob.context.close()
+    await expect(peopleHere(ada.page)).toHaveCount(0, { timeout: 15_000 })
+    await ada.context.close()
+  })
+}
+
+test('two people edit offline, the same collection included, and converge on reconnecting', async ({
+  browser,
+}) => {
+  const room = randomRoom()
+  const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: room })
+  const bob = await person(browser, baseURL, { name: 'Bob', ownRoom: room })
+  await Promise.all([ada.page.goto('/'), bob.page.goto('/')])
+  await Promise.all([waitSynced(ada.page), waitSynced(bob.page)])
+  await newCollection(ada.page, 'Shared')
+  await expect(row(bob.page, 'Shared')).toBeVisible()
+
+  await Promise.all([ada.context.setOffline(true), bob.context.setOffline(true)])
+  await expect(syncStatus(ada.page)).toHaveText(/^Offline/, { timeout: 15_000 })
+  await expect(syncStatus(bob.page)).toHaveText(/^Offline/, { timeout: 15_000 })
+  await rowMenu(ada.page, 'Shared', 'Hinzufügen', 'Anfrage')
+  await renameRow(ada.page, 'New Request', 'Made by Ada')
+  await rowMenu(bob.page, 'Shared', 'Hinzufügen', 'Ordner')
+  await renameRow(bob.page, 'New Folder', 'Made by Bob')
+  await newCollection(bob.page, 'Bob offline')
+
+  await Promise.all([ada.context.setOffline(false), bob.context.setOffline(false)])
+  for (const page of [ada.page, bob.page]) {
+    await expect(syncStatus(page)).toHaveText(/^Synced$/, { timeout: 15_000 })
+    await expect(row(page, 'Made by Ada')).toBeVisible()
+    await expect(row(page, 'Made by Bob')).toBeVisible()
+    await expect(row(page, 'Bob offline')).toBeVisible()
+  }
+  await Promise.all([ada.context.close(), bob.context.close()])
+})
