@@ -1,9 +1,11 @@
 /** Closing tabs asks about unsaved changes; runs the real actions on real Yjs documents. */
+import { indexedDB } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import * as data from '../../model/workspace/api.ts'
 import { makeCloseActions } from './close-actions.ts'
 import type { OpenDocs } from './docs.ts'
+import { makeResponseStore } from './last-responses.ts'
 import { makeTabActions } from './tab-actions.ts'
 import { createUiState } from './ui-state.ts'
 
@@ -12,7 +14,13 @@ function setup() {
   const device = new Y.Doc()
   data.initWorkspace(workspace)
   data.initDevice(device)
-  const docs: OpenDocs = { workspace, device, loadMs: 0, close: () => {} }
+  const docs: OpenDocs = {
+    workspace,
+    device,
+    responses: makeResponseStore(indexedDB),
+    loadMs: 0,
+    close: () => {},
+  }
   const ui = createUiState()
   const tabActions = makeTabActions(docs, () => {})
   const close = makeCloseActions(docs, ui, tabActions)
