@@ -25,5 +25,28 @@ for (const [width, use] of WIDTHS) {
       await expect(badge).toHaveClass(/badge-fail/)
       await expect(page.getByText('All passed')).toHaveCount(0)
     })
+
+    test('an earlier run whose script threw says so, and is not summarised as passed', async ({
+      page,
+      hasTouch,
+    }) => {
+      await urlField(page).fill(`${ECHO}/get`)
+      await press(page.getByRole('button', { name: 'Save', exact: true }), hasTouch)
+      const dialog = page.getByRole('dialog', { name: 'Anfrage speichern' })
+      await press(dialog.getByRole('button', { name: 'New Collection' }), hasTouch)
+      await press(dialog.getByRole('button', { name: 'Hier speichern' }), hasTouch)
+      await expect(dialog).toHaveCount(0)
+      await preRequestScript(page, "svc.test('before', () => {}); undefinedFn();", 'Post Response')
+      await press(page.getByRole('button', { name: 'Send', exact: true }), hasTouch)
+      await expect(page.getByLabel('Status', { exact: true })).toBeVisible()
+
+      await press(page.getByRole('button', { name: 'Frühere Ausführungen' }), hasTouch)
+      await press(page.getByRole('menuitem').first(), hasTouch)
+      const past = page.locator('.past-run')
+      await expect(past).toBeVisible()
+      await expect(past.getByText('1 / 1 bestanden')).toBeVisible()
+      await expect(past.locator('.badge')).toHaveText('Skript-Fehler')
+      await expect(past.getByText(/^Skript-Fehler: .*undefinedFn/)).toBeVisible()
+    })
   })
 }

@@ -3,6 +3,8 @@
  * headers, cookies and test results.
  */
 import { For, Show } from 'solid-js'
+import { verdictLabel } from '../test-results/index.tsx'
+import { testVerdict } from '../test-results/summary.ts'
 import { cookiesFromHeaders } from '../../model/cookies.ts'
 import type { RunEntry, StoredResponse } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
@@ -21,6 +23,9 @@ function size(bytes: number): string {
 export function PastRun(props: { run: RunEntry }) {
   const tests = () => props.run.tests ?? []
   const passed = () => tests().filter((t) => t.passed).length
+  // A sent run's error is its post-response script's; it is never summarised as passed.
+  const scriptError = () => (props.run.outcome === 'done' ? props.run.error : undefined)
+  const verdict = () => testVerdict(tests(), scriptError() !== undefined, false)
   return (
     <section class="past-run" aria-label={messages.viewingRun(timeOfDay(props.run.time))}>
       <p class="past-run-status">
@@ -87,9 +92,17 @@ export function PastRun(props: { run: RunEntry }) {
           </>
         )}
       </Show>
-      <Show when={tests().length > 0}>
+      <Show when={tests().length > 0 || scriptError()}>
         <h3>{messages.runTests}</h3>
-        <p>{messages.runTestsPassed(passed(), tests().length)}</p>
+        <p class="test-summary">
+          <span>{messages.runTestsPassed(passed(), tests().length)}</span>{' '}
+          <span
+            class="badge"
+            classList={{ 'badge-ok': verdict().kind === 'passed', 'badge-fail': verdict().kind !== 'passed' }}
+          >
+            {verdictLabel(verdict())}
+          </span>
+        </p>
         <ul class="past-run-tests" aria-label={messages.runTests}>
           <For each={tests()}>
             {(test) => (
@@ -102,6 +115,11 @@ export function PastRun(props: { run: RunEntry }) {
             )}
           </For>
         </ul>
+        <Show when={scriptError()}>
+          <p class="error-text script-error">
+            {messages.scriptError} {scriptError()}
+          </p>
+        </Show>
       </Show>
     </section>
   )

@@ -111,7 +111,12 @@ export function BodyEditor(props: {
               fresh={freshFormRow}
               onChange={(rows) => props.onChange({ type: 'form-data', rows })}
               noBulk
-              valueCell={(row, update) => <FormValue row={row} update={update} />}
+              valueCell={(row, update) => (
+                <>
+                  <FormValue row={row} update={update} />
+                  <FileNote row={row} />
+                </>
+              )}
             />
           )}
         </Match>
@@ -177,12 +182,18 @@ function FormValue(props: { row: FormDataRow; update: (patch: Partial<FormDataRo
           {messages.chooseFile}
         </button>
         <span class="muted file-name">{props.row.fileName ?? messages.noFile}</span>
-        <Show when={!props.row.fileRef}>
-          <p class="form-file-note" role="note">
-            {messages.chooseFileHere(props.row.fileName)}
-          </p>
-        </Show>
       </Show>
     </div>
+  )
+}
+
+/** Under a file row whose bytes are not on this device (a pasted `-F file=@path`): said before sending. */
+function FileNote(props: { row: FormDataRow }) {
+  return (
+    <Show when={props.row.type === 'file' && !props.row.fileRef}>
+      <p class="form-file-note" role="note">
+        {messages.chooseFileHere(props.row.fileName)}
+      </p>
+    </Show>
   )
 }

@@ -74,7 +74,8 @@ export function TestResults(props: {
   )
 }
 
-function verdictLabel(verdict: TestVerdict): string {
+/** The badge beside the summary (also used by an older run's view). */
+export function verdictLabel(verdict: TestVerdict): string {
   switch (verdict.kind) {
     case 'passed':
       return messages.allPassed
