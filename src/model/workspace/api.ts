@@ -262,6 +262,8 @@ export {
   DEFAULT_SETTINGS,
   DEVICE_SCHEMA_VERSION,
   deleteOAuthToken,
+  expandedItems,
+  setExpandedItems,
   forgetSecrets,
   HISTORY_LIMIT,
   readOAuthToken,
