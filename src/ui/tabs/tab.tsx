@@ -60,13 +60,13 @@ export function Tab(props: TabProps) {
         if (e.key === 'Delete') store.closeTab(props.tab.id)
       }}
     >
-      <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
-      <span class="tab-name">{name()}</span>
       <Show when={deleted()}>
         <span class="tab-deleted" title={messages.deletedRequestHint}>
           {messages.deletedRequest}
         </span>
       </Show>
+      <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
+      <span class="tab-name">{name()}</span>
       <button
         type="button"
         class="icon-button tab-close"
