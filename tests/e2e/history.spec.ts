@@ -45,7 +45,9 @@ test('keeps the last 100 sends, failed ones included', async ({ page }) => {
     await sendTo(page, `http://127.0.0.1:${closedPort}/fail-${i}`, Math.min(98 + i, 100))
   }
   await expect(entries(page)).toHaveCount(100)
-  const urls = await historyPanel(page).locator('.history-url').allTextContents()
+  const urls = await historyPanel(page)
+    .locator('.history-url')
+    .evaluateAll((spans) => spans.map((span) => span.getAttribute('title')))
   // Newest first: the four failures, then ok-98 down to ok-3; ok-1 and ok-2 fell out.
   const expected = [
     ...[4, 3, 2, 1].map((i) => `http://127.0.0.1:${closedPort}/fail-${i}`),
@@ -185,3 +187,29 @@ test('per-request history opens an earlier response as it was', async ({ page })
   await page.getByRole('button', { name: 'Frühere Ausführungen' }).click()
   await expect(page.getByRole('menuitem')).toHaveCount(2)
 })
+
+for (const [label, use] of [
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+  ['tablet', { viewport: { width: 768, height: 1024 }, hasTouch: true }],
+] as const) {
+  test.describe(label, () => {
+    test.use(use)
+
+    test('an entry shows method, path and host apart, with the full URL as its tooltip', async ({ page }) => {
+      await open(page)
+      const url = `${echo.url}/anything/orders/42?expand=items`
+      await sendTo(page, url, 1)
+      const entry = entries(page).first()
+      await expect(entry.locator('.method')).toHaveText('GET')
+      await expect(entry.locator('.history-path')).toHaveText('/anything/orders/42?expand=items')
+      await expect(entry.locator('.history-host')).toHaveText(new URL(echo.url).host)
+      await expect(entry.locator('.history-url')).toHaveAttribute('title', url)
+      // Path and host each fit the entry: neither is cut by the other.
+      const [path, host] = await Promise.all([
+        entry.locator('.history-path').boundingBox(),
+        entry.locator('.history-host').boundingBox(),
+      ])
+      expect(host!.y).toBeGreaterThanOrEqual(path!.y + path!.height - 1)
+    })
+  })
+}

@@ -25,6 +25,7 @@ import {
   updateRequest,
   type WorkspaceChange,
 } from './api.ts'
+import { copyName } from './actions.ts'
 
 /** A workspace with `API` → [`Users` → [`Get user`, `Admin` → [`Delete user`]], `Health`]. */
 function sample() {
@@ -219,6 +220,24 @@ describe('duplicating', () => {
     expect(copy.url).toBe(original.url)
     expect(copy.headers[0]!.id).not.toBe(original.headers[0]!.id)
     expect(findAncestors(doc, id)!.folders[0]!.id).toBe(users)
+  })
+
+  it('numbers copies so two duplicates never share a name', () => {
+    const { doc, api, getUser } = sample()
+    const first = duplicateItem(doc, getUser).id
+    const second = duplicateItem(doc, getUser).id
+    expect([readRequest(doc, first)!.name, readRequest(doc, second)!.name]).toEqual([
+      'Get user Copy',
+      'Get user Copy 2',
+    ])
+    duplicateItem(doc, api)
+    duplicateItem(doc, api)
+    expect(listCollections(doc).map((collection) => collection.name)).toEqual([
+      'API',
+      'API Copy 2',
+      'API Copy',
+    ])
+    expect(copyName('A', ['A Copy', 'A Copy 2', 'A Copy 4'])).toBe('A Copy 3')
   })
 
   it('copies a collection after the original', () => {

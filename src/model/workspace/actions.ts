@@ -173,13 +173,26 @@ export function setScripts(doc: Y.Doc, id: Id, scripts: Partial<Scripts>, origin
   })
 }
 
+/** `Name Copy`, or `Name Copy 2`, `Name Copy 3`… when a sibling already has that name. */
+export function copyName(name: string, siblingNames: readonly string[]): string {
+  const taken = new Set(siblingNames)
+  const base = `${name} Copy`
+  if (!taken.has(base)) return base
+  let n = 2
+  while (taken.has(`${base} ${n}`)) n++
+  return `${base} ${n}`
+}
+
 export function duplicateItem(doc: Y.Doc, id: Id, origin?: unknown): Duplicated {
   const idMap = new Map<Id, Id>()
   const copyId = transact(doc, origin, () => {
     const r = roots(doc)
     if (r.collections.has(id)) {
       const copy = reId(readCollection(doc, id)!, idMap, newId)
-      copy.name = `${copy.name} Copy`
+      copy.name = copyName(
+        copy.name,
+        [...r.collections.values()].map((c) => String(c.get('name'))),
+      )
       const position = orderedIds(r.collectionOrder, r.collections).indexOf(id) + 1
       writeCollection(doc, copy, position)
       return copy.id
@@ -189,7 +202,10 @@ export function duplicateItem(doc: Y.Doc, id: Id, origin?: unknown): Duplicated 
     const original = r.requests.has(id) ? readRequest(doc, id) : readFolder(doc, id, index)
     if (!original || parentId === null) throw new TreeError(`No item in a collection with id ${id}`)
     const copy = reId(original, idMap, newId)
-    copy.name = `${copy.name} Copy`
+    const siblings = index
+      .childrenOf(parentId)
+      .map((child) => (r.requests.get(child) ?? r.folders.get(child))?.get('name'))
+    copy.name = copyName(copy.name, siblings.map(String))
     writeItem(doc, copy, parentId, index.collectionOf(parentId)!)
     insertChild(doc, parentId, copy.id, index.childrenOf(parentId).indexOf(id) + 1)
     return copy.id

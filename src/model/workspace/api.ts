@@ -68,6 +68,8 @@ export {
   DEFAULT_SETTINGS,
   DEVICE_SCHEMA_VERSION,
   deleteOAuthToken,
+  expandedItems,
+  setExpandedItems,
   forgetSecrets,
   HISTORY_LIMIT,
   readOAuthToken,

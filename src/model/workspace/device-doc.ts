@@ -2,7 +2,7 @@
  * The device Y.Doc: what belongs to this browser only and is never synced. Root types:
  *
  *   meta      Y.Map   schemaVersion
- *   state     Y.Map   activeTabId, activeEnvironmentId
+ *   state     Y.Map   activeTabId, activeEnvironmentId, expanded (ids of open tree rows)
  *   tabs      Y.Map   tabId → Y.Map { savedRequestId, dirty, draftId, <request fields> }
  *   tabOrder  Y.Array<tabId>
  *   settings  Y.Map   editor, proxy (without password), tls, keyboard, assistant
@@ -107,6 +107,19 @@ export function activeEnvironmentId(device: Y.Doc): Id | null {
 
 export function setActiveEnvironment(device: Y.Doc, id: Id | null, origin?: unknown): void {
   transact(device, origin, () => deviceRoots(device).state.set('activeEnvironmentId', id))
+}
+
+/** At most this many open rows are remembered; the oldest opened go first. */
+export const EXPANDED_LIMIT = 1000
+
+/** Collections and folders open in the sidebar tree, as the user left them. */
+export function expandedItems(device: Y.Doc): Id[] {
+  const stored = deviceRoots(device).state.get('expanded')
+  return Array.isArray(stored) ? stored.filter((id): id is Id => typeof id === 'string') : []
+}
+
+export function setExpandedItems(device: Y.Doc, ids: readonly Id[], origin?: unknown): void {
+  transact(device, origin, () => deviceRoots(device).state.set('expanded', ids.slice(-EXPANDED_LIMIT)))
 }
 
 export function readSecret(device: Y.Doc, variableId: Id): SecretValue | undefined {

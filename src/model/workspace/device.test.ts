@@ -4,6 +4,8 @@ import { makeRequest } from '../factories.ts'
 import type { WireResponse } from '../wire.ts'
 import {
   activeEnvironmentId,
+  expandedItems,
+  setExpandedItems,
   activeTabId,
   addHistoryEntry,
   addRun,
@@ -274,5 +276,21 @@ describe('subscribeDevice', () => {
     stop()
     closeTab(doc, tab)
     expect(origins).toEqual(['sendbox-local', 'sendbox-local'])
+  })
+})
+
+describe('expanded tree rows', () => {
+  it('are kept, capped, and read as none when absent', () => {
+    const doc = new Y.Doc()
+    initDevice(doc)
+    expect(expandedItems(doc)).toEqual([])
+    setExpandedItems(doc, ['c1', 'f1'])
+    expect(expandedItems(doc)).toEqual(['c1', 'f1'])
+    setExpandedItems(
+      doc,
+      Array.from({ length: 1005 }, (_, i) => `id${i}`),
+    )
+    expect(expandedItems(doc)).toHaveLength(1000)
+    expect(expandedItems(doc)[0]).toBe('id5')
   })
 })

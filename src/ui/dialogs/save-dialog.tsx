@@ -30,6 +30,14 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
       else next.add(id)
       return next
     })
+  const [naming, setNaming] = createSignal(false)
+  /** `New Collection` here: named in place, then chosen as the destination. */
+  const createCollection = (value: string) => {
+    setNaming(false)
+    const id = store.createCollection()
+    store.renameItem(id, value.trim() || messages.newCollectionName)
+    setDestination(id)
+  }
   const save = (e: Event) => {
     e.preventDefault()
     const parentId = destination()
@@ -103,11 +111,36 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
             </For>
             <Show when={rows().length === 0}>
               <p class="muted">{messages.emptyWorkspace}</p>
-              <button type="button" class="button" onClick={() => setDestination(store.createCollection())}>
-                {messages.newCollection}
-              </button>
             </Show>
           </div>
+          <Show
+            when={naming()}
+            fallback={
+              <button type="button" class="button new-collection-button" onClick={() => setNaming(true)}>
+                {messages.newCollection}
+              </button>
+            }
+          >
+            <input
+              ref={(el) => queueMicrotask(() => el.select())}
+              class="input"
+              aria-label={messages.collectionNameLabel}
+              value={messages.newCollectionName}
+              enterkeyhint="done"
+              onKeyDown={(e) => {
+                // Enter names the collection; it does not save the request yet.
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  createCollection(e.currentTarget.value)
+                } else if (e.key === 'Escape') {
+                  e.preventDefault()
+                  e.stopPropagation()
+                  setNaming(false)
+                }
+              }}
+              onBlur={(e) => naming() && createCollection(e.currentTarget.value)}
+            />
+          </Show>
           <Show when={!destination()}>
             <p class="muted">{messages.chooseDestination}</p>
           </Show>

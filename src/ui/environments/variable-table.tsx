@@ -20,12 +20,13 @@ export function VariableTable(props: { owner: VariableOwner; label: string }) {
     store.deviceVersion()
     return store.readVariables(props.owner)
   })
+  let table: HTMLTableElement | undefined
   const commit = (next: Variable[]) => store.setVariables(props.owner, next)
   const update = (id: string, patch: Partial<Variable>) =>
     commit(variables().map((v) => (v.id === id ? { ...v, ...patch } : v)))
 
   return (
-    <table class="variable-table" aria-label={props.label}>
+    <table ref={table} class="variable-table" aria-label={props.label}>
       <thead>
         <tr>
           <th scope="col" class="narrow">
@@ -58,6 +59,7 @@ export function VariableTable(props: { owner: VariableOwner; label: string }) {
                 <input
                   class="input"
                   aria-label={`${messages.variableKey} ${variable.key}`}
+                  data-variable-key={variable.id}
                   value={variable.key}
                   onChange={(e) => update(variable.id, { key: e.currentTarget.value })}
                 />
@@ -106,10 +108,16 @@ export function VariableTable(props: { owner: VariableOwner; label: string }) {
               aria-label={`${messages.variableKey} (new)`}
               placeholder={messages.variableKey}
               value=""
-              onChange={(e) => {
+              onInput={(e) => {
+                // The row is added with the first character, and typing goes on in it.
                 const key = e.currentTarget.value
                 e.currentTarget.value = ''
-                if (key) commit([...variables(), makeVariable({ key })])
+                if (!key) return
+                const added = makeVariable({ key })
+                commit([...variables(), added])
+                const field = table?.querySelector<HTMLInputElement>(`[data-variable-key="${added.id}"]`)
+                field?.focus()
+                field?.setSelectionRange(key.length, key.length)
               }}
             />
           </td>

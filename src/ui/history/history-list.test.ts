@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../model/workspace/api.ts'
-import { dayLabel, filterHistory, formatDuration, groupByDay, timeOfDay } from './history-list.ts'
+import { dayLabel, filterHistory, formatDuration, groupByDay, timeOfDay, urlParts } from './history-list.ts'
 
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime()
 let n = 0
@@ -79,5 +79,17 @@ describe('formatting', () => {
     expect(formatDuration(85.4)).toBe('85 ms')
     expect(formatDuration(1240)).toBe('1.24 s')
     expect(formatDuration(undefined)).toBe('–')
+  })
+})
+
+describe('urlParts', () => {
+  it.each([
+    ['http://127.0.0.1:44123/users/7?x=1', '/users/7?x=1', '127.0.0.1:44123'],
+    ['https://api.example.test', '/', 'api.example.test'],
+    ['https://api.example.test?q=1', '/?q=1', 'api.example.test'],
+    ['{{base}}/users', '/users', '{{base}}'],
+    ['api.example.test/a', '/a', 'api.example.test'],
+  ])('%s', (url, path, host) => {
+    expect(urlParts(url)).toEqual({ path, host })
   })
 })

@@ -75,3 +75,14 @@ export function formatDuration(ms: number | undefined): string {
   if (ms === undefined) return '–'
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`
 }
+
+/**
+ * A history entry's URL in the parts a list shows apart: the path with its query (what differs
+ * between entries) and the host. Text that is not a URL (`{{base}}/users`) splits the same way.
+ */
+export function urlParts(url: string): { path: string; host: string } {
+  const match = /^([a-z][\w+.-]*:\/\/)?([^/?#]*)(.*)$/i.exec(url.trim())
+  const host = match?.[2] ?? ''
+  const rest = match?.[3] ?? ''
+  return { host, path: rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest }
+}

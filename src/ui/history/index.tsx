@@ -8,7 +8,7 @@ import { Dialog } from '../dialogs/dialog.tsx'
 import { messages } from '../messages.ts'
 import './history.css'
 import { useStore } from '../store/context.tsx'
-import { filterHistory, groupByDay, timeOfDay } from './history-list.ts'
+import { filterHistory, groupByDay, timeOfDay, urlParts } from './history-list.ts'
 
 export function HistoryPanel() {
   const store = useStore()
@@ -61,7 +61,10 @@ export function HistoryPanel() {
                             onClick={() => store.openHistoryEntry(entry)}
                           >
                             <span class={`method method-${entry.method}`}>{entry.method}</span>
-                            <span class="history-url">{entry.url}</span>
+                            <span class="history-url" title={entry.url}>
+                              <span class="history-path">{urlParts(entry.url).path}</span>
+                              <span class="history-host muted">{urlParts(entry.url).host}</span>
+                            </span>
                             <time class="muted history-time" dateTime={new Date(entry.time).toISOString()}>
                               {timeOfDay(entry.time)}
                             </time>

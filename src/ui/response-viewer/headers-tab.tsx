@@ -1,16 +1,17 @@
-/** The Header tab: every response header in order, with the count and the block's size. */
+/**
+ * The Header tab: every response header in order, with the count and the size of the head as
+ * it came over the wire (status line included), the number the size breakdown shows too.
+ */
 import { For } from 'solid-js'
 import { formatSize } from '../../model/response/format.ts'
-import { headerBlockSize, type HeaderList, type ResponseCookie } from '../../model/wire.ts'
+import type { HeaderList, ResponseCookie } from '../../model/wire.ts'
 import { messages } from '../messages.ts'
 import Check from 'lucide-solid/icons/check'
 
-export function HeadersTab(props: { headers: HeaderList }) {
+export function HeadersTab(props: { headers: HeaderList; size: number }) {
   return (
     <div class="tab-panel-scroll">
-      <p class="muted">
-        {messages.headerCount(props.headers.length, formatSize(headerBlockSize(props.headers)))}
-      </p>
+      <p class="muted">{messages.headerCount(props.headers.length, formatSize(props.size))}</p>
       <table class="data-table" aria-label={messages.headersTab}>
         <thead>
           <tr>

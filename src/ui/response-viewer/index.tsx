@@ -108,7 +108,7 @@ export function ResponseViewer(props: ResponseViewerProps) {
             </Show>
           </Match>
           <Match when={section() === 'headers'}>
-            <HeadersTab headers={response().headers} />
+            <HeadersTab headers={response().headers} size={response().sizes.responseHeaders} />
           </Match>
           <Match when={section() === 'cookies'}>
             <CookiesTab cookies={response().cookies} />

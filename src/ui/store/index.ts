@@ -36,7 +36,13 @@ export function createAppStore(
   const { workspace, device } = docs
   const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
   const [deviceVersion, setDeviceVersion] = createSignal(0)
-  const [expanded, setExpanded] = createSignal<ReadonlySet<Id>>(new Set())
+  // Open rows of the tree as the user left them (kept on the device).
+  const [expanded, setExpandedSignal] = createSignal<ReadonlySet<Id>>(new Set(data.expandedItems(device)))
+  const setExpanded = (next: (current: ReadonlySet<Id>) => ReadonlySet<Id>) => {
+    const value = next(expanded())
+    setExpandedSignal(value)
+    data.setExpandedItems(device, [...value])
+  }
   const [state, setState] = createStore<AppState>({
     tabs: [],
     activeTabId: null,

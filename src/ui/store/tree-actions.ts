@@ -2,6 +2,7 @@
 import * as data from '../../model/workspace/api.ts'
 import type { Auth, Id, Scripts } from '../../model/types.ts'
 import { messages } from '../messages.ts'
+import { makeRequest } from '../../model/factories.ts'
 import type { OpenDocs } from './docs.ts'
 
 export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean) => void) {
@@ -14,6 +15,17 @@ export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean)
       data.updateDraft(device, tab.id, { name })
       if (!tab.dirty) data.markTabSaved(device, tab.id, requestId)
     }
+  }
+
+  /**
+   * A tab whose request was deleted (itself, or its folder or collection) closes; one with
+   * unsaved edits stays open with them, and Save then asks where to save it (`Anfrage speichern`).
+   */
+  const closeTabsOfDeleted = () => {
+    const tabs = data.listTabs(device)
+    const gone = tabs.filter((t) => t.savedRequestId && !data.readRequest(workspace, t.savedRequestId))
+    for (const tab of gone) if (!tab.dirty) data.closeTab(device, tab.id)
+    if (data.listTabs(device).length === 0 && tabs.length > 0) data.openTab(device, makeRequest())
   }
 
   return {
@@ -46,6 +58,7 @@ export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean)
     deleteItem(id: Id) {
       const removed = data.deleteItem(workspace, id)
       data.forgetSecrets(device, removed.variableIds)
+      closeTabsOfDeleted()
     },
     moveItem(id: Id, target: data.MoveTarget) {
       data.moveItem(workspace, id, target)

@@ -22,6 +22,12 @@ export function Tab(props: TabProps) {
   const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const active = () => store.state.activeTabId === props.tab.id
+  /** Its request was deleted while the tab held unsaved edits: Save asks where to save them. */
+  const deleted = () => {
+    store.workspaceVersion()
+    const id = props.tab.savedRequestId
+    return !!id && store.itemType(id) === undefined
+  }
 
   const items = (): MenuItem[] => [
     { label: messages.newTab, action: () => store.newTab('http') },
@@ -55,6 +61,11 @@ export function Tab(props: TabProps) {
         if (e.key === 'Delete') store.closeTab(props.tab.id)
       }}
     >
+      <Show when={deleted()}>
+        <span class="tab-deleted" title={messages.deletedRequestHint}>
+          {messages.deletedRequest}
+        </span>
+      </Show>
       <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
       <span class="tab-name">{name()}</span>
       <PresenceMarker peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
