@@ -206,6 +206,11 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   )
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
 } finally {
   await cleanup()
+  // The providers' and sockets' timers must not keep a finished benchmark waiting.
+  process.exit()
 }

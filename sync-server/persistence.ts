@@ -18,6 +18,8 @@ const FROM_DISK = Symbol('from-disk')
 interface Binding {
   last: Promise<boolean>
   failed: boolean
+  /** Updates stored since the room was opened: none, nothing to compact when it closes. */
+  stored: number
 }
 
 export interface RoomStore {
@@ -60,7 +62,7 @@ export async function openRoomStore(
 
   return {
     async bind(room, doc) {
-      const binding: Binding = { last: Promise.resolve(true), failed: false }
+      const binding: Binding = { last: Promise.resolve(true), failed: false, stored: 0 }
       bindings.set(doc, binding)
       // The stored updates merged and applied once: y-leveldb's getYDoc would apply them to a doc
       // of its own, which this one would then have to encode and apply again (a 10k-request room
@@ -71,6 +73,7 @@ export async function openRoomStore(
       if (updates.length > PREFERRED_TRIM_SIZE) void ldb.flushDocument(room)
       doc.on('update', (update: Uint8Array, origin: unknown) => {
         if (origin === FROM_DISK) return
+        binding.stored++
         binding.last = ldb.storeUpdate(room, update).then((clock: unknown) => {
           if (typeof clock === 'number') return true
           binding.failed = true
@@ -90,7 +93,8 @@ export async function openRoomStore(
       bindings.delete(doc)
       if (!binding) return
       await binding.last
-      await ldb.flushDocument(room)
+      // A room only read (a joiner's initial sync) is not rewritten: the next open would wait for it.
+      if (binding.stored > 0) await ldb.flushDocument(room)
     },
     async close() {
       await Promise.all([...bindings.values()].map((binding) => binding.last))
