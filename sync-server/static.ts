@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import { APP_CSP } from './csp.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,7 +76,11 @@ export function createStatic(distDir: string, notBuiltReason: () => string) {
       if (shell) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found')
       } else {
-        res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        res.writeHead(503, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-security-policy': APP_CSP,
+        })
         res.end(notBuiltPage(notBuiltReason()))
       }
       return
@@ -83,10 +88,13 @@ export function createStatic(distDir: string, notBuiltReason: () => string) {
     const immutable = urlPath.startsWith('/assets/')
     const modified = new Date(Math.floor(found.mtime.getTime() / 1000) * 1000)
     const since = Date.parse(req.headers['if-modified-since'] ?? '')
+    const type = TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream'
     const headers = {
-      'content-type': TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream',
+      'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'last-modified': modified.toUTCString(),
+      // Pages only: the service worker stores the shell with its headers, so offline it holds too.
+      ...(type.startsWith('text/html') ? { 'content-security-policy': APP_CSP } : {}),
     }
     if (!Number.isNaN(since) && since >= modified.getTime()) {
       res.writeHead(304, headers).end()

@@ -34,7 +34,8 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    // The relay and sync endpoints of the sync-server are live traffic, never the app shell.
-    denylist: [/^\/relay/, /^\/sync/, /^\/__sendbox-download\//],
+    // The relay and sync endpoints of the sync-server are live traffic, never the app shell; the
+    // login link must reach the server too, or an installed app could never log in again.
+    denylist: [/^\/relay/, /^\/sync/, /^\/login/, /^\/__sendbox-download\//],
   }),
 )

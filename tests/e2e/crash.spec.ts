@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, test } from '@playwright/test'
+import { chromium, expect, test, type BrowserContext } from '@playwright/test'
 import { activeTab, openApp, urlField } from './helpers.ts'
 
 /** The browser processes started for this profile directory (and only those). */
@@ -23,8 +23,13 @@ test('drafts survive a browser crash', async ({ baseURL }, testInfo) => {
     baseURL,
     serviceWorkers: 'block' as const,
   }
+  // A persistent profile starts without the suite's shared session: it gets the same cookie.
+  const session = JSON.parse(readFileSync(testInfo.project.use.storageState as string, 'utf8')) as {
+    cookies: Parameters<BrowserContext['addCookies']>[0]
+  }
   try {
     const first = await chromium.launchPersistentContext(profile, options)
+    await first.addCookies(session.cookies)
     const page = first.pages()[0] ?? (await first.newPage())
     await openApp(page)
     await urlField(page).fill('https://draft.test/before-crash')
@@ -36,6 +41,7 @@ test('drafts survive a browser crash', async ({ baseURL }, testInfo) => {
     await first.close().catch(() => {})
 
     const second = await chromium.launchPersistentContext(profile, options)
+    await second.addCookies(session.cookies)
     const again = second.pages()[0] ?? (await second.newPage())
     await openApp(again)
     await expect(urlField(again)).toHaveValue('https://draft.test/before-crash')

@@ -58,5 +58,11 @@ test.describe('installed', () => {
     const note = page.getByRole('note').filter({ hasText: 'not logged in' })
     await expect(note).toBeVisible()
     await expect(note).toContainText('npx sendbox login-url')
+
+    // The link reaches the server past the service worker, and the installed app is back on the relay.
+    await page.goto(loginLink())
+    await expect(urlField(page)).toBeVisible()
+    await expect(page.getByRole('note').filter({ hasText: 'Direct mode' })).toHaveCount(0)
+    expect(await context.cookies()).toHaveLength(1)
   })
 })

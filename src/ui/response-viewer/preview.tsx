@@ -48,17 +48,37 @@ function HtmlPreview(props: { worker: BodyWorker }) {
   )
 }
 
+/**
+ * An image is shown from a data: URL, never a blob: URL: a blob: URL belongs to the app's origin,
+ * so an SVG opened from it in a tab would run its script with the app's storage. In an <img>
+ * an SVG runs nothing, and a data: URL opened in a tab is an opaque origin (Chromium refuses
+ * to navigate to one at all). A PDF goes to the browser's own viewer under its exact type.
+ */
 function BlobPreview(props: { response: WireResponse; kind: 'image' | 'pdf'; worker: BodyWorker }) {
-  const type = headerValue(props.response.headers, 'content-type') ?? ''
+  const type = props.kind === 'pdf' ? 'application/pdf' : imageType(props.response)
+  let made: string | undefined
   const [url] = createResource(async () => {
-    const bytes = (await props.worker.bytes()) as Uint8Array<ArrayBuffer>
-    return URL.createObjectURL(new Blob([bytes], { type }))
+    const blob = new Blob([(await props.worker.bytes()) as Uint8Array<ArrayBuffer>], { type })
+    if (props.kind === 'image') return dataUrl(blob)
+    return (made = URL.createObjectURL(blob))
   })
-  onCleanup(() => {
-    const made = url()
-    if (made) URL.revokeObjectURL(made)
-  })
+  onCleanup(() => made && URL.revokeObjectURL(made))
   return <Show when={url()}>{(src) => <BlobFrame kind={props.kind} url={src()} />}</Show>
+}
+
+/** The response's image type without parameters; anything unexpected shows as plain bytes. */
+function imageType(response: WireResponse): string {
+  const type = (headerValue(response.headers, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  return /^image\/[\w.+-]+$/.test(type) ? type : 'application/octet-stream'
+}
+
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as string)
+    reader.onerror = () => reject(reader.error ?? new Error('the image could not be read'))
+    reader.readAsDataURL(blob)
+  })
 }
 
 function BlobFrame(props: { kind: 'image' | 'pdf'; url: string }) {
