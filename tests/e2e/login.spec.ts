@@ -30,7 +30,7 @@ test('the printed link logs in once: the app without the secret in its address, 
   const relayed = page.waitForResponse((r) => r.url().endsWith('/relay'))
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   expect((await relayed).status()).toBe(200)
-  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
   await expect(page.getByRole('note').filter({ hasText: 'Direct mode' })).toHaveCount(0)
 
   // Used up: another browser opening the same link is not logged in.

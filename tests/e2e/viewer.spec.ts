@@ -246,7 +246,10 @@ test('Explain on a 401: offline from the headers, then from a local assistant wi
     await page.getByRole('textbox', { name: 'Assistant URL' }).fill(assistant.url)
     await page.getByRole('textbox', { name: 'Model' }).fill('local-test')
     await page.getByLabel('API key').fill('sk-local-1')
-    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page
+      .getByRole('form', { name: 'Assistant' })
+      .getByRole('button', { name: 'Save', exact: true })
+      .click()
 
     await section(page, 'Headers')
     await page
