@@ -82,7 +82,7 @@ function readAll(doc: LineDocument): string[] {
 function readGrowing(body: Uint8Array, format: BodyFormat, view: LineView, cuts: number[]): string[] {
   const points = [...new Set(cuts.map((cut) => cut % (body.length + 1)))].sort((a, b) => a - b)
   const doc = makeLineDocument(body.subarray(0, points[0] ?? body.length), format, view, points.length === 0)
-  for (const [i, point] of points.entries()) {
+  for (let i = 0; i < points.length; i++) {
     doc.advance(16)
     const last = i === points.length - 1
     doc.grow(body.subarray(0, last ? body.length : points[i + 1]!), last)
