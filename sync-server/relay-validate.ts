@@ -155,7 +155,10 @@ export function parseRelayRequest(buffer: Buffer): { request: WireRequest; optio
     invalid('the relay request header is not JSON')
   }
   const meta = object(parsed, 'the relay request') as Partial<Record<keyof RelayRequestMeta, unknown>>
-  if (meta.v !== RELAY_PROTOCOL_VERSION) invalid(`relay protocol version ${String(meta.v)} is not supported`)
+  if (meta.v === undefined)
+    invalid(`the relay request has no protocol version (expected ${RELAY_PROTOCOL_VERSION})`)
+  if (meta.v !== RELAY_PROTOCOL_VERSION)
+    invalid(`relay protocol version ${JSON.stringify(meta.v)?.slice(0, 20)} is not supported`)
   const method = text(meta.method, 'method')
   if (!TOKEN.test(method) || method.length > 64) invalid(`method ${JSON.stringify(method)} is not valid`)
   const url = text(meta.url, 'url')

@@ -12,7 +12,7 @@
 import { base64, fromBase64 } from '../../model/encoding.ts'
 import type { ClientCertificate, ProxySettings, TlsSettings } from '../../model/settings.ts'
 import type { HeaderList, ResponseCookie, Timings, WireRequest, WireSizes } from '../../model/wire.ts'
-import type { SendOptions, TransportError } from './types.ts'
+import { TransportError, type SendOptions } from './types.ts'
 
 export const RELAY_CONTENT_TYPE = 'application/x-sendbox-relay'
 export const RELAY_PROTOCOL_VERSION = 1
@@ -158,9 +158,9 @@ export class FrameParser {
         this.type = this.header[0]!
         this.left = new DataView(this.header.buffer).getUint32(1)
         if (this.type < FRAME_HEAD || this.type > FRAME_ERROR)
-          throw new Error(`unknown relay frame ${this.type}`)
+          throw malformed(`unknown frame type ${this.type}`)
         if (this.type !== FRAME_BODY) {
-          if (this.left > MAX_JSON_FRAME) throw new Error('relay frame too large')
+          if (this.left > MAX_JSON_FRAME) throw malformed(`a frame of ${this.left} bytes is too large`)
           this.json = new Uint8Array(this.left)
           this.jsonFill = 0
         }
@@ -188,10 +188,29 @@ export class FrameParser {
   }
 
   private jsonEvent(): RelayEvent {
-    const value: unknown = JSON.parse(decoder.decode(this.json!))
+    let value: unknown
+    try {
+      value = JSON.parse(decoder.decode(this.json!))
+    } catch {
+      throw malformed(`frame type ${this.type} is not JSON`)
+    }
     this.json = null
-    if (this.type === FRAME_HEAD) return { type: 'head', head: value as RelayHead }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw malformed(`frame type ${this.type} is not a JSON object`)
+    }
+    const fields = value as Record<string, unknown>
+    if (this.type === FRAME_HEAD) {
+      if (typeof fields.status !== 'number' || !Array.isArray(fields.headers))
+        throw malformed('the head has no status or headers')
+      return { type: 'head', head: value as RelayHead }
+    }
     if (this.type === FRAME_END) return { type: 'end', end: value as RelayEnd }
+    if (typeof fields.message !== 'string') throw malformed('the error has no message')
     return { type: 'error', error: value as RelayErrorBody }
   }
+}
+
+/** A response the relay never writes (a proxy in between, a cut or corrupted stream). */
+function malformed(why: string): TransportError {
+  return new TransportError(`Relay: malformed response (${why})`, 'other')
 }
