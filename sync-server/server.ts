@@ -210,8 +210,13 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     const url = targetOf(req)
     const room = url && ROOM.exec(url.pathname)?.[1]
     if (!url || !room) return reject('404 Not Found')
+    // A socket that presents an invite link's token joins through it, even from a logged-in
+    // browser: it is then listed among the people and closed when the link is revoked.
     const session =
-      login.hasSession(req) && req.headers.origin !== undefined && own.ownOrigins.has(req.headers.origin)
+      login.hasSession(req) &&
+      req.headers.origin !== undefined &&
+      own.ownOrigins.has(req.headers.origin) &&
+      !url.searchParams.has('token')
     if (session || isOwner(req, secrets)) {
       exemptFromIdleTimeout(req.socket)
       return sync.accept(req, socket, head, room)
