@@ -180,6 +180,32 @@ const STOPPED: Case[] = [
   ['cyclic value to the host', "const a = {}; a.self = a; expect(a).to.have.property('self')", null],
   ['secret exfiltration through replaceIn', 'pm.variables.replaceIn("{{apiKey}}")', 'secret'],
   [
+    'secret exfiltration through a sendRequest URL',
+    "pm.sendRequest('http://127.0.0.1:9/?k={{apiKey}}', () => {})",
+    'secret',
+  ],
+  [
+    'secret exfiltration through beta.sendRequest',
+    "await bru.sendRequest({ url: 'http://127.0.0.1:9/{{apiKey}}' }).catch(() => {})",
+    'secret',
+  ],
+  ['secret exfiltration through interpolate', "bru.interpolate({ k: '{{apiKey}}' })", 'secret'],
+  [
+    'secret read swallowed by try/catch',
+    "try { pm.environment.get('apiKey') } catch (e) {} svc.environment.set('after', 'ran')",
+    'secret',
+  ],
+  [
+    'secret through the variable snapshots',
+    "svc.environment.set('r', JSON.stringify([pm.environment.toObject(), pm.variables.toObject(), pm.environment.has('apiKey')]))",
+    null,
+  ],
+  [
+    'secret copied as a placeholder into a variable',
+    "pm.environment.set('copy', '{{apiKey}}'); svc.environment.set('r', pm.environment.get('copy'))",
+    null,
+  ],
+  [
     'sendRequest flood',
     "for (let i = 0; i < 50; i++) pm.sendRequest('http://127.0.0.1:9/', () => {})",
     'limit',
