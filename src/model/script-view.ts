@@ -19,15 +19,19 @@ export interface WireAndView {
   view: WireRequest
 }
 
-/** Builds the wire request and the scripts' view of it, with a script's `req.*` changes applied. */
+/**
+ * Builds the wire request and the scripts' view of it, with a script's `req.*` changes applied.
+ * `needView: false` (no script will see it) skips the second build.
+ */
 export async function buildWireAndView(
   spec: RequestSpec,
   options: BuildOptions,
   changes?: RequestChanges,
+  needView = true,
 ): Promise<WireAndView> {
   const variables = options.variables
   const finish = (request: WireRequest) => (changes ? applyRequestChanges(request, changes) : request)
-  if (!variables.hasWithheld()) {
+  if (!needView || !variables.hasWithheld()) {
     const wire = finish(await buildWireRequest(spec, options))
     return { wire, view: wire }
   }

@@ -177,6 +177,8 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
             oauthToken: deps.oauthToken,
           },
           changes,
+          // Only a post-response script sees it.
+          scriptChain(request, parents, 'postResponse').length > 0,
         ))
   } catch (error) {
     return {

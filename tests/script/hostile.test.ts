@@ -27,6 +27,27 @@ const STOPPED: Case[] = [
   ['loop swallowing in finally', 'for (;;) { try { while (1) {} } finally { continue } }', 'timeout'],
   ['endless loop in a promise job', 'Promise.resolve().then(() => { for (;;) {} })', 'timeout'],
   ['endless microtask chain', 'const f = () => Promise.resolve().then(f); f()', 'timeout'],
+  [
+    'microtasks doubling (one job queue that never empties)',
+    'function f() { Promise.resolve().then(f); Promise.resolve().then(f) } f()',
+    ['timeout', 'limit'],
+  ],
+  [
+    'promise job running out of string length',
+    "let s = 'x'; Promise.resolve().then(() => { for (;;) s += s })",
+    ['script', 'limit'],
+    /too long|memory/,
+  ],
+  [
+    'promise chain exhausting memory job after job',
+    'const f = () => Promise.resolve().then(() => { const a = []; for (;;) a.push({ n: a.length }) }).then(f, f); f()',
+    ['timeout', 'limit'],
+  ],
+  [
+    'async chain exhausting memory',
+    'const keep = []; const f = async () => { for (;;) { keep.push({ a: [1, 2, 3], b: keep.length }); if (keep.length % 100 === 0) await null } }; await f()',
+    ['timeout', 'limit'],
+  ],
   ['endless loop after await', 'await null; for (;;) {}', 'timeout'],
   ['endless loop in a test', "svc.test('t', () => { for (;;) {} })", 'timeout'],
   ['endless loop in an awaited test', "test('t', async () => { await null; for (;;) {} })", 'timeout'],
@@ -37,14 +58,14 @@ const STOPPED: Case[] = [
     'timer flood',
     'for (let i = 0; i < 1e6; i++) setTimeout(() => {}, 60000)',
     'script',
-    /at most 1000 timers can be pending/,
+    /at most 1000 timers/,
   ],
   [
     'timer flood, refusals swallowed',
     'for (;;) { try { setTimeout(() => {}, 60000) } catch (e) {} }',
     ['timeout', 'limit'],
   ],
-  ['sleep flood', 'for (let i = 0; i < 1e6; i++) bru.sleep(10)', ['timeout', 'limit', 'script']],
+  ['sleep flood', 'for (let i = 0; i < 1e6; i++) bru.sleep(10)', 'script', /at most 1000 timers/],
   ['loop in an expect callback', 'expect(1).to.satisfy(() => { for (;;) {} })', 'timeout'],
   ['loop in a getter read by chai', 'expect({ get x() { for (;;) {} } }).to.be.ok', 'timeout'],
   [
@@ -158,6 +179,32 @@ const STOPPED: Case[] = [
   ],
   ['cyclic value to the host', "const a = {}; a.self = a; expect(a).to.have.property('self')", null],
   ['secret exfiltration through replaceIn', 'pm.variables.replaceIn("{{apiKey}}")', 'secret'],
+  [
+    'secret exfiltration through a sendRequest URL',
+    "pm.sendRequest('http://127.0.0.1:9/?k={{apiKey}}', () => {})",
+    'secret',
+  ],
+  [
+    'secret exfiltration through beta.sendRequest',
+    "await bru.sendRequest({ url: 'http://127.0.0.1:9/{{apiKey}}' }).catch(() => {})",
+    'secret',
+  ],
+  ['secret exfiltration through interpolate', "bru.interpolate({ k: '{{apiKey}}' })", 'secret'],
+  [
+    'secret read swallowed by try/catch',
+    "try { pm.environment.get('apiKey') } catch (e) {} svc.environment.set('after', 'ran')",
+    'secret',
+  ],
+  [
+    'secret through the variable snapshots',
+    "svc.environment.set('r', JSON.stringify([pm.environment.toObject(), pm.variables.toObject(), pm.environment.has('apiKey')]))",
+    null,
+  ],
+  [
+    'secret copied as a placeholder into a variable',
+    "pm.environment.set('copy', '{{apiKey}}'); svc.environment.set('r', pm.environment.get('copy'))",
+    null,
+  ],
   [
     'sendRequest flood',
     "for (let i = 0; i < 50; i++) pm.sendRequest('http://127.0.0.1:9/', () => {})",

@@ -27,7 +27,7 @@ describe('timer floods', () => {
       expect(result.error).toMatchObject({
         kind: 'script',
         message:
-          'RangeError: setTimeout: at most 1000 timers can be pending at once (clear some or wait for them)',
+          'RangeError: at most 1000 timers (setTimeout, beta.sleep) can be pending at once: clear some or wait for them',
       })
       expect(Date.now() - started).toBeLessThan(2_000)
       expect(grown).toBeLessThan(32 * 1024 * 1024)

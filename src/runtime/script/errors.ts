@@ -28,7 +28,7 @@ export const messages = {
   stack: 'Script stopped: too much recursion (stack overflow)',
   cancelled: 'Script cancelled',
   timers: (limits: ScriptLimits) =>
-    `setTimeout: at most ${limits.timers} timers can be pending at once (clear some or wait for them)`,
+    `at most ${limits.timers} timers (setTimeout, beta.sleep) can be pending at once: clear some or wait for them`,
   sleep: (limits: ScriptLimits) => `beta.sleep: at most ${seconds(limits.sleepMs)} per call`,
   sendRequests: (limits: ScriptLimits) =>
     `sendRequest: a script may make at most ${limits.sendRequests} calls`,

@@ -16,6 +16,8 @@ export interface ScriptOutcome {
   testsTimedOut: boolean
 }
 
+/** Promise jobs run per call before the loop checks the deadline, a stop and the memory again. */
+const JOB_BATCH = 512
 const MAIN_PENDING = 0
 const MAIN_ERROR = 2
 
@@ -57,7 +59,9 @@ export async function runScript(
     while (thrown === null && !run.abort) {
       // A script that finished in its first turn (the usual case) has no jobs and nothing pending.
       if (sandbox.hasPendingJobs()) {
-        const jobs = enter(sandbox, run, () => sandbox.quickjsRuntime.executePendingJobs())
+        // In batches: a job that queues two more never lets one call end (the interrupt handler
+        // stops a job, not the queue), so the deadline and the stop are checked between batches.
+        const jobs = enter(sandbox, run, () => sandbox.quickjsRuntime.executePendingJobs(JOB_BATCH))
         if (jobs.error) {
           thrown = describe(sandbox, run, guest, jobs.error)
           jobs.error.dispose()
@@ -71,7 +75,7 @@ export async function runScript(
       if (status.err !== '') thrown = JSON.parse(status.err) as ErrorInfo
       else if (run.callbackError) thrown = run.callbackError
       if (thrown !== null || status.main === MAIN_ERROR) break
-      if (run.events.length === 0) {
+      if (run.events.length === 0 && !sandbox.hasPendingJobs()) {
         // Nothing left that could make progress: finished, or waiting for a promise that never settles.
         if (run.pending.size === 0) break
         await run.nextEvent()

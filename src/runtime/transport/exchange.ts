@@ -89,6 +89,45 @@ export class Cancel implements CancelSignal {
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
+/** Methods a server must treat as safe to receive twice (RFC 9110, 9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE'])
+const CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'])
+
+/**
+ * A kept-alive connection can be closed by the server just as a request goes out on it, and a
+ * client whose event loop was busy (a script running in the CLI's process) cannot have seen
+ * the close in time. An idempotent request that got no answer on a reused connection is sent
+ * once more, on another connection; anything else reports the failure.
+ */
+export async function exchangeRetrying(request: HopRequest): Promise<HopResponse> {
+  if (!IDEMPOTENT.has(request.method)) return exchange(request)
+  let stale: unknown
+  const first: HopRequest = {
+    ...request,
+    explain: (error) => {
+      if (!isStaleConnection(error)) return request.explain(error)
+      stale = new Error('the kept-alive connection was closed')
+      return stale as Error
+    },
+  }
+  try {
+    return await exchange(first)
+  } catch (error) {
+    if (error !== stale || stale === undefined || request.signal?.aborted) throw error
+    // One turn of the event loop first: the closes of other idle connections the server ended
+    // meanwhile are read then, so the retry does not pick one of them.
+    await new Promise((resolve) => setImmediate(resolve))
+    return exchange(request)
+  }
+}
+
+function isStaleConnection(error: unknown): boolean {
+  if (!(error instanceof ExchangeError)) return false
+  const { freshConnection, answered } = error.context
+  const code = (error.error as { code?: unknown } | null)?.code
+  return !freshConnection && !answered && typeof code === 'string' && CLOSED.has(code)
+}
+
 export function exchange(request: HopRequest): Promise<HopResponse> {
   const { signal, maxBytes } = request
   return new Promise<HopResponse>((resolve, reject) => {

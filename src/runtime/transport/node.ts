@@ -15,7 +15,7 @@ import {
 import { codingsToUndo, decodeBuffer, decodeStream } from './decode.ts'
 import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
-import { Cancel, exchange, type HopResponse } from './exchange.ts'
+import { Cancel, exchangeRetrying, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
 import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
@@ -67,7 +67,7 @@ async function send(
   try {
     for (let redirects = 0; ; redirects++) {
       const target = dispatchers.target(current.url, options.proxy, options.tls)
-      const hop: HopResponse = await exchange({
+      const hop: HopResponse = await exchangeRetrying({
         method: current.method,
         target,
         headers: current.headers,

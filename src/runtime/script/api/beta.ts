@@ -35,6 +35,9 @@ export function betaApi(run: ScriptRun, common: Shared) {
     sleep: (ms: unknown) => {
       const delay = Number(ms) || 0
       if (delay > run.limits.sleepMs) throw new ScriptAbort('limit', messages.sleep(run.limits))
+      // A sleep is a pending timer: refused at once when the script has too many, before any
+      // host work is made for it.
+      run.checkTimers()
       return run.hostWait(new Promise((resolve) => run.timer(Math.max(0, delay), () => resolve(undefined))))
     },
     getRequestName: () => run.input.request.name,

@@ -192,6 +192,20 @@ for (const k of ['ArrayBuffer', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 
     return Reflect.construct(t, a, nt)
   } })
 }
+// A resource error in a promise reaction (QuickJS's InternalError: out of memory, string too
+// long, stack overflow) would only reject a promise nobody reads, and a runaway chain would end
+// as if nothing happened: it becomes the script's error. catch and finally go through then.
+const then0 = P.prototype.then, IE = G.InternalError
+function reaction(f) {
+  if (typeof f !== 'function') return f
+  return function (v) {
+    try { return f(v) } catch (e) {
+      if (st.err === '' && e instanceof IE) { try { st.err = S(info(e)) } catch (x) { st.err = '{"n":"InternalError","m":"out of memory"}' } }
+      throw e
+    }
+  }
+}
+Object.defineProperty(P.prototype, 'then', { value: { then(a, b) { return apply(then0, this, [reaction(a), reaction(b)]) } }.then, writable: true, configurable: true })
 // The script's globals: fixed ids, built on the host on first use. Members of the lasting
 // namespaces stay cached; any other member expires when the next script begins (begin() bumps the
 // generation), because its id is only valid for its run.
