@@ -5,7 +5,7 @@
  * "Sharing").
  */
 import { expect, test, type Page } from '@playwright/test'
-import { newCollection, renameRow, row, rowMenu, sidebar, urlField } from './helpers.ts'
+import { newCollection, renameRow, row, rowMenu, sidebar, smallTouchTargets, urlField } from './helpers.ts'
 import { peopleHere, person, randomRoom, showSidebar, syncStatus, waitSynced } from './collab-helpers.ts'
 
 const PORT = process.env.E2E_PORT ?? 4317
@@ -68,12 +68,14 @@ for (const [label, viewport, hasTouch] of [
     await renameRow(ada.page, 'New Request', 'List users')
 
     const link = await inviteLink(ada.page)
+    if (hasTouch) expect(await smallTouchTargets(ada.page, 'dialog')).toEqual([])
     await shareDialog(ada.page).getByRole('button', { name: 'Copy link' }).click()
     await expect(shareDialog(ada.page)).toContainText('Link copied.')
     expect(await ada.page.evaluate(() => navigator.clipboard.readText())).toBe(link)
 
     await join(bob.page, link, 'Bob', 'Ada’s workspace')
     await showSidebar(bob.page)
+    if (hasTouch) expect(await smallTouchTargets(bob.page, '.collab-bar')).toEqual([])
     await expect(row(bob.page, 'Team API')).toBeVisible()
     // Beside Bob's own workspace, which stays his.
     await expect(bob.page.getByRole('combobox', { name: 'Workspace' })).toContainText('My workspace')
