@@ -131,6 +131,7 @@ test('Can view: the joiner sees live changes and cannot change the workspace', a
   await eve.page.getByRole('button', { name: 'Join workspace' }).click()
   await expect(row(eve.page, 'Read me')).toBeVisible()
   await expect(sidebar(eve.page).getByText('View only')).toBeVisible()
+  await expect(eve.page.getByRole('note').filter({ hasText: 'You can view this workspace' })).toBeVisible()
   await expect(sidebar(eve.page).getByRole('button', { name: 'New Collection' })).toHaveCount(0)
   await rowMenu(eve.page, 'Read me', 'Umbenennen')
   const field = sidebar(eve.page).getByRole('textbox', { name: 'Umbenennen' })
