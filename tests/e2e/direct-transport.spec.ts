@@ -35,7 +35,7 @@ test('served by the sync-server the relay is used and no direct-mode notice show
   const relay = page.waitForRequest((r) => r.url().endsWith('/relay'))
   await send(page)
   await relay
-  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
   await expect(directNote(page)).toHaveCount(0)
 })
 

@@ -121,7 +121,7 @@ test('earlier results are gone within the click that sends, before the script ha
   await urlField(page).fill(`${ECHO}/get`)
   await script(page, "svc.environment.set('x', '1')")
   await sendButton(page).click()
-  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
   // Read in the same task as the app's own click handler, right after it.
   await page.evaluate(() => {
     window.addEventListener('click', (event) => {
@@ -138,7 +138,7 @@ test('earlier results are gone within the click that sends, before the script ha
     phase: 'pre-request',
     viewers: 0,
   })
-  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
 })
 
 test('a response of many chunks arrives whole through the hand-off', async ({ page }) => {

@@ -12,7 +12,7 @@ test('Enter in the URL field sends; earlier results are cleared on every send', 
   await urlField(page).press('Enter')
   await expect(page.getByText('Awaiting response')).toBeVisible()
   await expect(page.getByLabel('Response body', { exact: true })).toHaveCount(0)
-  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
 })
 
 test('Awaiting response shows the elapsed time and Cancel stops it', async ({ page }) => {
@@ -76,7 +76,7 @@ test('Ctrl+Enter from the script editor sends; the pre-request script token is u
   // The echo's token endpoint issues `tok-…` tokens; an unset variable would go out as `{{token}}`.
   expect(header(echo, 'authorization')).toMatch(/^Bearer [\w.-]+$/)
   expect(header(echo, 'authorization')).not.toContain('{{')
-  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
 })
 
 test('autocomplete offers svc.environment.set and the snippets at the start of an empty line', async ({

@@ -17,7 +17,7 @@ test('a GET goes through the relay with the default User-Agent and the parameter
     ['b', 'two'],
   ])
   expect(header(echo, 'user-agent')).toBe('Sendbox/1.0')
-  await expect(page.getByLabel('Status')).toHaveText('200 OK')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
   await section(page, 'Params')
   await expect(page.getByRole('textbox', { name: 'Params Key 2' })).toHaveValue('b')
 })
