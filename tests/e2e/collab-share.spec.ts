@@ -59,7 +59,7 @@ for (const [label, viewport, hasTouch] of [
   }) => {
     const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom(), viewport, hasTouch })
     await ada.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
-    const bob = await person(browser, baseURL, { viewport, hasTouch })
+    const bob = await person(browser, baseURL, { viewport, hasTouch, joiner: true })
     await ada.page.goto('/')
     await waitSynced(ada.page)
     await newCollection(ada.page, 'Team API')
@@ -118,7 +118,7 @@ for (const [label, viewport, hasTouch] of [
 
 test('Can view: the joiner sees live changes and cannot change the workspace', async ({ browser }) => {
   const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom() })
-  const eve = await person(browser, baseURL, { name: 'Eve' })
+  const eve = await person(browser, baseURL, { name: 'Eve', joiner: true })
   await ada.page.goto('/')
   await waitSynced(ada.page)
   await newCollection(ada.page, 'Read me')
@@ -150,7 +150,7 @@ test('Stop sharing revokes the link: the joiner is disconnected, keeps the data,
   browser,
 }) => {
   const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom() })
-  const bob = await person(browser, baseURL, { name: 'Bob' })
+  const bob = await person(browser, baseURL, { name: 'Bob', joiner: true })
   await ada.page.goto('/')
   await waitSynced(ada.page)
   await newCollection(ada.page, 'Soon private')
@@ -166,9 +166,15 @@ test('Stop sharing revokes the link: the joiner is disconnected, keeps the data,
   await expect(syncStatus(bob.page)).toHaveText(/^Offline/, { timeout: 5000 })
   await expect(row(bob.page, 'Soon private')).toBeVisible()
 
-  await bob.page.goto(link)
-  await expect(bob.page.getByRole('heading', { name: 'This invite link was revoked.' })).toBeVisible()
-  await expect(bob.page.getByRole('button', { name: 'Join workspace' })).toHaveCount(0)
+  await expect(syncStatus(bob.page)).toContainText('link revoked')
+  // Bob's link still opens his copy (nothing is lost); someone new gets a page saying it was revoked.
+  await bob.page.reload()
+  await expect(row(bob.page, 'Soon private')).toBeVisible()
+  const carol = await person(browser, baseURL, { name: 'Carol', joiner: true })
+  await carol.page.goto(link)
+  await expect(carol.page.getByRole('heading', { name: 'This invite link was revoked.' })).toBeVisible()
+  await expect(carol.page.getByRole('button', { name: 'Join workspace' })).toHaveCount(0)
+  await carol.context.close()
 
   // A new link can be made afterwards.
   await shareDialog(ada.page).getByRole('button', { name: 'New link' }).click()

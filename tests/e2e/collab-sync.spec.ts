@@ -130,13 +130,16 @@ test('a request deleted by one while the other edited it offline is restorable f
   await ada.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click()
   await urlField(bob.page).fill('https://api.example.test/edited-offline')
   await bob.page.keyboard.press('Control+s')
-  await expect(bob.page.getByRole('tab', { name: 'Users' }).getByRole('button')).toHaveText('×')
+  await expect(bob.page.getByRole('tab', { name: 'Users' }).getByRole('button')).toHaveAttribute(
+    'data-dirty',
+    'false',
+  )
 
   await Promise.all([ada.context.setOffline(false), bob.context.setOffline(false)])
   // The delete wins in the tree; Bob's tab keeps his edit, now unsaved, and saves it back.
   await expect(row(bob.page, 'Users')).toHaveCount(0, { timeout: 15_000 })
   const bobTab = bob.page.getByRole('tab', { name: 'Users' })
-  await expect(bobTab.getByRole('button')).toHaveText('●')
+  await expect(bobTab.getByRole('button')).toHaveAttribute('data-dirty', 'true')
   await expect(urlField(bob.page)).toHaveValue('https://api.example.test/edited-offline')
   await bobTab.click()
   await bob.page.keyboard.press('Control+s')
