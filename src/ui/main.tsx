@@ -25,12 +25,15 @@ progress.lastElementChild!.textContent = messages.loading
 root.replaceChildren(progress)
 
 const invite = /^\/join\/([^/]+)\/?$/.exec(location.pathname)?.[1]
-if (invite) {
-  // An invite link: nothing of the app's own workspace is opened until the person joins.
+const registry = makeWorkspaceRegistry(localStorage, messages.ownWorkspaceName)
+// An invite link opens the workspace joined with it; before joining, the join page (nothing of
+// the app's own workspace is opened until the person joins).
+const joined = invite === undefined ? undefined : registry.joinedWith(invite)
+if (invite !== undefined && !joined) {
   void import('./collab/join-page.tsx').then(({ mountJoinPage }) => mountJoinPage(root, invite))
 } else {
-  const registry = makeWorkspaceRegistry(localStorage, messages.ownWorkspaceName)
-  const entry = registry.active()
+  if (joined) registry.setActive(joined.localId)
+  const entry = joined ?? registry.active()
   // Started before the documents load: the relay token and the script worker warm up meanwhile.
   // A joined workspace never uses the relay of the server that shares it.
   const services = createSendServices({ direct: entry.joined !== undefined })

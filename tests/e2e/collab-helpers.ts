@@ -13,6 +13,8 @@ export interface PersonOptions {
   ownRoom?: string
   viewport?: { width: number; height: number }
   hasTouch?: boolean
+  /** Someone who only has an invite link: no login to the server, nothing stored. */
+  joiner?: boolean
 }
 
 export async function person(
@@ -25,6 +27,7 @@ export async function person(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     hasTouch: options.hasTouch ?? false,
     serviceWorkers: 'block',
+    ...(options.joiner ? { storageState: { cookies: [], origins: [] } } : {}),
   })
   await context.addInitScript(
     ({ name, ownRoom }) => {

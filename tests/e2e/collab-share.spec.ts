@@ -5,7 +5,7 @@
  * "Sharing").
  */
 import { expect, test, type Page } from '@playwright/test'
-import { newCollection, renameRow, row, rowMenu, sidebar, urlField } from './helpers.ts'
+import { newCollection, renameRow, row, rowMenu, sidebar, smallTouchTargets, urlField } from './helpers.ts'
 import { peopleHere, person, randomRoom, showSidebar, syncStatus, waitSynced } from './collab-helpers.ts'
 
 const PORT = process.env.E2E_PORT ?? 4317
@@ -59,7 +59,7 @@ for (const [label, viewport, hasTouch] of [
   }) => {
     const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom(), viewport, hasTouch })
     await ada.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
-    const bob = await person(browser, baseURL, { viewport, hasTouch })
+    const bob = await person(browser, baseURL, { viewport, hasTouch, joiner: true })
     await ada.page.goto('/')
     await waitSynced(ada.page)
     await newCollection(ada.page, 'Team API')
@@ -68,12 +68,14 @@ for (const [label, viewport, hasTouch] of [
     await renameRow(ada.page, 'New Request', 'List users')
 
     const link = await inviteLink(ada.page)
+    if (hasTouch) expect(await smallTouchTargets(ada.page, 'dialog')).toEqual([])
     await shareDialog(ada.page).getByRole('button', { name: 'Copy link' }).click()
     await expect(shareDialog(ada.page)).toContainText('Link copied.')
     expect(await ada.page.evaluate(() => navigator.clipboard.readText())).toBe(link)
 
     await join(bob.page, link, 'Bob', 'Ada’s workspace')
     await showSidebar(bob.page)
+    if (hasTouch) expect(await smallTouchTargets(bob.page, '.collab-bar')).toEqual([])
     await expect(row(bob.page, 'Team API')).toBeVisible()
     // Beside Bob's own workspace, which stays his.
     await expect(bob.page.getByRole('combobox', { name: 'Workspace' })).toContainText('My workspace')
@@ -116,7 +118,7 @@ for (const [label, viewport, hasTouch] of [
 
 test('Can view: the joiner sees live changes and cannot change the workspace', async ({ browser }) => {
   const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom() })
-  const eve = await person(browser, baseURL, { name: 'Eve' })
+  const eve = await person(browser, baseURL, { name: 'Eve', joiner: true })
   await ada.page.goto('/')
   await waitSynced(ada.page)
   await newCollection(ada.page, 'Read me')
@@ -129,6 +131,7 @@ test('Can view: the joiner sees live changes and cannot change the workspace', a
   await eve.page.getByRole('button', { name: 'Join workspace' }).click()
   await expect(row(eve.page, 'Read me')).toBeVisible()
   await expect(sidebar(eve.page).getByText('View only')).toBeVisible()
+  await expect(eve.page.getByRole('note').filter({ hasText: 'You can view this workspace' })).toBeVisible()
   await expect(sidebar(eve.page).getByRole('button', { name: 'New Collection' })).toHaveCount(0)
   await rowMenu(eve.page, 'Read me', 'Umbenennen')
   const field = sidebar(eve.page).getByRole('textbox', { name: 'Umbenennen' })
@@ -147,7 +150,7 @@ test('Stop sharing revokes the link: the joiner is disconnected, keeps the data,
   browser,
 }) => {
   const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom() })
-  const bob = await person(browser, baseURL, { name: 'Bob' })
+  const bob = await person(browser, baseURL, { name: 'Bob', joiner: true })
   await ada.page.goto('/')
   await waitSynced(ada.page)
   await newCollection(ada.page, 'Soon private')
@@ -163,9 +166,15 @@ test('Stop sharing revokes the link: the joiner is disconnected, keeps the data,
   await expect(syncStatus(bob.page)).toHaveText(/^Offline/, { timeout: 5000 })
   await expect(row(bob.page, 'Soon private')).toBeVisible()
 
-  await bob.page.goto(link)
-  await expect(bob.page.getByRole('heading', { name: 'This invite link was revoked.' })).toBeVisible()
-  await expect(bob.page.getByRole('button', { name: 'Join workspace' })).toHaveCount(0)
+  await expect(syncStatus(bob.page)).toContainText('link revoked')
+  // Bob's link still opens his copy (nothing is lost); someone new gets a page saying it was revoked.
+  await bob.page.reload()
+  await expect(row(bob.page, 'Soon private')).toBeVisible()
+  const carol = await person(browser, baseURL, { name: 'Carol', joiner: true })
+  await carol.page.goto(link)
+  await expect(carol.page.getByRole('heading', { name: 'This invite link was revoked.' })).toBeVisible()
+  await expect(carol.page.getByRole('button', { name: 'Join workspace' })).toHaveCount(0)
+  await carol.context.close()
 
   // A new link can be made afterwards.
   await shareDialog(ada.page).getByRole('button', { name: 'New link' }).click()

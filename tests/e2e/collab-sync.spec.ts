@@ -108,3 +108,46 @@ test('two people edit offline, the same collection included, and converge on rec
   }
   await Promise.all([ada.context.close(), bob.context.close()])
 })
+
+test('a request deleted by one while the other edited it offline is restorable from the editor’s tab', async ({
+  browser,
+}) => {
+  const room = randomRoom()
+  const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: room })
+  const bob = await person(browser, baseURL, { name: 'Bob', ownRoom: room })
+  await Promise.all([ada.page.goto('/'), bob.page.goto('/')])
+  await Promise.all([waitSynced(ada.page), waitSynced(bob.page)])
+  await newCollection(ada.page, 'Shared')
+  await rowMenu(ada.page, 'Shared', 'Hinzufügen', 'Anfrage')
+  await renameRow(ada.page, 'New Request', 'Users')
+  await row(bob.page, 'Shared').click()
+  await row(bob.page, 'Users').click()
+  await expect(bob.page.getByRole('tab', { name: 'Users' })).toBeVisible()
+
+  await Promise.all([ada.context.setOffline(true), bob.context.setOffline(true)])
+  await expect(syncStatus(bob.page)).toHaveText(/^Offline/, { timeout: 15_000 })
+  await rowMenu(ada.page, 'Users', 'Löschen')
+  await ada.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click()
+  await urlField(bob.page).fill('https://api.example.test/edited-offline')
+  await bob.page.keyboard.press('Control+s')
+  await expect(bob.page.getByRole('tab', { name: 'Users' }).getByRole('button')).toHaveAttribute(
+    'data-dirty',
+    'false',
+  )
+
+  await Promise.all([ada.context.setOffline(false), bob.context.setOffline(false)])
+  // The delete wins in the tree; Bob's tab keeps his edit, now unsaved, and saves it back.
+  await expect(row(bob.page, 'Users')).toHaveCount(0, { timeout: 15_000 })
+  const bobTab = bob.page.getByRole('tab', { name: 'Users' })
+  await expect(bobTab.getByRole('button')).toHaveAttribute('data-dirty', 'true')
+  await expect(urlField(bob.page)).toHaveValue('https://api.example.test/edited-offline')
+  await bobTab.click()
+  await bob.page.keyboard.press('Control+s')
+  const dialog = bob.page.getByRole('dialog', { name: 'Anfrage speichern' })
+  await dialog.getByRole('treeitem', { name: 'Shared' }).click()
+  await dialog.getByRole('button', { name: 'Hier speichern' }).click()
+  await expect(row(ada.page, 'Users')).toBeVisible({ timeout: 5000 })
+  await row(ada.page, 'Users').click()
+  await expect(urlField(ada.page)).toHaveValue('https://api.example.test/edited-offline')
+  await Promise.all([ada.context.close(), bob.context.close()])
+})

@@ -73,7 +73,8 @@ function Invitation(props: { invite: Invite; token: string }) {
       token: props.token,
       access: props.invite.access,
     })
-    location.replace('/')
+    // The same address now opens the joined workspace (main.tsx).
+    location.reload()
   }
 
   return (

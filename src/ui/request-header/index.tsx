@@ -131,6 +131,11 @@ export function RequestHeader(props: { tab: TabState }) {
           </p>
         )}
       </Show>
+      <Show when={store.collab?.readOnly}>
+        <p class="notice" role="note">
+          {messages.viewOnlyNote}
+        </p>
+      </Show>
       <Show when={store.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
           {store.relayLoginRequired() ? messages.loginRequired : messages.directMode}

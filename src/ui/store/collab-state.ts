@@ -108,7 +108,9 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
     switchWorkspace(localId: string) {
       if (localId === entry.localId) return
       registry.setActive(localId)
-      location.assign('/')
+      // A joined workspace opens at its invite address: a joiner has no login for the server's root.
+      const joined = registry.list().find((w) => w.localId === localId)?.joined
+      location.assign(joined ? `/join/${encodeURIComponent(joined.token)}` : '/')
     },
     syncStatus: status,
     peers,

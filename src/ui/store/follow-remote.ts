@@ -2,6 +2,10 @@
  * An open tab holds a copy of its saved request (its draft, in the device doc). When someone else
  * changes that request, a tab without unsaved edits of its own follows at once; a tab with edits
  * keeps them (saving writes only the fields that differ, so the other person's other fields stay).
+ *
+ * When someone else deletes it (also while this person edited it offline: the delete wins in the
+ * tree), the tab keeps its copy and turns unsaved, so the edit is not lost: Ctrl+S asks where to
+ * save it again (`Anfrage speichern`). This is how such an item is restored (see src/ui/README.md).
  */
 import * as data from '../../model/workspace/api.ts'
 import type { OpenDocs } from './docs.ts'
@@ -14,7 +18,10 @@ export function followRemoteEdits(docs: OpenDocs): () => void {
       const savedId = tab.savedRequestId
       if (!savedId || tab.dirty || !change.ids.has(savedId)) continue
       const saved = data.readRequest(workspace, savedId)
-      if (!saved) continue
+      if (!saved) {
+        data.updateDraft(device, tab.id, {})
+        continue
+      }
       const { type: _type, id: _id, ...fields } = saved
       data.updateDraft(device, tab.id, fields)
       data.markTabSaved(device, tab.id, savedId)

@@ -94,6 +94,11 @@ export function makeWorkspaceRegistry(storage: Storage, ownDefaultName: string) 
     setActive(localId: string) {
       write(storage, { ...read(storage), active: localId })
     },
+    /** The workspace joined with this invite token, if any: its `/join/<token>` address opens it. */
+    joinedWith(token: string): WorkspaceEntry | undefined {
+      const found = joined().find((w) => w.token === token)
+      return found && entryOf(found)
+    },
     /** Joining again (a new link, another access level) replaces the earlier entry's token. */
     join(workspace: JoinedWorkspace): WorkspaceEntry {
       const stored = read(storage)
