@@ -3,6 +3,7 @@
  * a caller holding the token, but a line break in a header or proxy field would let a value
  * write extra headers upstream, so those are refused here rather than trusted to the transport.
  */
+import { visible } from '../src/model/import/import-error.ts'
 import type { ProxySettings, TlsSettings } from '../src/model/settings.ts'
 import type { HeaderList, WireRequest } from '../src/model/wire.ts'
 import {
@@ -25,6 +26,11 @@ export class RelayRefusal extends Error {
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 const LINE_BREAK = /[\r\n\0]/
+
+/** A value inside a message: JSON, at most 60 characters, invisible characters written as `U+…`. */
+function show(value: unknown): string {
+  return visible([...(JSON.stringify(value) ?? String(value))].slice(0, 60).join(''))
+}
 
 function invalid(message: string): never {
   throw new RelayRefusal(400, 'invalid-request', message)
@@ -65,8 +71,8 @@ export function checkHeaders(value: unknown): HeaderList {
   return value.map((pair: unknown, i) => {
     if (!Array.isArray(pair) || pair.length !== 2) invalid(`header ${i + 1} must be a [name, value] pair`)
     const name = text(pair[0], `the name of header ${i + 1}`)
-    if (!TOKEN.test(name)) invalid(`header name ${JSON.stringify(name)} is not a valid HTTP token`)
-    return [name, text(pair[1], `the value of header ${JSON.stringify(name)}`)] as [string, string]
+    if (!TOKEN.test(name)) invalid(`header name ${show(name)} is not a valid HTTP token`)
+    return [name, text(pair[1], `the value of header ${show(name)}`)] as [string, string]
   })
 }
 
@@ -157,16 +163,15 @@ export function parseRelayRequest(buffer: Buffer): { request: WireRequest; optio
   const meta = object(parsed, 'the relay request') as Partial<Record<keyof RelayRequestMeta, unknown>>
   if (meta.v === undefined)
     invalid(`the relay request has no protocol version (expected ${RELAY_PROTOCOL_VERSION})`)
-  if (meta.v !== RELAY_PROTOCOL_VERSION)
-    invalid(`relay protocol version ${JSON.stringify(meta.v)?.slice(0, 20)} is not supported`)
+  if (meta.v !== RELAY_PROTOCOL_VERSION) invalid(`relay protocol version ${show(meta.v)} is not supported`)
   const method = text(meta.method, 'method')
-  if (!TOKEN.test(method) || method.length > 64) invalid(`method ${JSON.stringify(method)} is not valid`)
+  if (!TOKEN.test(method) || method.length > 64) invalid(`method ${show(method)} is not valid`)
   const url = text(meta.url, 'url')
   let protocol = ''
   try {
     protocol = new URL(url).protocol
   } catch {
-    invalid(`${JSON.stringify(url)} is not a URL`)
+    invalid(`${show(url)} is not a URL`)
   }
   if (protocol !== 'http:' && protocol !== 'https:') invalid('only http and https URLs can be relayed')
   const rest = buffer.subarray(4 + length)

@@ -90,3 +90,9 @@ describe('fuzz: cURL import', () => {
     FUZZ_TIMEOUT_MS,
   )
 })
+
+describe('cURL import: regressions the fuzzer found', () => {
+  it('a method with a control character is named visibly (it printed the raw character)', () => {
+    expect(() => curlToRequest("curl GET -X '\u0001'", parser)).toThrow('Method U+0001 is not supported')
+  })
+})

@@ -26,7 +26,7 @@ export const FUZZ_SEED = seedFromEnv()
 if (longRun || process.env.FUZZ_SEED) console.log(`fuzz: ${FUZZ_RUNS} cases per property, seed ${FUZZ_SEED}`)
 
 /** A test's time limit: generous for the default runs, scaled for longer ones. */
-export const FUZZ_TIMEOUT_MS = Math.max(60_000, FUZZ_RUNS * 2)
+export const FUZZ_TIMEOUT_MS = Math.max(120_000, FUZZ_RUNS * 10)
 
 /** One case taking longer than this is a hang (quadratic blow-up, catastrophic backtracking). */
 export const CASE_LIMIT_MS = 2_000

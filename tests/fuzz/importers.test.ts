@@ -160,7 +160,7 @@ function shapes(wrong: boolean) {
   })
   const sendboxFields = {
     type: loose(named('folder', 'request', 'doc')),
-    ...(wrong ? { id: loose(fc.constantFrom('a', 'b', '')) } : {}),
+    ...(wrong ? { id: loose(fc.oneof(fc.constantFrom('a', 'b', ''), weird)) } : {}),
     name: loose(weird),
     kind: loose(named('http', 'graphql', 'grpc')),
     method: loose(method),
@@ -177,7 +177,7 @@ function shapes(wrong: boolean) {
     record(['type', 'name', 'children'], { ...sendboxFields, type: fc.constant('folder'), children }),
   )
   const sendboxCollection = record(['sendbox', 'collection'], {
-    sendbox: loose(fc.constant(1)),
+    sendbox: loose(fc.oneof({ weight: 9, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: weird })),
     collection: loose(
       record(['name'], {
         name: loose(weird),

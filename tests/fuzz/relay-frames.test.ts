@@ -32,15 +32,26 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
 const loose = <T>(valid: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: anyJson })
 const header = fc.tuple(
-  fc.oneof(fc.constantFrom('Accept', 'X-A', 'bad name', 'a\r\nb', ''), fc.string({ maxLength: 4 })),
+  fc.oneof(
+    fc.constantFrom('Accept', 'X-A', 'bad name', 'a\r\nb', ''),
+    fc.string({ maxLength: 4, unit: 'binary' }),
+  ),
   fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('v\r\nInjected: 1', 'v\u0000')),
 )
 const meta = fc.record(
   {
     v: loose(fc.constant(1)),
-    method: loose(fc.constantFrom('GET', 'POST', 'BREW', 'G T', '', 'x'.repeat(70))),
+    method: loose(
+      fc.oneof(
+        fc.constantFrom('GET', 'POST', 'BREW', 'G T', '', 'x'.repeat(70)),
+        fc.string({ unit: 'binary' }),
+      ),
+    ),
     url: loose(
-      fc.constantFrom('http://127.0.0.1:1/', 'https://x.test/a', 'ftp://x/', 'not a url', 'http://a\nb/'),
+      fc.oneof(
+        fc.constantFrom('http://127.0.0.1:1/', 'https://x.test/a', 'ftp://x/', 'not a url', 'http://a\nb/'),
+        fc.string({ maxLength: 8, unit: 'binary' }).map((rest) => `http://${rest}`),
+      ),
     ),
     headers: loose(fc.array(loose(header), { maxLength: 3 })),
     hasBody: loose(fc.boolean()),
@@ -227,6 +238,20 @@ describe('relay frames: regressions the fuzzers found', () => {
   it('a request without a protocol version says so (it said "version undefined")', () => {
     const buffer = Buffer.from([0, 0, 0, 2, 0x7b, 0x7d])
     expect(() => parseRelayRequest(buffer)).toThrow('the relay request has no protocol version (expected 1)')
+  })
+
+  it.each([
+    // Cut inside a surrogate pair, a lone half was printed.
+    [
+      { v: '\u0000\u0000\u0000\u{10000}' },
+      'relay protocol version "\\u0000\\u0000\\u0000𐀀" is not supported',
+    ],
+    [{ v: 1, method: '\u0600' }, 'method "U+0600" is not valid'],
+    [{ v: 1, method: 'GET', url: 'http://a\u200B b' }, '"http://aU+200B b" is not a URL'],
+  ])('an invisible character in a refused value is written as U+… %#', (meta, message) => {
+    const json = Buffer.from(JSON.stringify(meta))
+    const buffer = Buffer.concat([Buffer.from([0, 0, 0, json.length]), json])
+    expect(() => parseRelayRequest(buffer)).toThrow(message)
   })
 
   it.each([

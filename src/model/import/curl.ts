@@ -7,6 +7,7 @@ import { makeRow } from '../factories.ts'
 import { HTTP_METHODS, type Auth, type FormDataRow, type HttpMethod, type KeyValueRow } from '../types.ts'
 import type { RequestBody, RequestSpec } from '../types.ts'
 import { paramsFromUrl } from '../url-params.ts'
+import { visible } from './import-error.ts'
 
 /** The part of curlconverter's parsed request this mapping reads; its words print as text. */
 interface Word {
@@ -44,7 +45,7 @@ export function curlToRequest(command: string, parse: CurlParser): CurlFields {
   try {
     parsed = parse(command)
   } catch (error) {
-    throw new CurlImportError(firstLine((error as Error).message))
+    throw new CurlImportError(visible(firstLine((error as Error).message)))
   }
   const request = parsed[0]
   const target = request?.urls[0]
@@ -52,7 +53,7 @@ export function curlToRequest(command: string, parse: CurlParser): CurlFields {
 
   const method = target.method.toString().toUpperCase()
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-    throw new CurlImportError(`Method ${method} is not supported`)
+    throw new CurlImportError(`Method ${visible(method)} is not supported`)
   }
   const url = target.url.toString()
 

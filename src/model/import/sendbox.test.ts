@@ -46,6 +46,19 @@ describe('parseSendboxCollection: the first problem, named by path and reason', 
       /^sendbox: unsupported version 2 \(expected 1\)$/,
     ],
     ['no collection', '{"sendbox": 1}', /^collection: missing$/],
+    [
+      'a version with an invisible character',
+      '{"sendbox": "1\u200B"}',
+      /^sendbox: unsupported version "1U\+200B" \(expected 1\)$/,
+    ],
+    [
+      'a duplicate id with an invisible character',
+      JSON.stringify({
+        sendbox: 1,
+        collection: { id: 'a\u2028', name: 'C', variables: [{ id: 'a\u2028', key: 'k' }] },
+      }),
+      /^collection\.variables\[0\]\.id: duplicate id "aU\+2028"$/,
+    ],
     ['no collection name', file({ children: [] }), /^collection\.name: missing$/],
     ['a name of the wrong type', file({ name: 5 }), /^collection\.name: expected a string, got number 5$/],
     [

@@ -9,7 +9,7 @@
  */
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
-import { ImportError, visible } from './import-error.ts'
+import { ImportError, quoted, visible } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
 import {
   HTTP_METHODS,
@@ -82,7 +82,7 @@ function fileRoot(input: unknown): Record<string, unknown> {
   if (source.sendbox !== SENDBOX_FORMAT_VERSION) {
     throw new SendboxFormatError(
       'sendbox',
-      `unsupported version ${JSON.stringify(source.sendbox)} (expected 1)`,
+      `unsupported version ${visible(JSON.stringify(source.sendbox)?.slice(0, 40) ?? '')} (expected 1)`,
     )
   }
   return source
@@ -161,7 +161,7 @@ function array<T>(item: Check<T>): Check<T[]> {
 function id(value: unknown, path: string, seen: Set<string>): string {
   const result = optional(value, path, string, newId())
   if (result === '') fail(path, 'must not be empty')
-  if (seen.has(result)) fail(path, `duplicate id ${JSON.stringify(result)}`)
+  if (seen.has(result)) fail(path, `duplicate id ${quoted(result)}`)
   seen.add(result)
   return result
 }
