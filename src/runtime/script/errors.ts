@@ -25,6 +25,7 @@ export const messages = {
     `Script stopped: it used more than ${Math.round(limits.memoryBytes / 1024 / 1024)} MB of memory`,
   stack: 'Script stopped: too much recursion (stack overflow)',
   cancelled: 'Script cancelled',
+  skipped: 'The pre-request script skipped this request (skipRequest)',
   sleep: (limits: ScriptLimits) => `beta.sleep: at most ${seconds(limits.sleepMs)} per call`,
   sendRequests: (limits: ScriptLimits) =>
     `sendRequest: a script may make at most ${limits.sendRequests} calls`,

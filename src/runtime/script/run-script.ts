@@ -9,6 +9,7 @@ import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
+import { withLegacyPostman } from './guest/legacy-postman.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 
 export interface ScriptOutcome {
@@ -43,7 +44,8 @@ export async function runScript(
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
-    const result = enter(sandbox, run, () => exec(guest, source.code, /\bawait\b/.test(source.code), phase))
+    const code = withLegacyPostman(source.code, run.input.phase)
+    const result = enter(sandbox, run, () => exec(guest, code, /\bawait\b/.test(code), phase))
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()

@@ -8,6 +8,7 @@ import { headerList, joinHeaders, toText } from './values.ts'
 import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
+import { setNextRequest, skipRequest } from './run-flow.ts'
 
 /** Built once per sandbox: every member resolves against the current run. */
 export function alphaApi(common: Shared) {
@@ -43,8 +44,11 @@ export function alphaApi(common: Shared) {
         }),
     }),
     iterationData: inert,
-    setNextRequest: () => undefined,
-    execution: api({ setNextRequest: () => undefined, skipRequest: () => undefined }),
+    setNextRequest: (next: unknown) => setNextRequest(current.run, next),
+    execution: api({
+      setNextRequest: (next: unknown) => setNextRequest(current.run, next),
+      skipRequest: () => skipRequest(current.run, 'pm.execution.skipRequest'),
+    }),
   })
   Object.defineProperty(namespace, 'response', { get: responseAccessor(current, true) })
   return namespace

@@ -7,6 +7,7 @@ import { joinHeaders, parseJsonOr, toText } from './values.ts'
 import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
+import { setNextRequest, skipRequest } from './run-flow.ts'
 
 export function betaApi(run: ScriptRun, common: Shared) {
   const env = common.environment
@@ -40,11 +41,11 @@ export function betaApi(run: ScriptRun, common: Shared) {
     getRequestName: () => run.input.request.name,
     getProcessEnv: unsupported('beta.getProcessEnv()'),
     runRequest: unsupported('beta.runRequest()'),
-    setNextRequest: () => undefined,
+    setNextRequest: (next: unknown) => setNextRequest(run, next),
     runner: api({
-      setNextRequest: () => undefined,
-      skipRequest: () => undefined,
-      stopExecution: () => undefined,
+      setNextRequest: (next: unknown) => setNextRequest(run, next),
+      skipRequest: () => skipRequest(run, 'bru.runner.skipRequest'),
+      stopExecution: () => setNextRequest(run, null),
     }),
   })
   Object.defineProperty(beta, 'cookies', { enumerable: false, get: unsupported('beta.cookies') })

@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { VariableContext } from '../../src/model/variables.ts'
+import { jsonResponse, runScript, testRunner } from '../helpers/run-script.ts'
+
+beforeAll(async () => {
+  await testRunner()
+})
+
+const results = (result: { tests: { name: string; passed: boolean; error: string | null }[] }) =>
+  result.tests.map((t) => [t.name, t.passed, t.error])
+
+describe("Postman's legacy sandbox API", () => {
+  it('turns each entry of tests into a test after the script, with newman’s message for a falsy one', async () => {
+    const result = await runScript(
+      `pm.test('modern first', () => {})
+       tests['status is 200'] = responseCode.code === 200
+       tests['fails'] = responseCode.code === 404
+       tests['zero'] = 0`,
+      { response: jsonResponse({ a: 1 }) },
+    )
+    expect(result.error).toBeNull()
+    expect(results(result)).toEqual([
+      ['modern first', true, null],
+      ['status is 200', true, null],
+      ['fails', false, 'expected false to be truthy'],
+      ['zero', false, 'expected 0 to be truthy'],
+    ])
+  })
+
+  it('reports the tests set before a script throws, and the error', async () => {
+    const result = await runScript(`tests['before'] = true; undefinedThing.x`, {
+      response: jsonResponse({}),
+    })
+    expect(results(result)).toEqual([['before', true, null]])
+    expect(result.error?.message).toMatch(/^ReferenceError/)
+  })
+
+  it('gives responseBody, responseHeaders (names as sent), responseTime, responseCode and String#has', async () => {
+    const result = await runScript(
+      `const data = JSON.parse(responseBody)
+       tests['body'] = data.name === 'Ada' && responseBody.has('Ada') && !responseBody.has('Bob')
+       tests['headers'] = responseHeaders['X-Trace'] === 't1'
+       tests['time'] = responseTime === 42
+       tests['code'] = responseCode.code === 201 && responseCode.name === 'Created'
+       tests['request'] = request.method === 'GET' && request.url === 'http://127.0.0.1:9/users/1' && request.name === 'Get user'
+       tests['iteration'] = iteration === 0`,
+      {
+        response: { ...jsonResponse({ name: 'Ada' }, 201, [['X-Trace', 't1']]), statusText: 'Created' },
+      },
+    )
+    expect(result.error).toBeNull()
+    expect(results(result).filter(([, passed]) => !passed)).toEqual([])
+    expect(result.tests).toHaveLength(6)
+  })
+
+  it('has the postman object: environment and global variables, setNextRequest', async () => {
+    const variables = new VariableContext()
+    const result = await runScript(
+      `postman.setEnvironmentVariable('v', 1)
+       postman.setGlobalVariable('g', 'two')
+       tests['get'] = postman.getEnvironmentVariable('v') === '1' && postman.getGlobalVariable('g') === 'two'
+       tests['environment snapshot'] = environment.v === '1'
+       postman.setNextRequest('Other')`,
+      { variables },
+    )
+    expect(result.error).toBeNull()
+    expect(results(result)).toEqual([
+      ['get', true, null],
+      ['environment snapshot', true, null],
+    ])
+    expect(variables.scriptGet('v')).toBe('1')
+    expect(result.flow).toEqual({ nextRequest: 'Other' })
+  })
+
+  it('leaves response globals undefined in a pre-request script, and other scripts untouched', async () => {
+    const pre = await runScript(`pm.environment.set('t', typeof responseBody)`)
+    expect(pre.error).toBeNull()
+    expect(pre.variables.scriptGet('t')).toBe('undefined')
+    // A script's own binding of a legacy name wins.
+    const own = await runScript(`const tests = [1]; pm.test('own', () => pm.expect(tests).to.eql([1]))`, {
+      response: jsonResponse({}),
+    })
+    expect(results(own)).toEqual([['own', true, null]])
+  })
+
+  it('gives every script its own tests object, never a global', async () => {
+    const result = await runScript(`tests['a'] = true`, {
+      response: jsonResponse({}),
+      more: [
+        `pm.test('fresh', () => pm.expect(Object.keys(tests)).to.eql([]))`,
+        `pm.test('no global', () => pm.expect(typeof globalThis.tests).to.equal('undefined'))`,
+      ],
+    })
+    expect(results(result)).toEqual([
+      ['a', true, null],
+      ['fresh', true, null],
+      ['no global', true, null],
+    ])
+  })
+
+  it('awaits an async script before reading tests', async () => {
+    const result = await runScript(`await new Promise((r) => setTimeout(r, 5)); tests['late'] = true`, {
+      response: jsonResponse({}),
+    })
+    expect(results(result)).toEqual([['late', true, null]])
+  })
+})
+
+describe('run flow from scripts', () => {
+  it('pm.execution.setNextRequest, null and skipRequest are handed to the pipeline', async () => {
+    expect((await runScript(`pm.execution.setNextRequest('C')`)).flow).toEqual({ nextRequest: 'C' })
+    expect((await runScript(`pm.execution.setNextRequest(null)`)).flow).toEqual({ nextRequest: null })
+    expect((await runScript(`pm.execution.skipRequest()`)).flow).toEqual({ skip: true })
+    expect((await runScript(`pm.environment.set('a', 1)`)).flow).toBeUndefined()
+  })
+
+  it('skipRequest is missing in a post-response script, as in newman', async () => {
+    const result = await runScript(`pm.execution.skipRequest()`, { response: jsonResponse({}) })
+    expect(result.error?.message).toBe('TypeError: pm.execution.skipRequest is not a function')
+  })
+
+  it("Bruno's bru.runner: skipRequest, setNextRequest and stopExecution", async () => {
+    expect((await runScript(`bru.runner.skipRequest()`)).flow).toEqual({ skip: true })
+    expect((await runScript(`bru.runner.setNextRequest('B')`, { response: jsonResponse({}) })).flow).toEqual({
+      nextRequest: 'B',
+    })
+    expect((await runScript(`bru.runner.stopExecution()`, { response: jsonResponse({}) })).flow).toEqual({
+      nextRequest: null,
+    })
+  })
+})
