@@ -129,3 +129,30 @@ describe('run flow from scripts', () => {
     })
   })
 })
+
+describe("pm variable scopes with newman's values", () => {
+  it('gives back undefined, null, numbers and objects as set; a missing name is undefined', async () => {
+    const variables = new VariableContext()
+    const result = await runScript(
+      `pm.environment.set('u', undefined); pm.environment.set('n', null); pm.environment.set('c', 3)
+       pm.environment.set('o', { a: 1 }); pm.environment.set('s', 'text')
+       pm.test('undefined', () => pm.expect(pm.environment.get('u')).to.be.undefined)
+       pm.test('null', () => pm.expect(pm.environment.get('n')).to.be.null)
+       pm.test('number', () => pm.expect(pm.environment.get('c')).to.equal(3))
+       pm.test('object', () => pm.expect(pm.environment.get('o')).to.eql({ a: 1 }))
+       pm.test('string', () => pm.expect(pm.environment.get('s')).to.equal('text'))
+       pm.test('missing', () => pm.expect(pm.environment.get('nope')).to.be.undefined)
+       pm.test('missing local', () => pm.expect(pm.variables.get('nope')).to.be.undefined)
+       pm.test('svc keeps text and null', () => { pm.expect(svc.environment.get('c')).to.equal('3'); pm.expect(svc.environment.get('nope')).to.be.null })`,
+      { variables },
+    )
+    expect(results(result).filter(([, passed]) => !passed)).toEqual([])
+    expect(result.tests).toHaveLength(8)
+    // Substitution uses the text, and a later script of the same session sees the value as set.
+    expect(variables.replace('{{c}}-{{n}}')).toBe('3-null')
+    const next = await runScript(`pm.test('later', () => pm.expect(pm.environment.get('c')).to.equal(3))`, {
+      variables: new VariableContext([], variables.session),
+    })
+    expect(results(next)).toEqual([['later', true, null]])
+  })
+})

@@ -9,6 +9,7 @@ import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
 import { setNextRequest, skipRequest } from './run-flow.ts'
+import { postmanLocalScope, postmanScope } from './postman-scopes.ts'
 
 /** Built once per sandbox: every member resolves against the current run. */
 export function alphaApi(common: Shared) {
@@ -21,11 +22,12 @@ export function alphaApi(common: Shared) {
     unset: () => undefined,
     clear: () => undefined,
   })
+  const environment = postmanScope(current)
   const namespace = api({
-    environment: common.environment,
-    globals: common.environment,
-    collectionVariables: common.environment,
-    variables: common.variables,
+    environment,
+    globals: environment,
+    collectionVariables: environment,
+    variables: postmanLocalScope(current),
     request: common.request,
     info: common.info,
     // Runs in the guest (guest/core.ts): the test's function needs no round trip.
