@@ -84,7 +84,6 @@ describe.each(['beta', 'bru'])('%s namespace', (ns) => {
       [`${ns}.getProcessEnv('HOME')`, 'beta.getProcessEnv() is not supported'],
       [`${ns}.runRequest('x')`, 'beta.runRequest() is not supported'],
       [`${ns}.cookies.jar()`, 'beta.cookies is not supported'],
-      [`require('lodash')`, 'require() is not supported'],
       [`req.setUrl('http://x')`, 'req.setUrl() is not supported'],
     ]) {
       const result = await runScript(`try { ${code} } catch (e) {} ${ns}.setVar('continued', 1)`)

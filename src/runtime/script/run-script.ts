@@ -10,6 +10,7 @@ import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
 import { withLegacyPostman } from './guest/legacy-postman.ts'
+import { librariesNamed, loadLibraries } from './libraries/index.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 
 export interface ScriptOutcome {
@@ -25,6 +26,8 @@ export async function runScript(
   source: ScriptSource,
   run: ScriptRun,
 ): Promise<ScriptOutcome> {
+  const libraries = librariesNamed(source.code)
+  if (libraries.length > 0) await loadLibraries(libraries)
   const guest = sandbox.take(!needsFreshContext(source.code))
   sandbox.interrupted = false
   guest.run = run

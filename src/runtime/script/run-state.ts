@@ -25,6 +25,7 @@ import {
   RESPONSE_VIEWS,
 } from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
+import { loadedLibrary } from './libraries/index.ts'
 
 export interface GuestCalls {
   /** Calls a guest function registered by the codec; answers `v<json>` or `e<json>`. */
@@ -95,6 +96,8 @@ export class ScriptRun {
     try {
       if (this.abort) return fail('Error', this.abort.message)
       switch (op) {
+        case 'R':
+          return loadedLibrary(arg)
         case 'g': {
           const comma = arg.indexOf(',')
           const { value, stable, lasting } = this.registry.get(
