@@ -156,3 +156,27 @@ describe("pm variable scopes with newman's values", () => {
     expect(results(next)).toEqual([['later', true, null]])
   })
 })
+
+describe("V8's wording for the common errors", () => {
+  it('rewrites QuickJS messages in test results and script errors', async () => {
+    const result = await runScript(
+      `pm.test('read', () => undefined.x)
+       pm.test('read null', () => { const v = null; return v.y })
+       pm.test('set', () => { undefined.x = 1 })
+       pm.test('not defined', () => nothingHere + 1)
+       pm.test('reduce', () => [].reduce((a, b) => a))
+       pm.test('own message kept', () => { throw new Error("cannot read property 'x' of nothing") })
+       const deeper = pm.response.json().nope.deeper`,
+      { response: jsonResponse({}) },
+    )
+    expect(results(result)).toEqual([
+      ['read', false, "TypeError: Cannot read properties of undefined (reading 'x')"],
+      ['read null', false, "TypeError: Cannot read properties of null (reading 'y')"],
+      ['set', false, "TypeError: Cannot set properties of undefined (setting 'x')"],
+      ['not defined', false, 'ReferenceError: nothingHere is not defined'],
+      ['reduce', false, 'TypeError: Reduce of empty array with no initial value'],
+      ['own message kept', false, "Error: cannot read property 'x' of nothing"],
+    ])
+    expect(result.error?.message).toBe("TypeError: Cannot read properties of undefined (reading 'deeper')")
+  })
+})

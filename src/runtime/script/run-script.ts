@@ -10,6 +10,7 @@ import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
 import { withLegacyPostman } from './guest/legacy-postman.ts'
+import { v8Wording } from './v8-messages.ts'
 import { librariesNamed, loadLibraries } from './libraries/index.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 
@@ -161,7 +162,7 @@ function classify(
     if (/stack overflow|call stack size/i.test(thrown.m)) {
       return { error: { kind: 'limit', message: messages.stack, origin }, testsTimedOut: false }
     }
-    const message = thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`
+    const message = v8Wording(thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`)
     return { error: { kind: 'script', message, origin }, testsTimedOut: false }
   }
   if (run.unfinished.size > 0) return { error: null, testsTimedOut: true }
@@ -280,7 +281,7 @@ function applyStatus(text: string, run: ScriptRun): GuestStatus {
       run.tests.push({
         name: String(name),
         passed: error === null,
-        error: error === null ? null : String(error),
+        error: error === null ? null : v8Wording(String(error)),
       })
     }
   }
