@@ -180,3 +180,27 @@ describe("V8's wording for the common errors", () => {
     expect(result.error?.message).toBe("TypeError: Cannot read properties of undefined (reading 'deeper')")
   })
 })
+
+describe("chai-postman's wording for the response assertions", () => {
+  it('says status code, status reason and header with key as newman does', async () => {
+    const result = await runScript(
+      `pm.test('code', () => pm.response.to.have.status(201))
+       pm.test('reason', () => pm.response.to.have.status('Created'))
+       pm.test('header', () => pm.response.to.have.header('X-Nope'))
+       pm.test('header value', () => pm.response.to.have.header('Content-Type', 'text/plain'))
+       pm.test('not code', () => pm.response.to.not.have.status(200))`,
+      { response: jsonResponse({}) },
+    )
+    expect(results(result)).toEqual([
+      ['code', false, 'expected response to have status code 201 but got 200'],
+      ['reason', false, "expected response to have status reason 'Created' but got 'OK'"],
+      ['header', false, "expected response to have header with key 'X-Nope'"],
+      [
+        'header value',
+        false,
+        "expected 'Content-Type' response header to be 'text/plain' but got 'application/json'",
+      ],
+      ['not code', false, 'expected response to not have status code 200'],
+    ])
+  })
+})
