@@ -252,16 +252,17 @@ export class ScriptRun {
     this.wake?.()
   }
 
-  callLater(callback: unknown, args: unknown[]): void {
-    if (typeof callback === 'function') this.queue(() => this.invokeCallback(callback, args))
+  /** `quiet`: an error the callback throws does not fail the script (pm.sendRequest, as newman). */
+  callLater(callback: unknown, args: unknown[], quiet = false): void {
+    if (typeof callback === 'function') this.queue(() => this.invokeCallback(callback, args, quiet))
   }
 
-  invokeCallback(callback: unknown, args: unknown[]): void {
+  invokeCallback(callback: unknown, args: unknown[], quiet = false): void {
     if (typeof callback !== 'function') return
     try {
       ;(callback as (...args: unknown[]) => unknown)(...args)
     } catch (error) {
-      if (!this.abort) this.callbackError ??= describeError(error)
+      if (!this.abort && !quiet) this.callbackError ??= describeError(error)
     }
   }
 
