@@ -18,6 +18,8 @@ export function betaApi(run: ScriptRun, common: Shared) {
   const beta = api({
     getEnvVar: (key: unknown) => env.get(key) ?? undefined,
     setEnvVar: (key: unknown, value: unknown) => env.set(key, value),
+    hasEnvVar: (key: unknown) => env.has(key),
+    deleteEnvVar: (key: unknown) => env.unset(key),
     getVar: (key: unknown) => vars.get(key) ?? undefined,
     // Spec 4.5: setVar sets a session value, like environment.set.
     setVar: (key: unknown, value: unknown) => env.set(key, value),
