@@ -1,6 +1,7 @@
 /** Request bodies per spec 2.2, as bytes plus the `Content-Type` they imply. */
 import { concatBytes, utf8 } from './encoding.ts'
 import { newId } from './ids.ts'
+import { stripJsonComments } from './json-comments.ts'
 import type { FormDataRow, RawLanguage, RequestBody } from './types.ts'
 
 export interface BuiltBody {
@@ -33,8 +34,10 @@ export async function buildBody(body: RequestBody, options: BodyOptions): Promis
       return { bytes: null, contentType: null }
     case 'raw': {
       let text = v(body.text)
+      // As Postman sends it: comments out of a JSON body, and no Content-Type without a body.
+      if (body.language === 'json') text = stripJsonComments(text)
       if (body.language === 'json' && options.formatJson) text = formatJson(text)
-      return { bytes: utf8(text), contentType: RAW_TYPES[body.language] }
+      return { bytes: utf8(text), contentType: text === '' ? null : RAW_TYPES[body.language] }
     }
     case 'urlencoded': {
       const params = new URLSearchParams()

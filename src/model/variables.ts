@@ -70,6 +70,13 @@ export type DynamicSource = (name: string, make: () => string) => string
 
 const freshDynamic: DynamicSource = (_name, make) => make()
 
+/**
+ * The values Postman's API set, as set (a number, null, undefined, an object), per session map:
+ * newman gives them back unchanged, while substitution and every other API use the text. Keyed by
+ * the session map itself, so every context of one collection run shares them.
+ */
+const typedBySession = new WeakMap<SessionValues, Map<string, unknown>>()
+
 export class VariableContext {
   private mode: ReplaceMode = 'wire'
   private dynamic: DynamicSource = freshDynamic
@@ -197,6 +204,28 @@ export class VariableContext {
   scriptSet(name: string, value: unknown): void {
     if (this.withheld(name)) throw new SecretWithheldError(name)
     this.session.set(name, stringify(value))
+  }
+
+  /** Postman's `environment.set`: the text as `scriptSet`, and the value kept for `scriptGetTyped`. */
+  scriptSetTyped(name: string, value: unknown): void {
+    this.scriptSet(name, value)
+    let typed = typedBySession.get(this.session)
+    if (!typed) typedBySession.set(this.session, (typed = new Map()))
+    if (typeof value === 'string') typed.delete(name)
+    else typed.set(name, value)
+  }
+
+  /** Postman's `environment.get`: undefined when absent; a value set typed comes back as set. */
+  scriptGetTyped(name: string): unknown {
+    const text = this.scriptGet(name)
+    if (text === null) return undefined
+    const typed = typedBySession.get(this.session)
+    // Only while the session still holds that value's text (nothing replaced it since).
+    if (typed?.has(name) && this.session.get(name) === text) {
+      const value = typed.get(name)
+      if (stringify(value) === text) return value
+    }
+    return text
   }
 
   scriptUnset(name: string): void {

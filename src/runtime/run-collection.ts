@@ -91,7 +91,9 @@ export async function runCollection(
   ]
   const results: CollectionRun['results'] = []
 
-  for (const [index, plan] of planned.entries()) {
+  let index = 0
+  while (index < planned.length) {
+    const plan = planned[index]!
     options.onRequestStart?.(plan, index, planned.length)
     const layers: VariableLayer[] = [
       ...plan.folders.map((folder): VariableLayer => ({
@@ -122,11 +124,25 @@ export async function runCollection(
     if (options.keepResults !== false) results.push({ planned: plan, result })
     options.onRequestDone?.(plan, result, index, planned.length)
     if (options.bail && isFailure(result)) break
+    index = nextIndex(planned, index, result.nextRequest)
   }
   return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
 }
 
+/**
+ * newman's setNextRequest: the request of that name (the first in run order) or id runs next, and
+ * the run goes on from there; null, or a name the run does not hold, ends the run.
+ */
+export function nextIndex(planned: PlannedRequest[], index: number, next: string | null | undefined): number {
+  if (next === undefined) return index + 1
+  if (next === null) return planned.length
+  const byName = planned.findIndex((plan) => plan.request.name === next)
+  const found = byName >= 0 ? byName : planned.findIndex((plan) => plan.request.id === next)
+  return found >= 0 ? found : planned.length
+}
+
 export function isFailure(result: SendResult): boolean {
+  if (result.outcome === 'not-sent' && result.skipped) return false
   if (result.outcome !== 'done') return true
   return result.scriptError !== null || result.testsTimedOut || result.tests.some((test) => !test.passed)
 }

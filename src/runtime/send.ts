@@ -13,7 +13,9 @@ import type { Auth, RequestSpec, Scripts } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { WireRequest, WireResponse } from '../model/wire.ts'
 import { canHandOff, type HandedOff } from './script/hand-off.ts'
+import { messages } from './script/errors.ts'
 import type {
+  RunFlow,
   ScriptError,
   ScriptRunInput,
   ScriptRunner,
@@ -69,6 +71,8 @@ interface OutcomeBase {
   tests: TestResult[]
   /** A test never finished: report a timeout instead of the test results. */
   testsTimedOut: boolean
+  /** A script's setNextRequest: the name or id to run next, null to stop (collection runs). */
+  nextRequest?: string | null
 }
 
 export interface DoneOutcome extends OutcomeBase {
@@ -84,6 +88,8 @@ export interface NotSentOutcome extends OutcomeBase {
   /** The first line of the error: shown under `Request not sent`. */
   error: string
   scriptError: ScriptError | null
+  /** The pre-request script skipped the request (pm.execution.skipRequest): not a failure. */
+  skipped?: true
 }
 
 export interface FailedOutcome extends OutcomeBase {
@@ -107,6 +113,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let testsTimedOut = false
   let changes: RequestChanges = emptyChanges()
   let handed: HandedOff | undefined
+  let flow: RunFlow = {}
   const parentAuth = parents.map((p): AuthSource => ({ auth: p.auth, name: p.name, kind: p.kind }))
   const onHead = (head: WireResponse) => emit({ type: 'arriving', response: head })
 
@@ -154,10 +161,23 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         scriptError: run.error,
         tests,
         testsTimedOut,
+        ...next(run.flow ?? {}),
       }
     }
     changes = run.changes
     handed = run.handedOff
+    flow = run.flow ?? {}
+    if (flow.skip) {
+      return {
+        outcome: 'not-sent',
+        error: messages.skipped,
+        scriptError: null,
+        skipped: true,
+        tests,
+        testsTimedOut,
+        ...next(flow),
+      }
+    }
   }
 
   let wire: WireRequest
@@ -233,8 +253,13 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     tests.push(...run.tests)
     testsTimedOut ||= run.testsTimedOut
     scriptError = run.error
+    if (run.flow?.nextRequest !== undefined) flow = { ...flow, nextRequest: run.flow.nextRequest }
   }
-  return { outcome: 'done', request: wire, response, tests, testsTimedOut, scriptError }
+  return { outcome: 'done', request: wire, response, tests, testsTimedOut, scriptError, ...next(flow) }
+}
+
+function next(flow: RunFlow): { nextRequest?: string | null } {
+  return flow.nextRequest === undefined ? {} : { nextRequest: flow.nextRequest }
 }
 
 /** Collection first, then folders outermost first, then the request: the order other clients use. */

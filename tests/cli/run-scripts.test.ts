@@ -179,3 +179,34 @@ describe('sendbox run after a script the sandbox had to stop', () => {
     expect(report.executions[1]?.tests).toEqual([{ name: 'next', passed: true, error: null }])
   }, 30_000)
 })
+
+describe('sendbox run follows the run flow scripts ask for', () => {
+  it('setNextRequest jumps, skipRequest skips (reported as skipped, exit 0), null stops', async () => {
+    const get = (path: string) => ({ method: 'GET', url: `${echo.url}/anything/flow/${path}` })
+    const collection = postmanCollection('Flow', [
+      { name: 'A', event: [script('test', "pm.execution.setNextRequest('C')")], request: get('a') },
+      { name: 'B', request: get('b') },
+      {
+        name: 'C',
+        event: [
+          script('prerequest', 'pm.execution.skipRequest()'),
+          script('test', 'pm.test("never", () => {})'),
+        ],
+        request: get('c'),
+      },
+      { name: 'D', event: [script('test', 'postman.setNextRequest(null)')], request: get('d') },
+      { name: 'E', request: get('e') },
+    ])
+    const before = echo.seen.length
+    const { code, report } = await runJson(collection)
+    expect(code).toBe(0)
+    expect(report.executions.map((e) => [e.name, e.outcome])).toEqual([
+      ['A', 'done'],
+      ['C', 'skipped'],
+      ['D', 'done'],
+    ])
+    expect(report.executions[1]!.tests).toEqual([])
+    expect(echo.seen.slice(before).map((r) => r.path)).toEqual(['/anything/flow/a', '/anything/flow/d'])
+    expect(report.summary.notSent).toBe(0)
+  }, 30_000)
+})

@@ -35,6 +35,21 @@ describe.each(['beta', 'bru'])('%s namespace', (ns) => {
     expect(variables.session.has('c')).toBe(false)
   })
 
+  it('hasEnvVar answers true right after setEnvVar; deleteEnvVar removes it', async () => {
+    const result = await runScript(
+      `${ns}.setEnvVar('e1', 'v1')
+       test('has', () => expect(${ns}.hasEnvVar('e1')).to.equal(true))
+       ${ns}.deleteEnvVar('e1')
+       test('deleted', () => expect(${ns}.hasEnvVar('e1')).to.equal(false))`,
+      { response: { body: '{}' } },
+    )
+    expect(result.error).toBeNull()
+    expect(result.tests.map((t) => [t.name, t.passed])).toEqual([
+      ['has', true],
+      ['deleted', true],
+    ])
+  })
+
   it('sleep works with top-level await and counts against the time limit', async () => {
     const started = Date.now()
     const ok = await runScript(`await ${ns}.sleep(50); ${ns}.setVar('after', 'yes')`)

@@ -11,6 +11,8 @@ export function formatExecution(execution: JsonExecution, color: boolean): strin
     lines.push(
       `  ${execution.request.method} ${execution.request.url} [${r.code} ${r.status}, ${formatBytes(r.size.total)}, ${r.responseTime}ms]`,
     )
+  } else if (execution.outcome === 'skipped') {
+    lines.push(`→ ${title} (skipped)`)
   } else {
     lines.push(`→ ${title}`)
     lines.push(`  ${c.red(execution.error ?? '')}`)

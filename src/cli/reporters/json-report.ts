@@ -6,7 +6,8 @@ import type { HeaderList } from '../../model/wire.ts'
 export interface JsonExecution {
   name: string
   path: string[]
-  outcome: 'done' | 'not-sent' | 'failed'
+  /** `skipped`: a pre-request script skipped the request (skipRequest); not a failure. */
+  outcome: 'done' | 'not-sent' | 'failed' | 'skipped'
   error: string | null
   request: { method: string; url: string; headers: HeaderList; bodySize: number } | null
   response: {
@@ -49,8 +50,8 @@ export function toExecution(name: string, path: string[], result: SendResult): J
     case 'not-sent':
       return {
         ...base,
-        outcome: 'not-sent',
-        error: `Request not sent: ${result.error}`,
+        outcome: result.skipped ? 'skipped' : 'not-sent',
+        error: result.skipped ? null : `Request not sent: ${result.error}`,
         request: null,
         response: null,
         scriptError: null,
@@ -121,7 +122,7 @@ export function createReportCollector(collectionName: string, keepExecutions = t
       summary.requests++
       if (execution.outcome === 'done') summary.sent++
       else if (execution.outcome === 'not-sent') summary.notSent++
-      else summary.failed++
+      else if (execution.outcome === 'failed') summary.failed++
       for (const test of execution.tests) {
         summary.tests++
         if (test.passed) summary.passed++

@@ -138,3 +138,24 @@ describe('parsePostmanCollection', () => {
     expect(() => parsePostmanCollection(json)).toThrow(message)
   })
 })
+
+describe('Postman path variables', () => {
+  it('substitutes a value and leaves one without a value as written, as newman sends it', () => {
+    const url = (value: string) =>
+      (
+        parsePostmanCollection(
+          postmanCollection('P', [
+            {
+              name: 'R',
+              request: {
+                method: 'GET',
+                url: { raw: 'http://h/users/:id/posts', variable: [{ key: 'id', value }] },
+              },
+            },
+          ]),
+        ).children[0] as RequestSpec
+      ).url
+    expect(url('42')).toBe('http://h/users/42/posts')
+    expect(url('')).toBe('http://h/users/:id/posts')
+  })
+})

@@ -107,8 +107,11 @@ function parseUrl(value: unknown, path: string): { url: string; params: KeyValue
   for (const [i, variable] of optionalArray(object.variable, `${path}.variable`).entries()) {
     const v = expectObject(variable, `${path}.variable[${i}]`)
     const key = optionalString(v.key, `${path}.variable[${i}].key`)
-    const replacement = `/${optionalText(v.value, `${path}.variable[${i}].value`)}`
-    if (key) url = url.replace(new RegExp(`/:${escapeRegExp(key)}(?=/|\\?|#|$)`, 'g'), replacement)
+    const value = optionalText(v.value, `${path}.variable[${i}].value`)
+    const replacement = `/${value}`
+    // newman leaves a path variable without a value as written (`/:id`), never an empty segment.
+    if (key && value !== '')
+      url = url.replace(new RegExp(`/:${escapeRegExp(key)}(?=/|\\?|#|$)`, 'g'), replacement)
   }
   return { url, params: query.length > 0 ? query : paramsFromUrl(url, []) }
 }

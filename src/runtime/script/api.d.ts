@@ -171,6 +171,8 @@ interface BetaResponse {
 interface BetaApi {
   getEnvVar(name: string): string | undefined
   setEnvVar(name: string, value: unknown): void
+  hasEnvVar(name: string): boolean
+  deleteEnvVar(name: string): void
   getVar(name: string): string | undefined
   setVar(name: string, value: unknown): void
   hasVar(name: string): boolean
@@ -270,5 +272,5 @@ declare const gamma: GammaApi
 declare const pw: GammaApi
 /** The newer API of that namespace is unsupported. */
 declare const hopp: never
-/** No module can be loaded: throws `Error: Cannot find module <name>` (catchable, as in Postman). */
-declare function require(name: string): never
+/** The sandbox's libraries: lodash, moment, crypto-js, tv4, atob, btoa; any other name throws `Cannot find module`. Typed any: each module has its own shape. */
+declare function require(name: string): any

@@ -6,15 +6,19 @@
  */
 import { CORE } from './guest/core.ts'
 import { LOCKDOWN } from './guest/lockdown.ts'
+import { LEGACY_INTRINSICS } from './guest/legacy-postman.ts'
+import { LIBRARY_LOADER } from './libraries/index.ts'
 import { ROOTS } from './api/roots.ts'
 export { LIB, EXPECT_LIB } from './guest/lib.ts'
 
 const ENTRIES = `settle: settle, invoke: invoke, exec: exec, status: status, info: function (e) { return S(info(e)) }`
 
 export const BOOTSTRAP = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}
+${LEGACY_INTRINSICS}
+${LIBRARY_LOADER}
 return { ${ENTRIES} }
 })()`
 
-export const RESIDENT = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}\n${LOCKDOWN}
+export const RESIDENT = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}\n${LEGACY_INTRINSICS}\n${LIBRARY_LOADER}\n${LOCKDOWN}
 return { ${ENTRIES}, reset: reset }
 })()`

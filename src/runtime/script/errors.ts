@@ -29,13 +29,13 @@ export const messages = {
   cancelled: 'Script cancelled',
   timers: (limits: ScriptLimits) =>
     `at most ${limits.timers} timers (setTimeout, beta.sleep) can be pending at once: clear some or wait for them`,
+  skipped: 'The pre-request script skipped this request (skipRequest)',
   sleep: (limits: ScriptLimits) => `beta.sleep: at most ${seconds(limits.sleepMs)} per call`,
   sendRequests: (limits: ScriptLimits) =>
     `sendRequest: a script may make at most ${limits.sendRequests} calls`,
   notInThisContext: (what: string) => `${what} is not available in this context`,
   unsupported: (what: string) => `${what} is not supported`,
   setUrl: 'req.setUrl() is not supported: change the URL in the request instead',
-  moduleNotFound: (name: string) => `Cannot find module '${name}'`,
   headers: (limits: ScriptLimits) => `req: at most ${limits.headers} headers can be set by a script`,
   headerValue: (name: string, limits: ScriptLimits) =>
     `req: the value of header "${name}" is larger than ${limits.headerValueBytes / 1024} KB`,

@@ -6,6 +6,10 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten'
 import { QuickJSScriptRunner, type QuickJSRunnerOptions } from './quickjs-runner.ts'
+import { setLibrarySource } from './libraries/index.ts'
+import { librarySource } from './libraries/source.node.ts'
+
+setLibrarySource(librarySource)
 
 /**
  * emscripten prints an abort before it throws it. The sandbox catches that throw and replaces the

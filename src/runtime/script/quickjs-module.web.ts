@@ -7,6 +7,10 @@ import {
 } from 'quickjs-emscripten'
 import wasmLocation from '@jitl/quickjs-wasmfile-release-sync/wasm?url'
 import { QuickJSScriptRunner, type QuickJSRunnerOptions } from './quickjs-runner.ts'
+import { setLibrarySource } from './libraries/index.ts'
+import { librarySource } from './libraries/source.web.ts'
+
+setLibrarySource(librarySource)
 
 const variant = newVariant(RELEASE_SYNC, { wasmLocation })
 

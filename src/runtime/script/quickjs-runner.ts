@@ -19,6 +19,13 @@ export interface QuickJSRunnerOptions {
   residentWhenIdle?: boolean
 }
 
+function phaseResult(log: RequestChangeLog): Pick<ScriptRunResult, 'changes' | 'flow'> {
+  const flow = log.flow
+  return flow.skip || flow.nextRequest !== undefined
+    ? { changes: log.changes, flow }
+    : { changes: log.changes }
+}
+
 /** Makes a fresh instance of the QuickJS wasm module (each has its own memory). */
 export type QuickJSModuleFactory = () => Promise<QuickJSWASMModule>
 
@@ -51,9 +58,9 @@ export class QuickJSScriptRunner implements ScriptRunner {
         tests.push(...run.tests)
         testsTimedOut ||= outcome.testsTimedOut
         if (sandbox.poisoned) this.replaceModule()
-        if (outcome.error) return { error: outcome.error, tests, testsTimedOut, changes: changes.changes }
+        if (outcome.error) return { error: outcome.error, tests, testsTimedOut, ...phaseResult(changes) }
       }
-      return { error: null, tests, testsTimedOut, changes: changes.changes }
+      return { error: null, tests, testsTimedOut, ...phaseResult(changes) }
     } finally {
       sandbox.busy = false
     }

@@ -63,10 +63,12 @@ export const responsePlugin: Chai.ChaiPlugin = (chai, utils) => {
   Assertion.addMethod('status', function (this: Assertion, expected: unknown) {
     const response = subject(this)
     const actual = typeof expected === 'string' ? response.reason : response.code
+    // chai-postman's wording, as newman reports it: "status code" for a number, "status reason" for text.
+    const what = typeof expected === 'string' ? 'status reason' : 'status code'
     this.assert(
       actual === expected,
-      `expected response to have status ${fmt(utils, expected)} but got ${fmt(utils, actual)}`,
-      `expected response not to have status ${fmt(utils, expected)}`,
+      `expected response to have ${what} ${fmt(utils, expected)} but got ${fmt(utils, actual)}`,
+      `expected response to not have ${what} ${fmt(utils, actual)}`,
       expected,
       actual,
     )
@@ -77,15 +79,15 @@ export const responsePlugin: Chai.ChaiPlugin = (chai, utils) => {
     if (rest.length === 0) {
       this.assert(
         value !== undefined,
-        `expected response to have header "${name}"`,
-        `expected response not to have header "${name}"`,
+        `expected response to have header with key '${name}'`,
+        `expected response to not have header with key '${name}'`,
       )
       return
     }
     this.assert(
       value === rest[0],
-      `expected response to have header "${name}" with value ${fmt(utils, rest[0])} but got ${fmt(utils, value)}`,
-      `expected response not to have header "${name}" with value ${fmt(utils, rest[0])}`,
+      `expected '${name}' response header to be ${fmt(utils, rest[0])} but got ${fmt(utils, value)}`,
+      `expected '${name}' response header to not be ${fmt(utils, value)}`,
       rest[0],
       value,
     )
@@ -93,7 +95,11 @@ export const responsePlugin: Chai.ChaiPlugin = (chai, utils) => {
 
   Assertion.addProperty('withBody', function (this: Assertion) {
     const text = subject(this).text()
-    this.assert(text.length > 0, 'expected response to have a body', 'expected response not to have a body')
+    this.assert(
+      text.length > 0,
+      'expected response to have content in body',
+      'expected response to not have content in body',
+    )
   })
   Assertion.addProperty('json', function (this: Assertion) {
     this.assert(

@@ -9,6 +9,9 @@ import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
+import { withLegacyPostman } from './guest/legacy-postman.ts'
+import { v8Wording } from './v8-messages.ts'
+import { librariesNamed, loadLibraries } from './libraries/index.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 
 export interface ScriptOutcome {
@@ -26,6 +29,8 @@ export async function runScript(
   source: ScriptSource,
   run: ScriptRun,
 ): Promise<ScriptOutcome> {
+  const libraries = librariesNamed(source.code)
+  if (libraries.length > 0) await loadLibraries(libraries)
   const guest = sandbox.take(!needsFreshContext(source.code))
   sandbox.interrupted = false
   guest.run = run
@@ -45,7 +50,8 @@ export async function runScript(
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
-    const result = enter(sandbox, run, () => exec(guest, source.code, /\bawait\b/.test(source.code), phase))
+    const code = withLegacyPostman(source.code, run.input.phase)
+    const result = enter(sandbox, run, () => exec(guest, code, /\bawait\b/.test(code), phase))
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
@@ -160,7 +166,7 @@ function classify(
     if (/stack overflow|call stack size/i.test(thrown.m)) {
       return { error: { kind: 'limit', message: messages.stack, origin }, testsTimedOut: false }
     }
-    const message = thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`
+    const message = v8Wording(thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`)
     return { error: { kind: 'script', message, origin }, testsTimedOut: false }
   }
   if (run.unfinished.size > 0) return { error: null, testsTimedOut: true }
@@ -279,7 +285,7 @@ function applyStatus(text: string, run: ScriptRun): GuestStatus {
       run.tests.push({
         name: String(name),
         passed: error === null,
-        error: error === null ? null : String(error),
+        error: error === null ? null : v8Wording(String(error)),
       })
     }
   }

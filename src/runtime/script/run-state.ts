@@ -26,6 +26,7 @@ import {
   RESPONSE_VIEWS,
 } from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
+import { loadedLibrary } from './libraries/index.ts'
 
 export interface GuestCalls {
   /** Calls a guest function registered by the codec; answers `v<json>` or `e<json>`. */
@@ -130,6 +131,8 @@ export class ScriptRun {
     try {
       if (this.abort) return fail('Error', this.abort.message)
       switch (op) {
+        case 'R':
+          return loadedLibrary(arg)
         case 'g': {
           const comma = arg.indexOf(',')
           const { value, stable, lasting } = this.registry.get(
@@ -285,16 +288,17 @@ export class ScriptRun {
     this.wake?.()
   }
 
-  callLater(callback: unknown, args: unknown[]): void {
-    if (typeof callback === 'function') this.queue(() => this.invokeCallback(callback, args))
+  /** `quiet`: an error the callback throws does not fail the script (pm.sendRequest, as newman). */
+  callLater(callback: unknown, args: unknown[], quiet = false): void {
+    if (typeof callback === 'function') this.queue(() => this.invokeCallback(callback, args, quiet))
   }
 
-  invokeCallback(callback: unknown, args: unknown[]): void {
+  invokeCallback(callback: unknown, args: unknown[], quiet = false): void {
     if (typeof callback !== 'function') return
     try {
       ;(callback as (...args: unknown[]) => unknown)(...args)
     } catch (error) {
-      if (!this.abort) this.callbackError ??= describeError(error)
+      if (!this.abort && !quiet) this.callbackError ??= describeError(error)
     }
   }
 

@@ -74,12 +74,23 @@ export interface ScriptError {
   origin: string
 }
 
+/**
+ * What a script asked of the collection run (Postman's `setNextRequest` / `skipRequest`, Bruno's
+ * `bru.runner.*`): a name or id to run next, `null` to stop after this request, or skip this one.
+ */
+export interface RunFlow {
+  nextRequest?: string | null
+  skip?: boolean
+}
+
 export interface ScriptRunResult {
   error: ScriptError | null
   tests: TestResult[]
   /** A test never finished: the run reports a timeout instead of test results (spec 7). */
   testsTimedOut: boolean
   changes: RequestChanges
+  /** Absent when no script asked anything of the run. */
+  flow?: RunFlow
 }
 
 export interface ScriptRunner {

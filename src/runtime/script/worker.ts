@@ -71,7 +71,9 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
     })
     timing[1] = now()
     const handedOff =
-      handOff && !result.error ? await send(id, handOff, variables, result.changes, controller) : undefined
+      handOff && !result.error && !result.flow?.skip
+        ? await send(id, handOff, variables, result.changes, controller)
+        : undefined
     sending = handedOff !== undefined && 'request' in handedOff
     post({
       type: 'result',

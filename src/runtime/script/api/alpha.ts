@@ -8,6 +8,8 @@ import { headerList, joinHeaders, toText } from './values.ts'
 import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
+import { setNextRequest, skipRequest } from './run-flow.ts'
+import { postmanLocalScope, postmanScope } from './postman-scopes.ts'
 
 /** Built once per sandbox: every member resolves against the current run. */
 export function alphaApi(common: Shared) {
@@ -20,11 +22,12 @@ export function alphaApi(common: Shared) {
     unset: () => undefined,
     clear: () => undefined,
   })
+  const environment = postmanScope(current)
   const namespace = api({
-    environment: common.environment,
-    globals: common.environment,
-    collectionVariables: common.environment,
-    variables: common.variables,
+    environment,
+    globals: environment,
+    collectionVariables: environment,
+    variables: postmanLocalScope(current),
     request: common.request,
     info: common.info,
     // Runs in the guest (guest/core.ts): the test's function needs no round trip.
@@ -43,8 +46,11 @@ export function alphaApi(common: Shared) {
         }),
     }),
     iterationData: inert,
-    setNextRequest: () => undefined,
-    execution: api({ setNextRequest: () => undefined, skipRequest: () => undefined }),
+    setNextRequest: (next: unknown) => setNextRequest(current.run, next),
+    execution: api({
+      setNextRequest: (next: unknown) => setNextRequest(current.run, next),
+      skipRequest: () => skipRequest(current.run, 'pm.execution.skipRequest'),
+    }),
   })
   Object.defineProperty(namespace, 'response', { get: responseAccessor(current, true) })
   return namespace
@@ -59,8 +65,9 @@ function alphaSendRequest(run: ScriptRun, request: unknown, callback: unknown): 
   sendFromScript(
     run,
     spec,
-    (response) => run.callLater(callback, [null, alphaResult(response)]),
-    (error) => run.callLater(callback, [error, undefined]),
+    // newman reports nothing and sends the request when the callback throws.
+    (response) => run.callLater(callback, [null, alphaResult(response)], true),
+    (error) => run.callLater(callback, [error, undefined], true),
   )
 }
 

@@ -7,6 +7,7 @@ import { joinHeaders, parseJsonOr, toText } from './values.ts'
 import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
+import { setNextRequest, skipRequest } from './run-flow.ts'
 
 export function betaApi(run: ScriptRun, common: Shared) {
   const env = common.environment
@@ -17,6 +18,8 @@ export function betaApi(run: ScriptRun, common: Shared) {
   const beta = api({
     getEnvVar: (key: unknown) => env.get(key) ?? undefined,
     setEnvVar: (key: unknown, value: unknown) => env.set(key, value),
+    hasEnvVar: (key: unknown) => env.has(key),
+    deleteEnvVar: (key: unknown) => env.unset(key),
     getVar: (key: unknown) => vars.get(key) ?? undefined,
     // Spec 4.5: setVar sets a session value, like environment.set.
     setVar: (key: unknown, value: unknown) => env.set(key, value),
@@ -43,11 +46,11 @@ export function betaApi(run: ScriptRun, common: Shared) {
     getRequestName: () => run.input.request.name,
     getProcessEnv: unsupported('beta.getProcessEnv()'),
     runRequest: unsupported('beta.runRequest()'),
-    setNextRequest: () => undefined,
+    setNextRequest: (next: unknown) => setNextRequest(run, next),
     runner: api({
-      setNextRequest: () => undefined,
-      skipRequest: () => undefined,
-      stopExecution: () => undefined,
+      setNextRequest: (next: unknown) => setNextRequest(run, next),
+      skipRequest: () => skipRequest(run, 'bru.runner.skipRequest'),
+      stopExecution: () => setNextRequest(run, null),
     }),
   })
   Object.defineProperty(beta, 'cookies', { enumerable: false, get: unsupported('beta.cookies') })

@@ -3,7 +3,7 @@
  * proxies with fixed ids (ROOTS); the host builds a namespace only when a script first touches it,
  * so a script using one namespace pays for one. `svc`, `alpha` and the plain functions are built
  * once per sandbox and resolve against the current run; `beta`, `gamma`, `req` and `res` carry
- * state of their run and are built per run. `hopp.*` and friends refuse clearly; `require` is require.ts.
+ * state of their run and are built per run. `hopp.*` and friends refuse clearly; `require` and the library globals are the guest's (libraries/index.ts).
  */
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
@@ -16,7 +16,6 @@ import { reqApi, resApi } from './bare.ts'
 import { runTest } from './tests.ts'
 import { ROOTS } from './roots.ts'
 import { CurrentRun } from './common.ts'
-import { requireModule } from '../require.ts'
 
 const unsupported = (text: string) => () => {
   throw new ScriptAbort('unsupported', text)
@@ -91,9 +90,6 @@ export class Namespaces implements RootSource {
         break
       case 'test':
         built = api((name: unknown, fn: unknown) => runTest(current.run, name, fn, true))
-        break
-      case 'require':
-        built = api((name: unknown) => requireModule(name))
         break
       case 'setTimeout':
         built = api(

@@ -1,6 +1,6 @@
 /** `req.*` changes of a pre-request script, checked against spec 8 as they are made. */
 import { utf8Length } from '../../../model/wire.ts'
-import { emptyChanges, type RequestChanges } from '../types.ts'
+import { emptyChanges, type RequestChanges, type RunFlow } from '../types.ts'
 import { isHeaderName, PROTECTED_HEADERS, type ScriptLimits } from '../limits.ts'
 import { messages, ScriptAbort } from '../errors.ts'
 
@@ -8,6 +8,8 @@ const METHOD = /^[A-Za-z]+$/
 
 export class RequestChangeLog {
   readonly changes: RequestChanges = emptyChanges()
+  /** setNextRequest / skipRequest of the phase's scripts: the last call wins, as in newman. */
+  readonly flow: RunFlow = {}
 
   constructor(private readonly limits: ScriptLimits) {}
 

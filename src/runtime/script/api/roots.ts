@@ -9,7 +9,6 @@ export const ROOTS: Record<string, [number, 0 | 1]> = {
   req: [6, 0],
   res: [7, 1],
   test: [8, 1],
-  require: [9, 1],
   setTimeout: [10, 1],
   clearTimeout: [11, 1],
 }

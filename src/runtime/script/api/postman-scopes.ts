@@ -1,0 +1,33 @@
+/**
+ * The variable scopes of `pm` / `alpha` with newman's value semantics: `get` of a missing name is
+ * undefined, and a value set comes back as it was set (a number, null, undefined, an object), while
+ * `{{name}}` substitution uses its text. `svc` keeps spec 4.5's text and null (common.ts).
+ */
+import type { CurrentRun } from './common.ts'
+import { api } from './bridge.ts'
+import { toText } from './values.ts'
+
+export function postmanScope(current: CurrentRun) {
+  const vars = () => current.run.input.variables
+  return api({
+    get: (key: unknown) => vars().scriptGetTyped(String(key)),
+    set: (key: unknown, value: unknown) => void vars().scriptSetTyped(String(key), value),
+    unset: (key: unknown) => void vars().scriptUnset(String(key)),
+    has: (key: unknown) => vars().scriptHas(String(key)),
+    toObject: () => vars().scriptSnapshot(),
+    replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
+    clear: () => undefined,
+  })
+}
+
+export function postmanLocalScope(current: CurrentRun) {
+  const vars = () => current.run.input.variables
+  return api({
+    get: (key: unknown) => vars().localGet(String(key)) ?? undefined,
+    set: (key: unknown, value: unknown) => void vars().localSet(String(key), toText(value)),
+    unset: (key: unknown) => void vars().localUnset(String(key)),
+    has: (key: unknown) => vars().localHas(String(key)),
+    toObject: () => ({ ...vars().scriptSnapshot(), ...Object.fromEntries(vars().singleSend) }),
+    replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
+  })
+}

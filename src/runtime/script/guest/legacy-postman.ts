@@ -1,0 +1,98 @@
+/**
+ * Postman's legacy sandbox API, as newman still runs it: the `tests` object, `responseBody`,
+ * `responseCode`, `responseHeaders`, `responseTime`, `responseCookies`, `request`, `environment`,
+ * `globals`, `data`, `iteration` and the `postman` object. A script that names none of them runs
+ * exactly as written; one that does is wrapped: the names it uses are declared around it (built
+ * from `pm`, in the guest), its own code runs in an inner function, and the `tests` entries become
+ * tests after it, even when it throws (newman reports them then too). Declared in a scope around
+ * the script, never as globals, so nothing carries over to the next script.
+ */
+import type { ScriptPhase } from '../types.ts'
+
+const LEGACY =
+  /(?<![.\w$])(tests|responseBody|responseCode|responseHeaders|responseTime|responseCookies|request|environment|globals|data|iteration|postman)(?![\w$])/g
+
+/** The values newman gives each name (postman-sandbox `postman-legacy-interface.js`). */
+const BOTH: Record<string, string> = {
+  tests: '{}',
+  environment: 'pm.environment.toObject()',
+  globals: 'pm.globals.toObject()',
+  data: 'pm.iterationData.toObject()',
+  iteration: 'pm.info.iteration || 0',
+  request: `{ id: pm.info.requestId, name: pm.info.requestName, description: undefined,
+    headers: pm.request.headers.toObject(), method: pm.request.method, url: String(pm.request.url),
+    data: pm.request.body === undefined ? {} : pm.request.body }`,
+}
+
+const POST: Record<string, string> = {
+  responseBody: 'pm.response.text()',
+  responseCode: '{ code: pm.response.code, name: pm.response.status, detail: pm.response.status }',
+  responseHeaders: 'pm.response.headers.toObject()',
+  responseTime: 'pm.response.responseTime',
+  responseCookies: '[]',
+}
+
+// setEnvironmentVariable and setGlobalVariable store a value's text, as newman's legacy object does.
+const POSTMAN = String.raw`(function () {
+  function text(v) { return (v === false || v) && typeof (v && v.toString) === 'function' ? v.toString() : v }
+  // The environment and globals snapshots follow the object's own changes, as in newman.
+  function keep(o, k, v) { if (o !== null && typeof o === 'object') { if (v === undefined) delete o[k]; else o[k] = v } }
+  const o = {
+    setEnvironmentVariable: function (k, v) { v = text(v); keep(typeof environment === 'undefined' ? null : environment, k, v); pm.environment.set(k, v) },
+    getEnvironmentVariable: function (k) { return pm.environment.get(k) },
+    clearEnvironmentVariable: function (k) { keep(typeof environment === 'undefined' ? null : environment, k); pm.environment.unset(k) },
+    clearEnvironmentVariables: function () { pm.environment.clear() },
+    setGlobalVariable: function (k, v) { v = text(v); keep(typeof globals === 'undefined' ? null : globals, k, v); pm.globals.set(k, v) },
+    getGlobalVariable: function (k) { return pm.globals.get(k) },
+    clearGlobalVariable: function (k) { keep(typeof globals === 'undefined' ? null : globals, k); pm.globals.unset(k) },
+    clearGlobalVariables: function () { pm.globals.clear() },
+    setNextRequest: function (n) { pm.execution.setNextRequest(n) },
+  }
+  if (pm.response) {
+    o.getResponseHeader = function (n) { return pm.response.headers.get(n) }
+    o.getResponseCookie = function (n) { return undefined }
+  }
+  return o
+})()`
+
+// Each entry of tests is a test named by its key; a falsy value fails with newman's message.
+const FLUSH = String.raw`for (const k in tests) (function (k, v) {
+  pm.test(k, function () { if (!v) { const e = new Error('expected ' + String(v) + ' to be truthy'); e.name = 'AssertionError'; throw e } })
+})(k, tests[k])`
+
+const cache = new Map<string, string>()
+
+/** The script as it runs: unchanged unless it names a legacy global. */
+export function withLegacyPostman(code: string, phase: ScriptPhase): string {
+  const key = phase[0] + code
+  let out = cache.get(key)
+  if (out === undefined) {
+    out = wrap(code, phase)
+    if (cache.size >= 64) cache.clear()
+    cache.set(key, out)
+  }
+  return out
+}
+
+function wrap(code: string, phase: ScriptPhase): string {
+  const used = new Set<string>()
+  for (const match of code.matchAll(LEGACY)) used.add(match[1]!)
+  const values: Record<string, string> = phase === 'post-response' ? { ...BOTH, ...POST } : BOTH
+  const names = [...used].filter((name) => name === 'postman' || name in values)
+  if (names.length === 0) return code
+  const declarations = names.map((name) => `${name} = ${name === 'postman' ? POSTMAN : values[name]}`)
+  const body = /\bawait\b/.test(code)
+    ? `return await (async function () {\n${code}\n}).call(this)`
+    : `return (function () {\n${code}\n}).call(this)`
+  if (!used.has('tests')) return `var ${declarations.join(',\n')}\n${body}`
+  return `var ${declarations.join(',\n')}\ntry {\n${body}\n} finally {\n${FLUSH}\n}`
+}
+
+/**
+ * Sugar.js's `String.prototype.has`, which Postman's sandbox still carries and legacy snippets use
+ * (`tests['x'] = responseBody.has('text')`). Evaluated in every context before the lockdown.
+ */
+export const LEGACY_INTRINSICS = String.raw`Object.defineProperty(String.prototype, 'has', {
+  value: function has(f) { return typeof f === 'string' ? this.indexOf(f) !== -1 : String(this).search(f) !== -1 },
+  writable: true, configurable: true,
+})`
