@@ -114,8 +114,8 @@ describe.each(['beta', 'bru'])('%s namespace', (ns) => {
     )
     expect(caught.error).toBeNull()
     expect(caught.variables.session.get('caught')).toBe("true|Error|Cannot find module 'http'")
-    const uncaught = await runScript(`require('lodash')`)
-    expect(uncaught.error).toMatchObject({ kind: 'script', message: "Error: Cannot find module 'lodash'" })
+    const uncaught = await runScript(`require('left-pad')`)
+    expect(uncaught.error).toMatchObject({ kind: 'script', message: "Error: Cannot find module 'left-pad'" })
   })
 
   it('setNextRequest and runner.* are present and do nothing', async () => {
