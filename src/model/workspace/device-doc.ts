@@ -2,7 +2,8 @@
  * The device Y.Doc: what belongs to this browser only and is never synced. Root types:
  *
  *   meta      Y.Map   schemaVersion
- *   state     Y.Map   activeTabId, activeEnvironmentId, expanded (ids of open tree rows)
+ *   state     Y.Map   activeTabId (the last one chosen in any window; each window also keeps its
+ *                     own), activeEnvironmentId, expanded (ids of open tree rows)
  *   tabs      Y.Map   tabId → Y.Map { savedRequestId, dirty, draftId, <request fields> }
  *   tabOrder  Y.Array<tabId>
  *   settings  Y.Map   editor, proxy (without password), tls, keyboard, assistant

@@ -14,7 +14,12 @@ export function isEmptyTab(tab: data.TabState | undefined): boolean {
   return !!tab && !tab.savedRequestId && tab.draft.url.trim() === ''
 }
 
-export function createHistoryState(docs: OpenDocs, deviceVersion: Accessor<number>) {
+export function createHistoryState(
+  docs: OpenDocs,
+  deviceVersion: Accessor<number>,
+  /** The tab this window shows (each window has its own). */
+  activeTabId: Accessor<Id | null>,
+) {
   const { device } = docs
   const history = createMemo(() => {
     deviceVersion()
@@ -31,7 +36,7 @@ export function createHistoryState(docs: OpenDocs, deviceVersion: Accessor<numbe
     clearHistory: () => data.clearHistory(device),
     /** Fills the active tab when it is empty, else opens the entry in a new tab. */
     openHistoryEntry(entry: data.HistoryEntry): Id {
-      const activeId = data.activeTabId(device)
+      const activeId = activeTabId()
       const active = data.listTabs(device).find((t) => t.id === activeId)
       const method = entry.method as HttpMethod
       if (active && isEmptyTab(active)) {

@@ -17,12 +17,17 @@ function setup() {
   const docs: OpenDocs = {
     workspace,
     device,
+    deviceDb: 'test-device',
     responses: makeResponseStore(indexedDB),
     loadMs: 0,
     close: () => {},
   }
   const ui = createUiState()
-  const tabActions = makeTabActions(docs, () => {})
+  const tabActions = makeTabActions(
+    docs,
+    () => {},
+    (id) => data.setActiveTab(device, id),
+  )
   const close = makeCloseActions(docs, ui, tabActions)
   const open = (url: string, dirty: boolean) => {
     const id = tabActions.newTab()

@@ -24,6 +24,8 @@ export const deviceDbName = (workspaceId: string): string =>
 export interface OpenDocs {
   workspace: Y.Doc
   device: Y.Doc
+  /** The device doc's database name (keys this window's own state, `window-tab.ts`). */
+  deviceDb: string
   /** Each open tab's last result (IndexedDB, beside the documents). */
   responses: ResponseStore
   /** Milliseconds from opening to both documents loaded from IndexedDB. */
@@ -64,6 +66,7 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   return {
     workspace,
     device,
+    deviceDb: deviceDbName(workspaceId),
     responses: makeResponseStore(indexedDB),
     loadMs,
     close() {

@@ -20,6 +20,7 @@ import { secretValues } from './settings-actions.ts'
 import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
 import { viewOnly } from './view-only.ts'
+import { bindWindowTab, sessionStore } from './window-tab.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -50,10 +51,12 @@ export function createAppStore(
     activeEnvironmentId: null,
   })
 
-  const readDevice = () =>
+  // Which tab this window shows: its own, not the other windows' (the tabs themselves are shared).
+  const windowTab = bindWindowTab(docs, sessionStore())
+  const readDevice = (activeTabId: Id | null) =>
     batch(() => {
       setState('tabs', reconcile(data.listTabs(device), { key: 'id', merge: true }))
-      setState('activeTabId', data.activeTabId(device))
+      setState('activeTabId', activeTabId)
       setState('activeEnvironmentId', data.activeEnvironmentId(device))
       setDeviceVersion((v) => v + 1)
     })
@@ -62,9 +65,9 @@ export function createAppStore(
       setState('environments', reconcile(data.listEnvironments(workspace), { key: 'id' }))
       setWorkspaceVersion((v) => v + 1)
     })
-  readDevice()
+  readDevice(windowTab.current())
   readWorkspace()
-  const unsubscribeDevice = data.subscribeDevice(device, readDevice)
+  const unsubscribeDevice = data.subscribeDevice(device, (origin) => readDevice(windowTab.follow(origin)))
   const unsubscribeWorkspace = data.subscribe(workspace, readWorkspace)
 
   const tree: Accessor<data.TreeRow[]> = createMemo(() => {
@@ -91,8 +94,8 @@ export function createAppStore(
   const settingsState = createSettingsState(docs, deviceVersion)
   const ui = createUiState()
   const sendState = createSendState(docs, services, settingsState.sendSettings)
-  const historyState = createHistoryState(docs, deviceVersion)
-  const tabActions = makeTabActions(docs, reveal)
+  const historyState = createHistoryState(docs, deviceVersion, () => state.activeTabId)
+  const tabActions = makeTabActions(docs, reveal, windowTab.activate)
   const collab = collabOptions
     ? createCollabState(docs, {
         ...collabOptions,
@@ -113,7 +116,7 @@ export function createAppStore(
     deviceVersion,
     loadMs: docs.loadMs,
     ui,
-    ...makeTreeActions(docs, toggleExpanded),
+    ...makeTreeActions(docs, toggleExpanded, windowTab.activate),
     ...tabActions,
     ...makeCloseActions(docs, ui, tabActions),
     ...makeVariableActions(docs),

@@ -12,7 +12,8 @@ function fieldsOf(draft: RequestSpec): data.RequestFields {
   return fields
 }
 
-export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void) {
+/** `activate` shows a tab in this window (`window-tab.ts`). */
+export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activate: (id: Id) => void) {
   const { workspace, device } = docs
   const tab = (id: Id) => data.listTabs(device).find((t) => t.id === id)
 
@@ -21,7 +22,7 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void) {
       return data.openTab(device, makeRequest({ kind }))
     },
     activateTab(id: Id) {
-      data.setActiveTab(device, id)
+      activate(id)
     },
     duplicateTab(id: Id): Id {
       return data.duplicateTab(device, id)

@@ -5,7 +5,12 @@ import { messages } from '../messages.ts'
 import { makeRequest } from '../../model/factories.ts'
 import type { OpenDocs } from './docs.ts'
 
-export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean) => void) {
+export function makeTreeActions(
+  docs: OpenDocs,
+  expand: (id: Id, open?: boolean) => void,
+  /** Shows an open tab in this window (`window-tab.ts`). */
+  activate: (id: Id) => void,
+) {
   const { workspace, device } = docs
 
   /** Keeps open tabs' names in step with a rename in the sidebar, without touching their edits. */
@@ -66,7 +71,7 @@ export function makeTreeActions(docs: OpenDocs, expand: (id: Id, open?: boolean)
     },
     openRequest(id: Id) {
       const open = data.listTabs(device).find((t) => t.savedRequestId === id)
-      if (open) return data.setActiveTab(device, open.id)
+      if (open) return activate(open.id)
       const request = data.readRequest(workspace, id)
       if (request) data.openTab(device, request, { savedRequestId: id })
     },
