@@ -9,13 +9,19 @@ import { formatReport } from './report.ts'
 
 const fixture = (name: string) =>
   readFileSync(resolve(import.meta.dirname, '../../../tests/fixtures/import/har', name), 'utf8')
-const requests = (children: unknown[]) => children as RequestSpec[]
+/** The tree's items as requests (every item of a HAR import is one). */
+const requests = (children: unknown[]) => children as RequestSpec[] as [RequestSpec, ...RequestSpec[]]
 const pairs = (rows: { key: string; value: string }[]) => rows.map((row) => [row.key, row.value])
 
 describe('HAR 1.2 import', () => {
   const json = parseJsonText(fixture('full.har'))
   const { value: collection, report } = parseHar(json)
-  const [get, post, form, upload] = requests(collection.children)
+  const [get, post, form, upload] = requests(collection.children) as RequestSpec[] as [
+    RequestSpec,
+    RequestSpec,
+    RequestSpec,
+    RequestSpec,
+  ]
 
   it('is detected from its content', () => {
     expect(isHar(json)).toBe(true)
