@@ -7,6 +7,7 @@ import { hoppVariables, isHoppscotchCollection, parseHoppscotchCollection } from
 import { ImportError } from './import-error.ts'
 import { parseJsonText } from './json-text.ts'
 import { formatReport } from './report.ts'
+import { parseSendboxCollection, serializeSendboxCollection } from './sendbox.ts'
 
 const fixture = (name: string) =>
   parseJsonText(
@@ -169,6 +170,12 @@ describe('Hoppscotch collection import', () => {
     expect(() => parseHoppscotchCollection({ name: 'x', requests: [5] })).toThrow(
       'requests[0]: expected an object, found number 5',
     )
+  })
+
+  it('makes the root a collection, not a folder (it survives a Sendbox export and re-import)', () => {
+    const { value } = parseHoppscotchCollection([{ name: 'One', folders: [], requests: [] }])
+    expect(Object.keys(value).sort()).toEqual(['auth', 'children', 'id', 'name', 'scripts', 'variables'])
+    expect(parseSendboxCollection(serializeSendboxCollection(value))).toEqual(value)
   })
 
   it('turns <<var>> into {{var}} only for variable names', () => {

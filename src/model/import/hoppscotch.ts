@@ -56,9 +56,15 @@ export function parseHoppscotchCollection(json: unknown): ImportResult<Collectio
 }
 
 function rootCollection(raw: unknown, at: string, report: ImportReport): Collection {
-  const folder = parseFolder(raw, at, report, 0)
-  const auth = folder.auth.type === 'inherit' ? { type: 'none' as const } : folder.auth
-  return makeCollection({ ...folder, id: newId(), auth })
+  const { name, auth, variables, scripts, children } = parseFolder(raw, at, report, 0)
+  // A collection has nothing above it to inherit from.
+  return makeCollection({
+    name,
+    auth: auth.type === 'inherit' ? { type: 'none' } : auth,
+    variables,
+    scripts,
+    children,
+  })
 }
 
 function join(at: string, field: string): string {
