@@ -178,6 +178,18 @@ describe('Hoppscotch collection import', () => {
     expect(parseSendboxCollection(serializeSendboxCollection(value))).toEqual(value)
   })
 
+  it('skips a request with a method Sendbox lacks, but refuses it when a field is wrong', () => {
+    const brew = { name: 'Tea', method: 'BREW', endpoint: 'http://127.0.0.1/' }
+    const { value, report } = parseHoppscotchCollection({ name: 'c', requests: [brew] })
+    expect(value.children).toEqual([])
+    expect(formatReport(report)).toBe(
+      '1 item skipped: request "Tea" at requests[0].method (method "BREW" is not supported)',
+    )
+    expect(() => parseHoppscotchCollection({ name: 'c', requests: [{ ...brew, testScript: 5 }] })).toThrow(
+      'requests[0].testScript: expected a string, found number 5',
+    )
+  })
+
   it('turns <<var>> into {{var}} only for variable names', () => {
     expect(hoppVariables('<<a>>/<<b.c>> << x >> <<>>')).toBe('{{a}}/{{b.c}} << x >> <<>>')
   })

@@ -118,13 +118,16 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
   }
   const method = optionalString(source.method, `${at}.method`).toUpperCase() || 'GET'
   const endpoint = hoppVariables(optionalString(source.endpoint, `${at}.endpoint`))
-  if (!(HTTP_METHODS as readonly string[]).includes(method))
-    return skip(report, `${at}.method`, named('request', name), `method ${quoted(method)} is not supported`)
+  // Every field is checked before anything is left out: a bad file is refused, whatever it holds.
   const params = [...paramsFromUrl(endpoint, []), ...rows(source.params, `${at}.params`)]
   const body = parseBody(source.body, `${at}.body`, name, report)
+  const requestVariables = rows(source.requestVariables, `${at}.requestVariables`)
+  const preRequest = optionalString(source.preRequestScript, `${at}.preRequestScript`)
+  const postResponse = optionalString(source.testScript, `${at}.testScript`)
+  if (!(HTTP_METHODS as readonly string[]).includes(method))
+    return skip(report, `${at}.method`, named('request', name), `method ${quoted(method)} is not supported`)
   if (body.contentType && !headers.some((row) => row.key.toLowerCase() === 'content-type'))
     headers.push(makeRow({ key: 'Content-Type', value: body.contentType }))
-  const requestVariables = rows(source.requestVariables, `${at}.requestVariables`)
   if (requestVariables.length > 0)
     skip(report, `${at}.requestVariables`, named('variables of request', name), 'not supported yet')
   return makeRequest({
@@ -135,10 +138,7 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
     headers,
     body: body.body,
     auth,
-    scripts: makeScripts({
-      preRequest: optionalString(source.preRequestScript, `${at}.preRequestScript`),
-      postResponse: optionalString(source.testScript, `${at}.testScript`),
-    }),
+    scripts: makeScripts({ preRequest, postResponse }),
   })
 }
 
