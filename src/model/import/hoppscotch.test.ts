@@ -190,6 +190,18 @@ describe('Hoppscotch collection import', () => {
     )
   })
 
+  it('reads folders 200 levels deep and refuses deeper ones', () => {
+    const nest = (levels: number) => {
+      let folder: unknown = { name: 'leaf', folders: [], requests: [] }
+      for (let i = 1; i < levels; i++) folder = { name: `f${i}`, folders: [folder] }
+      return { name: 'root', folders: [folder] }
+    }
+    expect(() => parseHoppscotchCollection(nest(200))).not.toThrow()
+    expect(() => parseHoppscotchCollection(nest(5000))).toThrow(
+      /folders nested more than 200 levels deep \(Sendbox reads at most 200\)$/,
+    )
+  })
+
   it('turns <<var>> into {{var}} only for variable names', () => {
     expect(hoppVariables('<<a>>/<<b.c>> << x >> <<>>')).toBe('{{a}}/{{b.c}} << x >> <<>>')
   })
