@@ -3,13 +3,20 @@ import { readFile } from 'node:fs/promises'
 import { ImportError } from '../model/import/import-error.ts'
 import { decodeText, parseJsonText } from '../model/import/json-text.ts'
 import { parseEnvironment } from '../model/import/environment.ts'
-import { isPostmanCollection, parsePostmanCollection } from '../model/import/postman.ts'
-import { parseSendboxCollection } from '../model/import/sendbox.ts'
+import {
+  detectCollectionFormat,
+  FORMAT_LABELS,
+  importCollection,
+  UNKNOWN_FORMAT,
+  type CollectionFormat,
+} from '../model/import/detect.ts'
+import type { ImportReport } from '../model/import/report.ts'
 import type { Collection, Environment } from '../model/types.ts'
 
 export class InputError extends Error {}
 
-async function readJson(file: string): Promise<unknown> {
+/** `format`: the format the file claims to be (by `--format` or its extension), named in errors. */
+async function readJson(file: string, format?: string): Promise<unknown> {
   let text: string
   try {
     text = decodeText(await readFile(file))
@@ -28,26 +35,48 @@ async function readJson(file: string): Promise<unknown> {
   try {
     return parseJsonText(text)
   } catch (error) {
-    describeImportError(file, error)
+    describeImportError(file, error, format)
   }
 }
 
-function describeImportError(file: string, error: unknown): never {
-  if (error instanceof ImportError) throw new InputError(`${file}: ${error.message}`)
+/** `format`: the format's name, written between the file and the problem. */
+function describeImportError(file: string, error: unknown, format?: string): never {
+  if (error instanceof ImportError)
+    throw new InputError(`${file}: ${format ? `${format}: ` : ''}${error.message}`)
   throw error
 }
 
-export async function loadCollection(file: string): Promise<Collection> {
-  const json = await readJson(file)
+export interface LoadedCollection {
+  collection: Collection
+  format: CollectionFormat
+  /** What the importer left out (empty for the Sendbox and Postman formats). */
+  report: ImportReport
+}
+
+/**
+ * Reads a collection file in any format `sendbox run` accepts, detected from its content unless
+ * `format` names it. `labelAll`: name the format in every message; otherwise the Sendbox and Postman
+ * messages keep the shape of docs/cli.md (`file: path: problem`) and only the other formats are named.
+ */
+export async function loadImport(
+  file: string,
+  options: { format?: CollectionFormat; labelAll?: boolean } = {},
+): Promise<LoadedCollection> {
+  const claimed = options.format ?? (/\.har$/i.test(file) ? 'har' : undefined)
+  const json = await readJson(file, claimed && FORMAT_LABELS[claimed])
+  const format = options.format ?? detectCollectionFormat(json)
+  if (!format) throw new InputError(`${file}: ${UNKNOWN_FORMAT}`)
+  const named = options.labelAll || (format !== 'sendbox' && format !== 'postman')
   try {
-    if (isPostmanCollection(json)) return parsePostmanCollection(json)
-    if (typeof json === 'object' && json !== null && 'sendbox' in json) return parseSendboxCollection(json)
+    const { value, report } = importCollection(json, format)
+    return { collection: value, format, report }
   } catch (error) {
-    describeImportError(file, error)
+    describeImportError(file, error, named ? FORMAT_LABELS[format] : undefined)
   }
-  throw new InputError(
-    `${file}: unknown format (expected a Sendbox collection export or a Postman Collection v2.1)`,
-  )
+}
+
+export async function loadCollection(file: string): Promise<Collection> {
+  return (await loadImport(file)).collection
 }
 
 export async function loadEnvironment(file: string): Promise<Environment> {

@@ -8,7 +8,9 @@ import { dirname } from 'node:path'
 import type { ProxySettings, TlsSettings } from '../model/settings.ts'
 import { runCollection, UnknownFolderError } from '../runtime/run-collection.ts'
 import { parseRunArgs, USAGE, UsageError, type RunArgs } from './args.ts'
-import { InputError, loadCollection, loadEnvironment, readPem } from './load.ts'
+import { InputError, loadEnvironment, loadImport, readPem } from './load.ts'
+import { formatReport } from '../model/import/report.ts'
+import { runImport } from './import-command.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
 import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
 import { junitXml } from './reporters/junit.ts'
@@ -23,6 +25,7 @@ export interface CliIo {
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'login-url') return printLoginUrl(argv.slice(1), io)
+  if (argv[0] === 'import') return runImport(argv.slice(1), io)
   let args: RunArgs
   try {
     args = parseRunArgs(argv)
@@ -57,7 +60,9 @@ async function printLoginUrl(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(args: RunArgs, io: CliIo): Promise<number> {
-  const collection = await loadCollection(args.collection)
+  const { collection, report: importReport } = await loadImport(args.collection)
+  const skipped = formatReport(importReport)
+  if (skipped) io.stderr.write(`sendbox: ${args.collection}: ${skipped}\n`)
   const environment = args.env ? await loadEnvironment(args.env) : undefined
   const globals = args.globals ? await loadEnvironment(args.globals) : undefined
   const tls: TlsSettings = {

@@ -1,6 +1,7 @@
 /**
  * Environment and globals files: a Sendbox export (`{ "sendbox": 1, "environment": {...} }`) or a
- * Postman environment / globals export (`{ "name", "values": [{ key, value, enabled }] }`).
+ * Postman environment / globals export (`{ "name", "values": [{ key, value, enabled }] }`), or a
+ * Hoppscotch environment export (one environment, or a list holding one).
  */
 import { makeEnvironment, makeVariable } from '../factories.ts'
 import type { Environment } from '../types.ts'
@@ -13,8 +14,15 @@ import {
   optionalString,
   optionalText,
 } from './import-error.ts'
+import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
 
 export function parseEnvironment(json: unknown): Environment {
+  if (isHoppscotchEnvironment(json)) {
+    const [first, ...more] = parseHoppscotchEnvironments(json)
+    if (!first || more.length > 0)
+      throw new ImportError('', `holds ${more.length + 1} environments (export one environment per file)`)
+    return first
+  }
   const root = expectObject(json, '')
   if (root.sendbox !== undefined) {
     const environment = expectObject(root.environment, 'environment')
@@ -51,7 +59,7 @@ export function parseEnvironment(json: unknown): Environment {
   throw new ImportError(
     '',
     isObject(root)
-      ? 'not an environment: expected "values" (Postman) or "sendbox" (Sendbox export)'
+      ? 'not an environment: expected "values" (Postman), "variables" (Hoppscotch) or "sendbox" (Sendbox export)'
       : 'not an environment',
   )
 }
