@@ -31,6 +31,7 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
       return next
     })
   const [naming, setNaming] = createSignal(false)
+  let nameField: HTMLInputElement | undefined
   /** `New Collection` here: named in place, then chosen as the destination. */
   const createCollection = (value: string) => {
     setNaming(false)
@@ -40,6 +41,8 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
   }
   const save = (e: Event) => {
     e.preventDefault()
+    // `Hier speichern` while a new collection is still being named: it is named as typed first.
+    if (naming() && nameField) createCollection(nameField.value)
     const parentId = destination()
     if (!parentId) return
     store.saveAs(props.tabId, name(), parentId)
@@ -122,7 +125,10 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
             }
           >
             <input
-              ref={(el) => queueMicrotask(() => el.select())}
+              ref={(el) => {
+                nameField = el
+                queueMicrotask(() => el.select())
+              }}
               class="input"
               aria-label={messages.collectionNameLabel}
               value={messages.newCollectionName}
@@ -149,7 +155,14 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
           <button type="button" class="button" onClick={close}>
             {messages.cancel}
           </button>
-          <button type="submit" class="button primary" disabled={!destination()}>
+          <button
+            type="submit"
+            class="button primary"
+            disabled={!destination() && !naming()}
+            // Keeps the focus (and the name being typed) until the click: naming on blur would move
+            // this button before the click lands.
+            onMouseDown={(e) => e.preventDefault()}
+          >
             {messages.saveHere}
           </button>
         </div>
