@@ -46,7 +46,7 @@ test('an SVG response is previewed from a data: URL, never a URL of the app, and
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(20)
   // Nothing on the page points at response bytes under the app's own origin.
   const blobs = await page.evaluate(() =>
-    [...document.querySelectorAll('[src], [href], [data]')]
+    [...document.querySelectorAll('body [src], body [href], body [data]')]
       .map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? el.getAttribute('data') ?? '')
       .filter((url) => url.startsWith('blob:') || url.startsWith(location.origin)),
   )
