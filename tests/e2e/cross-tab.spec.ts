@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { newCollection, openApp, row, sidebar, urlField } from './helpers.ts'
+import { newCollection, openApp, row, sidebar, urlField, WIDTHS } from './helpers.ts'
 
 /** Two tabs of the app in one browser: one context, so they share IndexedDB. */
 async function twoTabs(context: BrowserContext): Promise<[Page, Page]> {
@@ -15,10 +15,7 @@ async function showSidebar(page: Page) {
   if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
 }
 
-for (const [label, use] of [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['tablet', { viewport: { width: 768, height: 1024 }, hasTouch: true }],
-] as const) {
+for (const [label, use] of WIDTHS) {
   test.describe(label, () => {
     test.use(use)
 

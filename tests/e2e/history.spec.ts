@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { startAppServer, type AppServer } from './app-server.ts'
-import { MOD, newCollection, tabs, urlField } from './helpers.ts'
+import { MOD, newCollection, tabs, urlField, WIDTHS } from './helpers.ts'
 
 let app: AppServer
 let echo: EchoServer
@@ -188,10 +188,7 @@ test('per-request history opens an earlier response as it was', async ({ page })
   await expect(page.getByRole('menuitem')).toHaveCount(2)
 })
 
-for (const [label, use] of [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['tablet', { viewport: { width: 768, height: 1024 }, hasTouch: true }],
-] as const) {
+for (const [label, use] of WIDTHS) {
   test.describe(label, () => {
     test.use(use)
 

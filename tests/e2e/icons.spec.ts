@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { newCollection, openApp, rowMenu } from './helpers.ts'
+import { newCollection, openApp, rowMenu, WIDTHS } from './helpers.ts'
 import { ECHO, section, urlField } from './send-helpers.ts'
 
 /**
@@ -35,10 +35,7 @@ async function iconProblems(page: Page): Promise<string[]> {
   }, GLYPH.source)
 }
 
-for (const [label, use] of [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['tablet', { viewport: { width: 768, height: 1024 }, hasTouch: true }],
-] as const) {
+for (const [label, use] of WIDTHS) {
   test.describe(label, () => {
     test.use(use)
 
@@ -54,7 +51,7 @@ for (const [label, use] of [
         await expect(button.locator('svg')).toBeVisible()
       }
       expect(await iconProblems(page)).toEqual([])
-      if (label === 'tablet') await toggle.click()
+      if (use.hasTouch) await toggle.click()
 
       await urlField(page).fill(`${ECHO}/get?a=1`)
       await section(page, 'Params')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { MOD, openApp, tabs } from './helpers.ts'
+import { MOD, openApp, tabs, WIDTHS } from './helpers.ts'
 import { ECHO, section, urlField } from './send-helpers.ts'
 
 async function send(page: Page, path: string) {
@@ -33,10 +33,7 @@ async function stored(page: Page, count: number) {
 const body = (page: Page) => page.getByRole('region', { name: 'Response body' })
 const note = (page: Page) => page.getByRole('note').filter({ hasText: 'restored from this device' })
 
-for (const [label, use] of [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['tablet', { viewport: { width: 768, height: 1024 }, hasTouch: true }],
-] as const) {
+for (const [label, use] of WIDTHS) {
   test.describe(label, () => {
     test.use(use)
 

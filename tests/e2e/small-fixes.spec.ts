@@ -1,6 +1,6 @@
 /** The smaller defects a new user met in the first minutes, each at 1280 px and at 768 px with touch. */
 import { expect, test, type Page } from '@playwright/test'
-import { MOD, activeTab, newCollection, openApp, row, rowMenu, sidebar, tabs } from './helpers.ts'
+import { MOD, activeTab, newCollection, openApp, row, rowMenu, sidebar, tabs, WIDTHS } from './helpers.ts'
 import { ECHO, section, urlField } from './send-helpers.ts'
 
 async function showSidebar(page: Page) {
@@ -36,10 +36,7 @@ async function saveIntoNewCollection(page: Page, collection: string, url: string
   await expect(dialog).toHaveCount(0)
 }
 
-for (const [label, use] of [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['tablet', { viewport: { width: 768, height: 1024 }, hasTouch: true }],
-] as const) {
+for (const [label, use] of WIDTHS) {
   test.describe(label, () => {
     test.use(use)
     test.beforeEach(async ({ page }) => openApp(page))
@@ -145,7 +142,7 @@ for (const [label, use] of [
     })
 
     test('form-data: the value input has room, the file button stays inside', async ({ page }) => {
-      await page.setViewportSize({ width: label === 'desktop' ? 1440 : 768, height: 1000 })
+      await page.setViewportSize({ width: use.hasTouch ? 768 : 1440, height: 1000 })
       await section(page, 'Body')
       await page.getByText('Form-data', { exact: true }).click()
       await page.getByRole('textbox', { name: 'Form-data Key 1' }).fill('title')
