@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { openApp } from './helpers.ts'
+import { openApp, WIDTHS } from './helpers.ts'
 import { addGlobal, ECHO, header, lastEcho, preRequestScript, section, urlField } from './send-helpers.ts'
 
 test.beforeEach(async ({ page }) => openApp(page))
@@ -98,16 +98,22 @@ test('autocomplete offers svc.environment.set and the snippets at the start of a
   await expect(suggest.getByText('status code is 200')).toBeVisible()
 })
 
-test('svc. members are suggested as you type, without Ctrl+Space', async ({ page }) => {
-  await section(page, 'Skript')
-  const editor = page.locator('.monaco-editor').first()
-  await expect(editor).toBeVisible()
-  await editor.click()
-  // At a person's pace, and nothing else pressed: the dot alone opens the list.
-  await page.keyboard.type('svc.', { delay: 120 })
-  const suggest = page.locator('.suggest-widget')
-  await expect(suggest).toBeVisible({ timeout: 30_000 })
-  await expect(suggest.getByText('environment', { exact: true })).toBeVisible()
-  await page.keyboard.type('resp', { delay: 120 })
-  await expect(suggest.getByText('response', { exact: true })).toBeVisible()
-})
+for (const [label, use] of WIDTHS) {
+  test.describe(label, () => {
+    test.use(use)
+
+    test('svc. members are suggested as you type, without Ctrl+Space', async ({ page }) => {
+      await section(page, 'Skript')
+      const editor = page.locator('.monaco-editor').first()
+      await expect(editor).toBeVisible()
+      await editor.click()
+      // At a person's pace, and nothing else pressed: the dot alone opens the list.
+      await page.keyboard.type('svc.', { delay: 120 })
+      const suggest = page.locator('.suggest-widget')
+      await expect(suggest).toBeVisible({ timeout: 30_000 })
+      await expect(suggest.getByText('environment', { exact: true })).toBeVisible()
+      await page.keyboard.type('resp', { delay: 120 })
+      await expect(suggest.getByText('response', { exact: true })).toBeVisible()
+    })
+  })
+}
