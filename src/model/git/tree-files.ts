@@ -1,0 +1,173 @@
+/**
+ * A workspace's collections as a tree of files, and back: the layout of a git-synced workspace.
+ *
+ *     <collection>/_collection.yaml        the collection's settings and the order of its entries
+ *     <collection>/<request>.yaml          one file per request
+ *     <collection>/<folder>/_folder.yaml   a folder's settings and order
+ *     <collection>/<folder>/<request>.yaml
+ *
+ * Names are escaped by `file-names.ts`; siblings whose names collide get ` (2)`. Files other
+ * than `*.yaml` are ignored, so a README or `.gitattributes` may sit beside them. An item without
+ * an `id` (a file written by hand) gets one derived from its path, so reading the same files twice
+ * gives the same ids.
+ */
+import { makeCollection, makeFolder } from '../factories.ts'
+import { MAX_FOLDER_DEPTH } from '../import/json-text.ts'
+import type { Collection, Folder, RequestSpec, TreeItem } from '../types.ts'
+import { escapeName, uniqueName, unescapeName } from './file-names.ts'
+import {
+  GitFileError,
+  requestToText,
+  settingsToText,
+  textToRequest,
+  textToSettings,
+  type ContainerSettings,
+} from './item-file.ts'
+
+export const COLLECTION_FILE = '_collection.yaml'
+export const FOLDER_FILE = '_folder.yaml'
+const EXTENSION = '.yaml'
+
+/** Path (with `/`) → file text. */
+export type FileMap = Map<string, string>
+
+/** Every item's file: a request's `.yaml`, a folder's or collection's settings file. */
+export function collectionsToFiles(collections: Collection[]): FileMap {
+  return layout(collections).files
+}
+
+/** Where each item's file is, by id: a request's own file, a container's settings file. */
+export function itemPaths(collections: Collection[]): Map<string, string> {
+  return layout(collections).paths
+}
+
+interface Layout {
+  files: FileMap
+  paths: Map<string, string>
+}
+
+function layout(collections: Collection[]): Layout {
+  const out: Layout = { files: new Map(), paths: new Map() }
+  const taken = new Set<string>()
+  for (const collection of collections) {
+    const dir = uniqueName(escapeName(collection.name), taken)
+    writeContainer(collection, dir, COLLECTION_FILE, out)
+  }
+  return out
+}
+
+function writeContainer(
+  container: Collection | Folder,
+  dir: string,
+  settingsFile: string,
+  out: Layout,
+): void {
+  const taken = new Set([settingsFile.toLowerCase()])
+  const order: string[] = []
+  for (const child of container.children) {
+    if (child.type === 'folder') {
+      const name = uniqueName(escapeName(child.name), taken)
+      order.push(name)
+      writeContainer(child, `${dir}/${name}`, FOLDER_FILE, out)
+    } else {
+      const stem = uniqueName(escapeName(child.name), new Set([...taken].map(stemOf)))
+      const name = stem + EXTENSION
+      taken.add(name.toLowerCase())
+      order.push(name)
+      out.files.set(`${dir}/${name}`, requestToText(child))
+      out.paths.set(child.id, `${dir}/${name}`)
+    }
+  }
+  const { id, name, auth, variables, scripts } = container
+  const path = `${dir}/${settingsFile}`
+  out.files.set(path, settingsToText({ id, name, auth, variables, scripts, order }))
+  out.paths.set(id, path)
+}
+
+function stemOf(name: string): string {
+  return name.endsWith(EXTENSION) ? name.slice(0, -EXTENSION.length) : name
+}
+
+interface Dir {
+  files: Map<string, string>
+  dirs: Map<string, Dir>
+}
+
+function tree(files: FileMap): Dir {
+  const root: Dir = { files: new Map(), dirs: new Map() }
+  for (const [path, text] of files) {
+    const parts = path.split('/')
+    const fileName = parts.pop() as string
+    let dir = root
+    for (const part of parts) {
+      let next = dir.dirs.get(part)
+      if (!next) dir.dirs.set(part, (next = { files: new Map(), dirs: new Map() }))
+      dir = next
+    }
+    dir.files.set(fileName, text)
+  }
+  return root
+}
+
+/** A stable id for an item written without one: its path, hashed. */
+function pathId(path: string): string {
+  let value = 0x811c9dc5
+  for (let i = 0; i < path.length; i++) value = Math.imul(value ^ path.charCodeAt(i), 0x01000193) >>> 0
+  return `git-${value.toString(36)}-${path.length}`
+}
+
+/** Reads the files back; the first file that does not parse throws its `GitFileError`. */
+export function filesToCollections(files: FileMap): Collection[] {
+  const root = tree(files)
+  const collections: Collection[] = []
+  for (const name of [...root.dirs.keys()].sort()) {
+    const settings = readSettings(root.dirs.get(name) as Dir, name, COLLECTION_FILE)
+    const collection = makeCollection({ ...settingsFields(settings), children: [] })
+    collection.children = readChildren(root.dirs.get(name) as Dir, name, settings.order, 0)
+    collections.push(collection)
+  }
+  return collections
+}
+
+function readSettings(dir: Dir, path: string, settingsFile: string): ContainerSettings {
+  const file = `${path}/${settingsFile}`
+  const text = dir.files.get(settingsFile) ?? ''
+  const name = unescapeName(path.split('/').pop() as string)
+  return textToSettings(text, file, { id: pathId(file), name })
+}
+
+function settingsFields(settings: ContainerSettings): Omit<Folder, 'type' | 'children'> {
+  const { id, name, auth, variables, scripts } = settings
+  return { id, name, auth, variables, scripts }
+}
+
+function readChildren(dir: Dir, path: string, order: string[], depth: number): TreeItem[] {
+  const entries = [
+    ...[...dir.dirs.keys()],
+    ...[...dir.files.keys()].filter(
+      (name) => name.endsWith(EXTENSION) && name !== FOLDER_FILE && name !== COLLECTION_FILE,
+    ),
+  ]
+  const rank = new Map(order.map((entry, index) => [entry, index]))
+  entries.sort(
+    (a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0),
+  )
+  return entries.map((entry): TreeItem => {
+    const child = `${path}/${entry}`
+    const sub = dir.dirs.get(entry)
+    if (sub) {
+      if (depth >= MAX_FOLDER_DEPTH)
+        throw new GitFileError(child, 1, `folders nested more than ${MAX_FOLDER_DEPTH} levels deep`)
+      const settings = readSettings(sub, child, FOLDER_FILE)
+      const folder = makeFolder({ ...settingsFields(settings), children: [] })
+      folder.children = readChildren(sub, child, settings.order, depth + 1)
+      return folder
+    }
+    return readRequest(dir.files.get(entry) as string, child)
+  })
+}
+
+function readRequest(text: string, path: string): RequestSpec {
+  const name = unescapeName(stemOf(path.split('/').pop() as string))
+  return textToRequest(text, path, { id: pathId(path), name })
+}
