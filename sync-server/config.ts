@@ -44,6 +44,8 @@ export interface Config {
   build: boolean
   /** Rooms, their updates and the share links live in this Redis (several processes), else LevelDB. */
   redisUrl?: string
+  /** Every workspace room is mirrored into a git repository under this folder. */
+  gitDir?: string
 }
 
 export const DEFAULT_PORT = 4318
@@ -79,6 +81,12 @@ export const OPTIONS: Option[] = [
     env: 'SENDBOX_MAX_ROOM_CONNECTIONS',
     value: '<n>',
     help: 'connections to one workspace (100)',
+  },
+  {
+    flag: '--git',
+    env: 'SENDBOX_GIT_DIR',
+    value: '<dir>',
+    help: 'mirror every workspace into a git repository under <dir>',
   },
   {
     flag: '--redis',
@@ -218,5 +226,6 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     },
     build: raw.get('--no-build') === undefined,
     redisUrl: redisUrl(raw.get('--redis')),
+    gitDir: raw.get('--git') === undefined ? undefined : path.resolve(cwd, raw.get('--git')!),
   }
 }

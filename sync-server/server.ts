@@ -16,6 +16,8 @@ import { createShareService } from './share.ts'
 import { createStatic } from './static.ts'
 import { openStores } from './stores.ts'
 import { createSync, dropRoom } from './sync.ts'
+import { createGitMirrors } from './git/mirror.ts'
+import { handleGit, isGitRoute, mirroredRooms } from './git/routes.ts'
 
 export interface ServerDeps extends Omit<RelayDeps, 'limits' | 'selfCheck'> {
   /** Why dist/ cannot be served, shown on the page in its place. */
@@ -99,7 +101,8 @@ function json(res: http.ServerResponse, value: unknown) {
 export async function startServer(config: Config, deps: ServerDeps): Promise<RunningServer> {
   const secrets = await loadSecrets(config.dataDir, config.token)
   const stores = await openStores(config, dropRoom)
-  const sync = createSync(stores.rooms, config.limits)
+  const mirrors = config.gitDir ? createGitMirrors(config.gitDir) : undefined
+  const sync = createSync(mirrors ? mirroredRooms(stores.rooms, mirrors) : stores.rooms, config.limits)
   const share = createShareService({ store: stores.share, sync, publicUrls: config.publicUrls })
   let port = 0
   /** This server's own host names, known once it listens: the relay never calls its API there. */
@@ -174,6 +177,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     if (route === 'POST /relay') return relay.send(req, res)
     if (route === 'POST /relay/test-proxy') return relay.checkProxyConnection(req, res)
     if (pathname === '/sync/share') return share.owner(req, res, targetOf(req)!)
+    if (isGitRoute(pathname)) return handleGit(req, res, targetOf(req)!, mirrors)
     sendError(res, 404, { code: 'invalid-request', message: `no such endpoint: ${route}` })
   }
 
@@ -240,6 +244,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       const closed = new Promise((resolve) => server.close(resolve))
       server.closeAllConnections()
       await Promise.all([sync.close(), share.close(), login.close()])
+      await mirrors?.close()
       await stores.close()
       await closed
     },

@@ -165,13 +165,8 @@ export class Repo {
     ]).catch(() => Buffer.alloc(0))
     const versions: Version[] = []
     for (const record of out.toString('utf8').split('\x1e').slice(1)) {
-      const [head, ...rest] = record.split('\n')
+      const [head, name] = record.split(/[\0\n]+/u).filter((part) => part.trim() !== '')
       const [commit, time, author, message] = (head ?? '').split('\x1f')
-      const name = rest
-        .join('\n')
-        .split('\0')
-        .find((part) => part.trim() !== '')
-        ?.trim()
       if (commit && name)
         versions.push({
           commit,

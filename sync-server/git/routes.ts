@@ -1,0 +1,71 @@
+/**
+ * The `History` button's API (owner only, like `/sync/share`):
+ *
+ *   GET /sync/git/<room>                         → { enabled: true } | 404 (no repository)
+ *   GET /sync/git/<room>/history/<item id>       → { versions: [{ commit, time, author, message, path }] }
+ *   GET /sync/git/<room>/version/<commit>?path=  → { text } (the file at that commit)
+ */
+import type http from 'node:http'
+import type { RoomStore } from '../persistence.ts'
+import { sendError } from '../relay.ts'
+import type { GitMirrors } from './mirror.ts'
+
+const ROUTE = /^\/sync\/git\/([A-Za-z0-9_-]{1,128})(?:\/(history|version)\/([^/]{1,200}))?$/u
+
+function json(res: http.ServerResponse, value: unknown) {
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+  res.end(JSON.stringify(value))
+}
+
+export function isGitRoute(pathname: string): boolean {
+  return ROUTE.test(pathname)
+}
+
+export async function handleGit(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  target: URL,
+  mirrors: GitMirrors | undefined,
+): Promise<void> {
+  const [, room, kind, arg] = ROUTE.exec(target.pathname) ?? []
+  if (req.method !== 'GET' || !room)
+    return sendError(res, 405, { code: 'invalid-request', message: 'GET only' })
+  const notMirrored = () =>
+    sendError(res, 404, { code: 'other', message: 'this workspace is not mirrored to git on this server' })
+  if (!mirrors) return notMirrored()
+  if (kind === undefined) {
+    const versions = await mirrors.history(room, '')
+    return versions === undefined ? notMirrored() : json(res, { enabled: true })
+  }
+  const item = decodeURIComponent(arg!)
+  if (kind === 'history') {
+    const versions = await mirrors.history(room, item)
+    return versions === undefined ? notMirrored() : json(res, { versions })
+  }
+  const file = target.searchParams.get('path') ?? ''
+  const text = await mirrors.version(room, item, file)
+  if (text === undefined)
+    return sendError(res, 404, { code: 'other', message: `no version ${item} of ${file}` })
+  json(res, { text })
+}
+
+/** Rooms whose state is also mirrored: attached once loaded, committed and detached on release. */
+export function mirroredRooms(inner: RoomStore, mirrors: GitMirrors): RoomStore {
+  const report = (error: unknown) => console.error(`sendbox: git mirror: ${(error as Error).message}`)
+  return {
+    async bind(room, doc) {
+      await inner.bind(room, doc)
+      // Not awaited: a large first export must not hold up the room's first sync.
+      mirrors.attach(room, doc).catch(report)
+    },
+    flushed: (doc) => inner.flushed(doc),
+    async release(room, doc) {
+      await mirrors.detach(room).catch(report)
+      await inner.release(room, doc)
+    },
+    async close() {
+      await mirrors.close().catch(report)
+      await inner.close()
+    },
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * `--git <dir>` end to end in the sync-server: a real y-websocket client edits a workspace, the
+ * edit becomes a commit authored by the client's presence name, a commit made with the git CLI
+ * reaches the client, and the History API lists the request's versions.
+ */
+import { execFileSync } from 'node:child_process'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import {
+  createCollection,
+  createRequest,
+  initWorkspace,
+  readRequest,
+  updateRequest,
+} from '../../src/model/workspace/api.ts'
+import { startTestServer, tempDir, type TestServer } from '../helpers/sync-server.ts'
+import { unusedTransport } from '../helpers/unused-transport.ts'
+
+let server: TestServer
+let gitDir: string
+let provider: WebsocketProvider | undefined
+
+beforeEach(async () => {
+  gitDir = await tempDir('sendbox-git-')
+  server = await startTestServer({ transport: unusedTransport }, { args: ['--git', gitDir] })
+})
+
+afterEach(async () => {
+  provider?.destroy()
+  await server.remove()
+  await rm(gitDir, { recursive: true, force: true })
+})
+
+async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (ok(value)) return value
+    if (Date.now() > end) throw new Error(`condition not met in time (last: ${String(value).slice(0, 200)})`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', dir, ...args], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 'Grace',
+      GIT_AUTHOR_EMAIL: 'g@x.test',
+      GIT_COMMITTER_NAME: 'Grace',
+      GIT_COMMITTER_EMAIL: 'g@x.test',
+    },
+  })
+}
+
+/** Before the first commit `git log` fails: read that as no history yet. */
+function gitOrEmpty(dir: string, ...args: string[]): string {
+  try {
+    return git(dir, ...args)
+  } catch {
+    return ''
+  }
+}
+
+describe('sync-server --git', () => {
+  it('commits an edit as its editor, applies a git commit to the client, and lists versions', async () => {
+    const doc = new Y.Doc()
+    initWorkspace(doc)
+    const collection = createCollection(doc, { name: 'Shop' })
+    const users = createRequest(doc, { parentId: collection }, { name: 'Users', url: 'https://api.test/a' })
+    provider = new WebsocketProvider(`ws://127.0.0.1:${server.port}/sync`, 'room-git-e2e', doc, {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+      params: { token: server.secrets.accessToken },
+    })
+    provider.awareness.setLocalStateField('user', { name: 'Ada Lovelace', color: '#f00' })
+
+    const dir = path.join(gitDir, await until(async () => (await readdir(gitDir))[0] ?? '', Boolean))
+    const file = path.join(dir, 'Shop/Users.yaml')
+    await until(
+      () => readFile(file, 'utf8').catch(() => ''),
+      (text) => text.includes('https://api.test/a'),
+    )
+
+    updateRequest(doc, users, { url: 'https://api.test/b' })
+    await until(
+      () => gitOrEmpty(dir, 'log', '--format=%an|%s'),
+      (log) => log.includes('Ada Lovelace|Edit GET Users: url'),
+    )
+
+    await writeFile(file, (await readFile(file, 'utf8')).replace('https://api.test/b', 'https://api.test/c'))
+    git(dir, 'commit', '-qam', 'From git')
+    await until(
+      () => readRequest(doc, users)!.url,
+      (url) => url === 'https://api.test/c',
+      5_000,
+    )
+
+    const auth = { authorization: `Bearer ${server.secrets.accessToken}` }
+    expect((await fetch(`${server.url}/sync/git/room-git-e2e`, { headers: auth })).status).toBe(200)
+    expect((await fetch(`${server.url}/sync/git/no-such-room`, { headers: auth })).status).toBe(404)
+    expect((await fetch(`${server.url}/sync/git/room-git-e2e`)).status).toBe(401)
+    const history = (await (
+      await fetch(`${server.url}/sync/git/room-git-e2e/history/${users}`, { headers: auth })
+    ).json()) as {
+      versions: { commit: string; author: string; message: string; path: string }[]
+    }
+    expect(history.versions.map((version) => version.message)).toEqual([
+      'From git',
+      'Edit GET Users: url',
+      expect.any(String),
+    ])
+    const oldest = history.versions.at(-1)!
+    const version = (await (
+      await fetch(
+        `${server.url}/sync/git/room-git-e2e/version/${oldest.commit}?path=${encodeURIComponent(oldest.path)}`,
+        { headers: auth },
+      )
+    ).json()) as { text: string }
+    expect(version.text).toContain('url: https://api.test/a')
+  })
+})
