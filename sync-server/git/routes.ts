@@ -1,7 +1,7 @@
 /**
  * The `History` button's API (owner only, like `/sync/share`):
  *
- *   GET /sync/git/<room>                         → { enabled: true } | 404 (no repository)
+ *   GET /sync/git/<room>                         → { enabled: true } | 404 (the server has no --git)
  *   GET /sync/git/<room>/history/<item id>       → { versions: [{ commit, time, author, message, path }] }
  *   GET /sync/git/<room>/version/<commit>?path=  → { text } (the file at that commit)
  */
@@ -33,10 +33,8 @@ export async function handleGit(
   const notMirrored = () =>
     sendError(res, 404, { code: 'other', message: 'this workspace is not mirrored to git on this server' })
   if (!mirrors) return notMirrored()
-  if (kind === undefined) {
-    const versions = await mirrors.history(room, '')
-    return versions === undefined ? notMirrored() : json(res, { enabled: true })
-  }
+  // Every room that syncs to this server is mirrored (its repository appears with its first sync).
+  if (kind === undefined) return json(res, { enabled: true })
   const item = decodeURIComponent(arg!)
   if (kind === 'history') {
     const versions = await mirrors.history(room, item)

@@ -15,12 +15,16 @@ export interface AppServer {
   close(): Promise<void>
 }
 
-export async function startAppServer(): Promise<AppServer> {
+/** `args`: extra sync-server flags (`--git <dir>`). */
+export async function startAppServer(args: string[] = []): Promise<AppServer> {
   const transport = createNodeTransport()
-  const server: TestServer = await startTestServer({
-    transport,
-    testProxy: (proxy, options) => testProxyConnection(proxy, options),
-  })
+  const server: TestServer = await startTestServer(
+    {
+      transport,
+      testProxy: (proxy, options) => testProxyConnection(proxy, options),
+    },
+    { args },
+  )
   return {
     url: server.url,
     async open(page) {

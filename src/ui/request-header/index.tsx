@@ -9,6 +9,7 @@ import { UrlField } from '../request-editor/url-field.tsx'
 import { HTTP_METHODS, type HttpMethod } from '../../model/types.ts'
 import type { TabState } from '../../model/workspace/api.ts'
 import { PeopleHere } from '../collab/presence.tsx'
+import { GitHistoryButton } from '../git-history/history-button.tsx'
 import { messages } from '../messages.ts'
 import { RenameField } from '../sidebar/tree-row.tsx'
 import { useStore } from '../store/context.tsx'
@@ -91,6 +92,7 @@ export function RequestHeader(props: { tab: TabState }) {
           <Save size={16} aria-hidden="true" />
           <span>{messages.save}</span>
         </button>
+        <GitHistoryButton tab={props.tab} />
         <PeopleHere peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
       </div>
       <div class="url-bar">

@@ -11,6 +11,7 @@ import { colorFor, type Peer } from '../../model/presence.ts'
 import type { Id } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { startSync, type OpenDocs } from './docs.ts'
+import { createGitHistory } from './git-history.ts'
 import * as share from './share-client.ts'
 import type { SendServices } from './send-state.ts'
 import type { SyncConnection, SyncStatus } from './sync-connection.ts'
@@ -127,6 +128,8 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
       share.createShareLink(requireOwner(), entry.room, access, sharedName()),
     readShareState: async () => share.readShareState(requireOwner(), entry.room),
     stopSharing: async () => share.stopSharing(requireOwner(), entry.room),
+    /** Versions from the server's git mirror (`--git`), for the `History` button. */
+    gitHistory: createGitHistory(entry.room, ownerToken),
   }
 }
 

@@ -1,0 +1,120 @@
+/**
+ * The versions of a request in a git-synced workspace (sync-server `--git`), as the `History`
+ * button shows them. Whether the workspace is mirrored and each request's list are remembered on
+ * the device (localStorage), so offline the button stays and the list shows what was seen last.
+ */
+import { createSignal, type Accessor } from 'solid-js'
+
+export interface GitVersion {
+  commit: string
+  time: number
+  author: string
+  message: string
+  path: string
+}
+
+export interface VersionList {
+  versions: GitVersion[]
+  /** True when the server could not be asked and this is the list seen last. */
+  stale: boolean
+  problem?: string
+}
+
+const KEY = 'sendbox-git'
+
+function remembered(room: string): { enabled?: boolean; lists?: Record<string, GitVersion[]> } {
+  try {
+    const all = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<
+      string,
+      { enabled?: boolean; lists?: Record<string, GitVersion[]> }
+    >
+    return all[room] ?? {}
+  } catch {
+    return {}
+  }
+}
+
+function remember(
+  room: string,
+  update: (entry: { enabled?: boolean; lists?: Record<string, GitVersion[]> }) => void,
+) {
+  let all: Record<string, { enabled?: boolean; lists?: Record<string, GitVersion[]> }> = {}
+  try {
+    all = JSON.parse(localStorage.getItem(KEY) ?? '{}') as typeof all
+  } catch {
+    // A damaged entry is replaced.
+  }
+  const entry = all[room] ?? {}
+  update(entry)
+  all[room] = entry
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all))
+  } catch {
+    // Storage full: the list is still shown, just not kept for offline.
+  }
+}
+
+async function get<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' })
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string }
+    throw new Error(body.message ?? `HTTP ${response.status}`)
+  }
+  return (await response.json()) as T
+}
+
+export function createGitHistory(room: string, token: Accessor<string | null>) {
+  const [available, setAvailable] = createSignal(remembered(room).enabled === true)
+  let checked = false
+
+  const check = async () => {
+    const owner = token()
+    if (checked || !owner) return
+    checked = true
+    try {
+      await get(`/sync/git/${encodeURIComponent(room)}`, owner)
+      setAvailable(true)
+      remember(room, (entry) => (entry.enabled = true))
+    } catch (error) {
+      // 404: not mirrored. Anything else (offline): keep what the device knew.
+      if ((error as Error).message.includes('not mirrored')) {
+        setAvailable(false)
+        remember(room, (entry) => (entry.enabled = false))
+      } else checked = false
+    }
+  }
+
+  return {
+    /** Whether the `History` button shows; asks the server once the access token is known. */
+    available: () => {
+      void check()
+      return available()
+    },
+    async versions(requestId: string): Promise<VersionList> {
+      const owner = token()
+      const last = remembered(room).lists?.[requestId] ?? []
+      if (!owner) return { versions: last, stale: true }
+      try {
+        const { versions } = await get<{ versions: GitVersion[] }>(
+          `/sync/git/${encodeURIComponent(room)}/history/${encodeURIComponent(requestId)}`,
+          owner,
+        )
+        remember(room, (entry) => ((entry.lists ??= {})[requestId] = versions.slice(0, 50)))
+        return { versions, stale: false }
+      } catch (error) {
+        return { versions: last, stale: true, problem: (error as Error).message }
+      }
+    },
+    async versionText(version: GitVersion): Promise<string> {
+      const owner = token()
+      if (!owner) throw new Error('not connected to the server')
+      const { text } = await get<{ text: string }>(
+        `/sync/git/${encodeURIComponent(room)}/version/${version.commit}?path=${encodeURIComponent(version.path)}`,
+        owner,
+      )
+      return text
+    },
+  }
+}
+
+export type GitHistory = ReturnType<typeof createGitHistory>
