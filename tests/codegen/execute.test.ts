@@ -3,17 +3,16 @@
  * and what the server received is compared with what the app's own send of the same request
  * delivered (method, path and query, each header the app sends, the body; multipart part by part).
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCode } from '../../src/model/codegen/index.ts'
 import { LANGUAGES, type LanguageId } from '../../src/model/codegen/options.ts'
-import { toCodegenRequest } from '../../src/model/codegen/request.ts'
-import { send } from '../../src/runtime/send.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+import { startEchoServer } from '../fixtures/echo-server.ts'
 import { makeMatrix, type Matrix } from './cases.ts'
 import { differences, type Expected } from './compare.ts'
+import { prepareCases } from './prepare.ts'
 import { RUNNERS } from './runners.ts'
 
 /** Libraries that escape a `\\` in a multipart field name (see compare.ts). */
@@ -39,51 +38,14 @@ afterAll(async () => {
   rmSync(matrix.dir, { recursive: true, force: true })
 })
 
-/** The app's own send of every case to this server, and the snippets for it. */
-async function prepare(language: LanguageId, echo: EchoServer) {
-  const expected: Expected[] = []
-  const snippets: string[] = []
-  for (const item of matrix.cases) {
-    const variables = matrix.variables(echo.url)
-    const parents = item.parentAuth.map((source) => ({
-      kind: source.kind as 'collection',
-      name: source.name,
-      auth: source.auth,
-      scripts: { preRequest: '', postResponse: '' },
-    }))
-    const result = await send(
-      { request: item.spec, variables, parents },
-      { transport, resolveFile: (row) => Promise.resolve(readFileSync(row.fileRef!)) },
-    )
-    if (result.outcome !== 'done') throw new Error(`${item.label}: the app did not send (${result.outcome})`)
-    const seen = echo.seen.at(-1)!
-    const contentType =
-      result.request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
-    const request = await toCodegenRequest(item.spec, {
-      variables,
-      parentAuth: item.parentAuth,
-      includeAuth: true,
-    })
-    if (item.binary) request.body = { kind: 'file', path: matrix.binaryPath }
-    expected.push({
-      method: seen.method,
-      url: seen.url,
-      headers: result.request.headers,
-      contentType,
-      bodyBase64: item.binary ? readFileSync(matrix.binaryPath).toString('base64') : seen.bodyBase64,
-    })
-    snippets.push(generateCode(language, request, item.options))
-  }
-  echo.seen.length = 0
-  return { expected, snippets }
-}
-
 describe('every generated snippet sends what the app sends', () => {
   for (const language of LANGUAGES.filter((info) => info.id !== 'swift')) {
     it(`${language.label}: ${language.id} × every body type × hostile strings`, async () => {
       const echo = await startEchoServer()
       try {
-        const { expected, snippets } = await prepare(language.id, echo)
+        const prepared = await prepareCases(matrix, echo, transport)
+        const expected = prepared.map((one) => one.expected)
+        const snippets = prepared.map((one) => generateCode(language.id, one.request, one.item.options))
         const dir = join(matrix.dir, language.id)
         mkdirSync(dir)
         await RUNNERS[language.id as Exclude<LanguageId, 'swift'>](dir, snippets)
@@ -102,6 +64,7 @@ describe('every generated snippet sends what the app sends', () => {
       } finally {
         await echo.close()
       }
-    })
+      // A cold compiler cache (Go, javac, tsc) on a busy 2-core machine; the matrix's budget is 5 min.
+    }, 180_000)
   }
 })
