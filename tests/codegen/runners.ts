@@ -67,8 +67,6 @@ export const RUNNERS: Record<Exclude<LanguageId, 'swift'>, Runner> = {
         'es2022',
         '--module',
         'nodenext',
-        '--moduleDetection',
-        'force',
         '--types',
         'node',
         '--typeRoots',

@@ -65,5 +65,7 @@ export function generateTypeScript(request: CodegenRequest, options: CodegenOpti
   lines.push('', `const response = await fetch(${jsString(request.url)}, {`)
   for (const entry of init) lines.push(`${pad}${entry},`)
   lines.push('})', '', 'console.log(response.status)', 'console.log(await response.text())')
+  // Top-level await needs a module; without an import the file would be a script.
+  if (!readsFiles) lines.push('', 'export {}')
   return `${lines.join('\n')}\n`
 }
