@@ -14,7 +14,7 @@ import type { CodegenRequest } from '../src/model/codegen/request.ts'
 import { createNodeTransport } from '../src/runtime/transport/node.ts'
 import { startEchoServer } from '../tests/fixtures/echo-server.ts'
 import { makeMatrix } from '../tests/codegen/cases.ts'
-import { differences } from '../tests/codegen/compare.ts'
+import { differences, normalisedBy } from '../tests/codegen/compare.ts'
 import { prepareCases } from '../tests/codegen/prepare.ts'
 import { RUNNERS } from '../tests/codegen/runners.ts'
 
@@ -90,7 +90,9 @@ try {
         }
         const got = echo.seen.at(-1)
         const quoted = language === 'python' || language === 'ruby'
-        const problems = got ? differences(prepared[i]!.expected, got, quoted) : ['not received']
+        const problems = got
+          ? differences(normalisedBy(language, prepared[i]!.expected), got, quoted)
+          : ['not received']
         if (process.env.CODEGEN_WHY)
           console.log(`  ${name} ${prepared[i]!.item.label}: ${problems[0]?.slice(0, 200) ?? 'same'}`)
         if (echo.seen.length === 1 && problems.length === 0) correct++

@@ -61,7 +61,7 @@ export function makeMatrix(): Matrix {
   ) =>
     makeRequest({
       method,
-      url: `{{base}}/anything/ünï 😀 '"$HOME\`id\`!event%s{{x}}+=&/{{seg}}?q={{hv}}&{{hk}}=1&plain=a+b`,
+      url: `{{base}}/anything/ünï 😀 '"$HOME\`id\`!event%s{{x}}+=&/{{seg}}?q={{hv}}&{{hk}}=1&plain=a+b&pct=%41%7e%2F`,
       headers: [
         makeRow({ key: 'X-Hostile', value: '{{hh}}' }),
         makeRow({ key: 'X-Empty', value: '' }),

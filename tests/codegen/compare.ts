@@ -1,5 +1,6 @@
 /** What a snippet's request must share with the app's own send of the same request. */
 import type { EchoRecord } from '../fixtures/echo-server.ts'
+import type { LanguageId } from '../../src/model/codegen/options.ts'
 import type { HeaderList } from '../../src/model/wire.ts'
 
 /** Headers an HTTP library adds on its own (connection handling, compression, framing). */
@@ -107,4 +108,23 @@ export function parseMultipart(body: Buffer, contentType: string): Part[] | stri
     })
     at = next + 2
   }
+}
+
+/**
+ * URL normalisation a client library does on its own, which a snippet cannot turn off: Requests
+ * (urllib3) and Mono's System.Uri decode the escape of an unreserved character (`%41`, `%7e`) into
+ * the character, as RFC 3986 allows; Mono also turns `%27` in a query back into `'` (.NET does not).
+ * The only URL differences the matrix accepts, and only for those two.
+ */
+export function normalisedBy(language: LanguageId, expected: Expected): Expected {
+  if (language !== 'python' && language !== 'csharp') return expected
+  const unreserved = (text: string) =>
+    text.replace(/%([0-9a-f]{2})/gi, (whole, hex: string) => {
+      const ch = String.fromCharCode(parseInt(hex, 16))
+      return /[A-Za-z0-9\-._~]/.test(ch) ? ch : whole
+    })
+  const [path, query] = expected.url.split(/\?(.*)/s)
+  if (query === undefined) return { ...expected, url: unreserved(path!) }
+  const search = language === 'csharp' ? unreserved(query).replaceAll('%27', "'") : unreserved(query)
+  return { ...expected, url: `${unreserved(path!)}?${search}` }
 }
