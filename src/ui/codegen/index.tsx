@@ -52,6 +52,7 @@ export default function GenerateCodeDialog(props: { source: CodegenSource }) {
           includeAuth: auth,
           revealSecrets: reveal,
           formatJson: found.formatJson,
+          ...(found.oauthToken ? { oauthToken: found.oauthToken } : {}),
           // A file chosen on this device is read by its name, next to where the code runs.
           filePath: (row) => row.fileName ?? 'file',
         })

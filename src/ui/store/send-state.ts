@@ -103,6 +103,18 @@ export function createSendState(
     return inputForRequest(tab.draft, savedId)
   }
 
+  /** The token held on this device for the OAuth 2.0 auth the request uses (its own or inherited). */
+  function heldOAuthToken(request: RequestSpec, savedId: Id | null): string | undefined {
+    const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
+    const owners = [
+      { id: savedId, auth: request.auth },
+      ...(chain ? [...chain.folders, chain.collection] : []).map((c) => ({ id: c.id, auth: c.auth })),
+    ]
+    const owner = owners.find((link) => link.auth.type !== 'inherit')
+    if (!owner?.id || owner.auth.type !== 'oauth2') return undefined
+    return data.readOAuthToken(device, owner.id)?.accessToken
+  }
+
   function inputForRequest(request: RequestSpec, savedId: Id | null) {
     const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
     const parents: ParentScope[] = chain
@@ -261,11 +273,14 @@ export function createSendState(
      * drafted), with its inherited auth and variables; undefined when it is gone.
      */
     codegenInput(source: CodegenSource) {
-      let found: { input: ReturnType<typeof inputForRequest>['input']; formatJson: boolean } | undefined
+      let found:
+        | { input: ReturnType<typeof inputForRequest>['input']; formatJson: boolean; oauthToken?: string }
+        | undefined
       const pick = (request: RequestSpec | undefined, savedId: Id | null) => {
         if (!request) return
         const { input, settings } = inputForRequest(request, savedId)
-        found = { input, formatJson: settings.editor.formatJsonOnSend }
+        const oauthToken = heldOAuthToken(request, savedId)
+        found = { input, formatJson: settings.editor.formatJsonOnSend, ...(oauthToken ? { oauthToken } : {}) }
       }
       if ('requestId' in source) pick(data.readRequest(workspace, source.requestId), source.requestId)
       else {
