@@ -2,7 +2,7 @@
  * The app shell's initial JavaScript: the entry script of dist/index.html, its modulepreloads and
  * every chunk they import statically. Lazy chunks (`import()`) are not part of it.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -26,11 +26,16 @@ export function measureShell(dist = 'dist'): ShellSize {
     ...html.matchAll(/<script[^>]+type="module"[^>]*src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g),
   ].map((m) => (m[1] ?? '').replace(/^\//, ''))
+  return measureClosure(dist, entries)
+}
+
+/** A file and every chunk it imports statically, less those in `except` (already loaded). */
+function measureClosure(dist: string, entries: string[], except: Set<string> = new Set()): ShellSize {
   const seen = new Set<string>()
   const queue = [...entries]
   while (queue.length > 0) {
     const file = queue.shift()!
-    if (seen.has(file)) continue
+    if (seen.has(file) || except.has(file)) continue
     seen.add(file)
     const code = readFileSync(join(dist, file), 'utf8')
     const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : ''
@@ -44,4 +49,17 @@ export function measureShell(dist = 'dist'): ShellSize {
     gzipBytes += gzipSync(bytes, { level: 9 }).length
   }
   return { files: [...seen], rawBytes, gzipBytes }
+}
+
+/**
+ * A lazy chunk (by its file name, e.g. `codegen-` for the `Generate Code` dialog) with what it
+ * imports statically beyond the shell: what opening it downloads.
+ */
+export function measureLazyChunk(dist: string, prefix: string): ShellSize {
+  const names = readdirSync(join(dist, 'assets')).filter(
+    (name) => name.startsWith(prefix) && name.endsWith('.js'),
+  )
+  if (names.length !== 1)
+    throw new Error(`expected one ${prefix}*.js chunk in ${dist}/assets, found ${names.length}`)
+  return measureClosure(dist, [`assets/${names[0]}`], new Set(measureShell(dist).files))
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { measureShell, SHELL_BUDGET_BYTES } from '../../bench/shell-size.ts'
+import { measureLazyChunk, measureShell, SHELL_BUDGET_BYTES } from '../../bench/shell-size.ts'
 
 // Runs after `vite build` (npm run test:e2e), so it fails CI when the shell outgrows its budget.
 test('the shell’s initial JavaScript stays within 120 KB gzipped, without Monaco or QuickJS', () => {
@@ -9,4 +9,10 @@ test('the shell’s initial JavaScript stays within 120 KB gzipped, without Mona
   expect(shell.files.filter((f) => /editor\.api|monaco|quickjs|emscripten|tsMode|\.wasm/i.test(f))).toEqual(
     [],
   )
+})
+
+test('the Generate Code dialog’s chunk stays within 120 KB gzipped, Monaco loading apart', () => {
+  const chunk = measureLazyChunk('dist', 'codegen-')
+  expect(chunk.gzipBytes).toBeLessThanOrEqual(120 * 1024)
+  expect(chunk.files.filter((f) => /editor\.api|monaco/i.test(f))).toEqual([])
 })

@@ -17,6 +17,7 @@ import { displayName } from '../store/request-name.ts'
 import { RunChip, RunHistoryButton } from '../history/runs.tsx'
 import { SendOptions, type DownloadStatus } from './send-options.tsx'
 import Save from 'lucide-solid/icons/save'
+import CodeXml from 'lucide-solid/icons/code-xml'
 import { isMacPlatform, shortcutLabel } from '../app/shortcuts.ts'
 
 export function RequestHeader(props: { tab: TabState }) {
@@ -91,6 +92,15 @@ export function RequestHeader(props: { tab: TabState }) {
         >
           <Save size={16} aria-hidden="true" />
           <span>{messages.save}</span>
+        </button>
+        <button
+          type="button"
+          class="button codegen-button"
+          aria-label={messages.generateCode}
+          title={messages.generateCode}
+          onClick={() => store.ui.openDialog({ kind: 'generate-code', source: { tabId: props.tab.id } })}
+        >
+          <CodeXml size={16} aria-hidden="true" />
         </button>
         <GitHistoryButton tab={props.tab} />
         <PeopleHere peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />

@@ -42,7 +42,15 @@ export function TreeRowView(props: TreeRowProps) {
       danger: true,
       action: () => store.ui.openDialog({ kind: 'confirm-delete', id, name: name() }),
     }
-    if (!isContainer()) return [...common, del]
+    if (!isContainer())
+      return [
+        ...common,
+        {
+          label: messages.generateCode,
+          action: () => store.ui.openDialog({ kind: 'generate-code', source: { requestId: id } }),
+        },
+        del,
+      ]
     return [
       {
         label: messages.add,

@@ -24,6 +24,7 @@ import { resolveFile } from './file-store.ts'
 import { recordSend } from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
+import type { CodegenSource } from './ui-state.ts'
 
 export type SendPhase = 'idle' | 'pre-request' | 'awaiting' | 'post-response' | 'done' | 'not-sent' | 'failed'
 
@@ -99,6 +100,22 @@ export function createSendState(
   function inputFor(tab: data.TabState) {
     const savedId =
       tab.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
+    return inputForRequest(tab.draft, savedId)
+  }
+
+  /** The token held on this device for the OAuth 2.0 auth the request uses (its own or inherited). */
+  function heldOAuthToken(request: RequestSpec, savedId: Id | null): string | undefined {
+    const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
+    const owners = [
+      { id: savedId, auth: request.auth },
+      ...(chain ? [...chain.folders, chain.collection] : []).map((c) => ({ id: c.id, auth: c.auth })),
+    ]
+    const owner = owners.find((link) => link.auth.type !== 'inherit')
+    if (!owner?.id || owner.auth.type !== 'oauth2') return undefined
+    return data.readOAuthToken(device, owner.id)?.accessToken
+  }
+
+  function inputForRequest(request: RequestSpec, savedId: Id | null) {
     const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
     const parents: ParentScope[] = chain
       ? [
@@ -118,8 +135,8 @@ export function createSendState(
       : []
     const variables = new VariableContext(data.variableLayers(workspace, device, savedId), session)
     const settings = data.readSettings(device)
-    const needsScripts = [tab.draft.scripts, ...parents.map((p) => p.scripts)].some(hasScript)
-    return { input: { request: tab.draft, parents, variables }, savedId, needsScripts, settings }
+    const needsScripts = [request.scripts, ...parents.map((p) => p.scripts)].some(hasScript)
+    return { input: { request, parents, variables }, savedId, needsScripts, settings }
   }
 
   async function sendTab(tabId: Id): Promise<SendResult | undefined> {
@@ -251,6 +268,27 @@ export function createSendState(
       controllers.get(tabId)?.abort()
     },
     sessionValues: session,
+    /**
+     * `Generate Code`: the request as Send would build it (a saved request as saved, an open tab as
+     * drafted), with its inherited auth and variables; undefined when it is gone.
+     */
+    codegenInput(source: CodegenSource) {
+      let found:
+        | { input: ReturnType<typeof inputForRequest>['input']; formatJson: boolean; oauthToken?: string }
+        | undefined
+      const pick = (request: RequestSpec | undefined, savedId: Id | null) => {
+        if (!request) return
+        const { input, settings } = inputForRequest(request, savedId)
+        const oauthToken = heldOAuthToken(request, savedId)
+        found = { input, formatJson: settings.editor.formatJsonOnSend, ...(oauthToken ? { oauthToken } : {}) }
+      }
+      if ('requestId' in source) pick(data.readRequest(workspace, source.requestId), source.requestId)
+      else {
+        const tab = data.listTabs(device).find((t) => t.id === source.tabId)
+        if (tab) pick(tab.draft, inputFor(tab).savedId)
+      }
+      return found
+    },
     /** The URL field's hover: the value of `{{name}}` for this tab and where it comes from. */
     lookupVariable(tabId: Id, name: string): ResolvedVariable | undefined {
       const tab = data.listTabs(device).find((t) => t.id === tabId)

@@ -13,6 +13,10 @@ export type DialogState =
   | { kind: 'all-tabs' }
   | { kind: 'settings' }
   | { kind: 'assistant-settings' }
+  /** `Generate Code` for a saved request (sidebar) or an open tab's draft (request header). */
+  | { kind: 'generate-code'; source: CodegenSource }
+
+export type CodegenSource = { requestId: Id } | { tabId: Id }
 
 export function createUiState() {
   const [dialog, setDialog] = createSignal<DialogState | null>(null)

@@ -1,0 +1,17 @@
+/** Python 3 string literals. */
+
+export function pyString(text: string): string {
+  let out = "'"
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!
+    if (ch === '\\') out += '\\\\'
+    else if (ch === "'") out += "\\'"
+    else if (ch === '\n') out += '\\n'
+    else if (ch === '\r') out += '\\r'
+    else if (ch === '\t') out += '\\t'
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`
+    else if (code >= 0xd800 && code <= 0xdfff) out += `\\u${code.toString(16).padStart(4, '0')}`
+    else out += ch
+  }
+  return `${out}'`
+}
