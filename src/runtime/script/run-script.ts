@@ -11,7 +11,7 @@ import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
 import { withLegacyPostman } from './guest/legacy-postman.ts'
 import { v8Wording } from './v8-messages.ts'
-import { librariesNamed, loadLibraries } from './libraries/index.ts'
+import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 
 export interface ScriptOutcome {
@@ -31,6 +31,7 @@ export async function runScript(
 ): Promise<ScriptOutcome> {
   const libraries = librariesNamed(source.code)
   if (libraries.length > 0) await loadLibraries(libraries)
+  run.libraries = librarySet(libraries)
   const guest = sandbox.take(!needsFreshContext(source.code))
   sandbox.interrupted = false
   guest.run = run
