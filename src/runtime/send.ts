@@ -65,6 +65,8 @@ export interface SendInput {
   /** Folders nearest first, then the collection. */
   parents?: ParentScope[]
   variables: VariableContext
+  /** The collection run's key (ScriptRunInput.runKey): implicit globals carry within the run. */
+  runKey?: string
 }
 
 interface OutcomeBase {
@@ -124,6 +126,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     const preInput: ScriptRunInput = {
       phase: 'pre-request',
       scripts: preScripts,
+      ...(input.runKey ? { runKey: input.runKey } : {}),
       request: {
         id: request.id,
         name: request.name,
@@ -229,6 +232,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     const run = await runner(deps).run({
       phase: 'post-response',
       scripts: postScripts,
+      ...(input.runKey ? { runKey: input.runKey } : {}),
       request: {
         id: request.id,
         name: request.name,

@@ -52,7 +52,9 @@ export async function runScript(
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
     const code = withLegacyPostman(source.code, run.input.phase)
-    const result = enter(sandbox, run, () => exec(guest, code, /\bawait\b/.test(code), phase))
+    const result = enter(sandbox, run, () =>
+      exec(guest, code, /\bawait\b/.test(code), phase, run.input.runKey ?? ''),
+    )
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
@@ -203,13 +205,22 @@ function describe(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, error: 
   return JSON.parse(text) as ErrorInfo
 }
 
-function exec(guest: GuestContext, code: string, wrapped: boolean, phase: 'pre' | 'post') {
+function exec(guest: GuestContext, code: string, wrapped: boolean, phase: 'pre' | 'post', runKey: string) {
   const { ctx } = guest
   const text = ctx.newString(code)
   const phaseText = ctx.newString(phase)
-  const result = ctx.callFunction(guest.exec, ctx.undefined, text, wrapped ? ctx.true : ctx.false, phaseText)
+  const key = ctx.newString(runKey)
+  const result = ctx.callFunction(
+    guest.exec,
+    ctx.undefined,
+    text,
+    wrapped ? ctx.true : ctx.false,
+    phaseText,
+    key,
+  )
   text.dispose()
   phaseText.dispose()
+  key.dispose()
   return result
 }
 
