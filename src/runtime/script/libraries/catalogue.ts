@@ -24,8 +24,6 @@ export interface LibraryEntry {
    * Uint8Array.prototype's own `includes`; linking the prototype last lets the methods be defined.
    */
   moveToEnd?: { file: string; statement: string }
-  /** Offered only to the second API (bru/beta) scripts, as Bruno documents it. */
-  brunoOnly?: boolean
   /** A module no script can load: the message thrown by `require`. */
   refused?: string
 }
@@ -44,6 +42,10 @@ const NODE = [
   'url',
   'util',
 ]
+
+const NO_NETWORK = (name: string) =>
+  `${name} cannot run in Sendbox's script sandbox: scripts reach the network only through ` +
+  'bru.sendRequest / await beta.sendRequest (or pm.sendRequest), with their limits'
 
 export const LIBRARIES: Record<string, LibraryEntry> = {
   lodash: { file: 'lodash/lodash.min.js' },
@@ -64,6 +66,13 @@ export const LIBRARIES: Record<string, LibraryEntry> = {
     alias: { 'iconv-lite': './iconv-lite.js', '@faker-js/faker/locale/en': './faker-stub.js' },
   },
   assert: { entry: './assert.js', deps: ['util'] },
+  // Bruno's inbuilt libraries besides the shared ones (docs.usebruno.com, safe mode).
+  chai: { entry: './chai.js' },
+  nanoid: { entry: './nanoid.js' },
+  'ajv-formats': { entry: './ajv-formats.js' },
+  axios: { refused: NO_NETWORK('axios') },
+  'node-fetch': { refused: NO_NETWORK('node-fetch') },
+  'node-vault': { refused: NO_NETWORK('node-vault') },
   buffer: {
     entry: 'buffer/index.js',
     moveToEnd: {

@@ -22,6 +22,7 @@ const GLOBAL = new RegExp(`(?<![\\w$.])(${Object.keys(LIBRARY_GLOBALS).join('|')
 
 let loader: LibrarySource | null = null
 const loaded = new Map<string, string | undefined>()
+const failures = new Map<string, string>()
 const named = new Map<string, string[]>()
 
 /** Set once per host by its QuickJS module (node or web). */
@@ -61,13 +62,13 @@ export async function loadLibraries(names: string[]): Promise<void> {
   const source = loader
   await Promise.all(
     missing.map(async (name) => {
-      // A failure is kept as its message (after a NUL): the guest throws it on require.
-      loaded.set(
-        name,
-        await source(name).catch(
-          (error: unknown) => `\u0000${error instanceof Error ? error.message : String(error)}`,
-        ),
-      )
+      try {
+        loaded.set(name, await source(name))
+      } catch (error) {
+        // Kept as its message: the guest throws it when the script requires the module.
+        loaded.set(name, undefined)
+        failures.set(name, error instanceof Error ? error.message : String(error))
+      }
     }),
   )
 }
@@ -75,16 +76,17 @@ export async function loadLibraries(names: string[]): Promise<void> {
 /**
  * The guest's `R?` op, asked once per library per script: '1' when the module is ready for this
  * script (named in its text, or required by one it names, and loaded), '' for a name not offered
- * (the guest throws `Cannot find module`), SOH for one offered but not named in the script's text
- * (a library global then reads as undefined; `require` explains), or NUL and a message to throw.
+ * (the guest throws `Cannot find module`), '?' for one offered but not named in the script's text
+ * (a library global then reads as undefined; `require` explains), or '!' and a message to throw.
  * Only what the script's own text names is ever offered, so a script behaves the same whatever
- * ran before it in the process.
+ * ran before it in the process. (No NUL in answers: they cross the boundary as C strings.)
  */
 export function libraryState(name: string, named: ReadonlySet<string>): string {
   if (!isOffered(name)) return ''
-  const text = loaded.get(name)
-  if (!named.has(name) || text === undefined) return '\u0001'
-  return text[0] === '\u0000' ? text : '1'
+  if (!named.has(name)) return '?'
+  const failure = failures.get(name)
+  if (failure !== undefined) return `!${failure}`
+  return loaded.get(name) === undefined ? '' : '1'
 }
 
 /** The guest's `R` op: a module's source, after `R?` answered '1'. */
@@ -106,7 +108,7 @@ function requireLibrary(name) {
   const state = H('R?', name)
   if (state !== '1') {
     if (state === '') { const e = new Error("Cannot find module '" + name + "'"); e.code = 'MODULE_NOT_FOUND'; throw e }
-    if (state[0] === '\u0000') throw new Error(state.slice(1))
+    if (state[0] === '!') throw new Error(state.slice(1))
     throw new Error("require('" + name + "') must name the module in quotes in the script's own text, so that it is loaded before the script runs")
   }
   let f = libCode.get(name)
