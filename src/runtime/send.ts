@@ -4,6 +4,7 @@
  * outcomes: done, not sent (a pre-request script threw, or the request could not be built),
  * failed (no response). It never throws for anything a user can cause.
  */
+import { loadFakerFor } from '../model/faker-variables.ts'
 import type { AuthSource } from '../model/auth/resolve-auth.ts'
 import type { FileResolver } from '../model/body.ts'
 import { fromUtf8 } from '../model/encoding.ts'
@@ -110,6 +111,9 @@ export function firstLine(message: string): string {
 export async function send(input: SendInput, deps: SendDeps): Promise<SendResult> {
   const { request, variables } = input
   const parents = input.parents ?? []
+  // faker is imported only for a send that names a {{$random…}} variable (request, its scripts,
+  // its parents' or a variable's value).
+  await loadFakerFor([request, parents], variables)
   const emit = deps.onEvent ?? (() => {})
   const tests: TestResult[] = []
   let testsTimedOut = false

@@ -4,6 +4,7 @@
  * timers, callbacks) until the script, its callbacks and its awaited tests have all finished, or
  * until it is stopped. Decides why it stopped: the user's error, a limit, or a sandbox failure.
  */
+import { loadFakerVariables, needsFaker } from '../../model/faker-variables.ts'
 import type { QuickJSHandle } from 'quickjs-emscripten'
 import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
@@ -29,6 +30,8 @@ export async function runScript(
   source: ScriptSource,
   run: ScriptRun,
 ): Promise<ScriptOutcome> {
+  // `pm.variables.replaceIn('{{$randomEmail}}')`: faker is imported for a script that names one.
+  if (needsFaker(source.code)) await loadFakerVariables()
   const libraries = librariesNamed(source.code)
   if (libraries.length > 0) await loadLibraries(libraries)
   run.libraries = librarySet(libraries)
