@@ -17,8 +17,10 @@ interface SvcScope {
   /** False for a withheld secret. */
   has(name: string): boolean
   toObject(): Record<string, string>
-  /** Substitutes {{variables}} and {{$guid}}, {{$randomUUID}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}}. */
+  /** Substitutes {{variables}} and the dynamic ones: {{$guid}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}} and Postman's whole {{$random…}} list. */
   replaceIn(text: string): string
+  /** The first compatibility API's scopes: the variables as { key, value, type } items. */
+  readonly values?: { key: string; value: string; type: string }[]
 }
 interface SvcRequest {
   readonly id: string
