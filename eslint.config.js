@@ -11,6 +11,7 @@ export default tseslint.config(
       'node_modules/**',
       'dist/**',
       'dist-cli/**',
+      'dist-libs/**',
       'data/**',
       'bench/peers/**',
       'test-results/**',

@@ -3,6 +3,7 @@
  * single-send > session > folder (nearest first) > collection > environment > workspace > global,
  * plus the dynamic variables of spec 2.4 and the secret rules of spec 5.3.
  */
+import { fakerVariable } from './faker-variables.ts'
 import { newId } from './ids.ts'
 
 export type VariableScope =
@@ -172,7 +173,7 @@ export class VariableContext {
     if (!text.includes('{{')) return text
     return text.replace(REFERENCE, (whole, rawName: string) => {
       const name = rawName.trim()
-      const dynamic = DYNAMIC_VARIABLES[name]
+      const dynamic = DYNAMIC_VARIABLES[name] ?? fakerVariable(name)
       if (dynamic) return this.dynamic(name, dynamic)
       const found = this.lookup(name)
       if (!found) return whole

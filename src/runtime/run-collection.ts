@@ -82,6 +82,8 @@ export async function runCollection(
     [collection, ...plan.folders, plan.request].some((owner) => hasScript(owner.scripts))
   if (planned.some(scripted)) await options.deps.scripts?.prepare?.()
   const startedAt = new Date()
+  // Scripts of this run share their implicit globals (newman's semantics), no other run's.
+  const runKey = crypto.randomUUID()
   const started = performance.now()
   const session = new Map<string, string>()
   const jar = new CookieJar()
@@ -116,7 +118,7 @@ export async function runCollection(
     ]
     const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
     const result = await send(
-      { request, parents, variables: new VariableContext(layers, session) },
+      { request, parents, variables: new VariableContext(layers, session), runKey },
       options.deps,
     )
     if (result.outcome === 'done' && result.response.cookies.length > 0)

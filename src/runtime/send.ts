@@ -4,6 +4,7 @@
  * outcomes: done, not sent (a pre-request script threw, or the request could not be built),
  * failed (no response). It never throws for anything a user can cause.
  */
+import { loadFakerFor } from '../model/faker-variables.ts'
 import type { AuthSource } from '../model/auth/resolve-auth.ts'
 import type { FileResolver } from '../model/body.ts'
 import { fromUtf8 } from '../model/encoding.ts'
@@ -65,6 +66,8 @@ export interface SendInput {
   /** Folders nearest first, then the collection. */
   parents?: ParentScope[]
   variables: VariableContext
+  /** The collection run's key (ScriptRunInput.runKey): implicit globals carry within the run. */
+  runKey?: string
 }
 
 interface OutcomeBase {
@@ -108,6 +111,9 @@ export function firstLine(message: string): string {
 export async function send(input: SendInput, deps: SendDeps): Promise<SendResult> {
   const { request, variables } = input
   const parents = input.parents ?? []
+  // faker is imported only for a send that names a {{$random…}} variable (request, its scripts,
+  // its parents' or a variable's value).
+  await loadFakerFor([request, parents], variables)
   const emit = deps.onEvent ?? (() => {})
   const tests: TestResult[] = []
   let testsTimedOut = false
@@ -124,6 +130,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     const preInput: ScriptRunInput = {
       phase: 'pre-request',
       scripts: preScripts,
+      ...(input.runKey ? { runKey: input.runKey } : {}),
       request: {
         id: request.id,
         name: request.name,
@@ -229,6 +236,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     const run = await runner(deps).run({
       phase: 'post-response',
       scripts: postScripts,
+      ...(input.runKey ? { runKey: input.runKey } : {}),
       request: {
         id: request.id,
         name: request.name,

@@ -29,6 +29,8 @@ export interface RunOptions {
   /** More scripts after the first, run in order. */
   more?: string[]
   runner?: QuickJSScriptRunner
+  /** The collection run's key: implicit globals carry between scripts with the same key. */
+  runKey?: string
 }
 
 export const TEST_LIMITS: Partial<ScriptLimits> = { timeMs: 1000, inFlightTimeMs: 2000, sleepMs: 300 }
@@ -92,6 +94,7 @@ export async function runScript(
     variables,
     sendRequest: options.sendRequest ?? (() => Promise.reject(new Error('no transport in this test'))),
     signal: options.signal,
+    ...(options.runKey ? { runKey: options.runKey } : {}),
   })
   return { ...result, variables }
 }

@@ -17,8 +17,10 @@ interface SvcScope {
   /** False for a withheld secret. */
   has(name: string): boolean
   toObject(): Record<string, string>
-  /** Substitutes {{variables}} and {{$guid}}, {{$randomUUID}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}}. */
+  /** Substitutes {{variables}} and the dynamic ones: {{$guid}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}} and Postman's whole {{$random…}} list. */
   replaceIn(text: string): string
+  /** The first compatibility API's scopes: the variables as { key, value, type } items. */
+  readonly values?: { key: string; value: string; type: string }[]
 }
 interface SvcRequest {
   readonly id: string
@@ -272,5 +274,17 @@ declare const gamma: GammaApi
 declare const pw: GammaApi
 /** The newer API of that namespace is unsupported. */
 declare const hopp: never
-/** The sandbox's libraries: lodash, moment, crypto-js, tv4, atob, btoa; any other name throws `Cannot find module`. Typed any: each module has its own shape. */
+/**
+ * The sandbox's libraries: lodash, moment, crypto-js, tv4, atob, btoa, uuid, ajv, xml2js, cheerio,
+ * csv-parse/lib/sync, csv-parse/sync, postman-collection, and the Node-like modules assert, buffer,
+ * events, path, punycode, querystring, string_decoder, stream, timers, url, util. Write the name in
+ * quotes: a module is loaded only when the script's text names it. Any other name throws
+ * `Cannot find module`. Typed any: each module has its own shape.
+ */
 declare function require(name: string): any
+/** Postman's cheerio global (the cheerio module, also callable). */
+declare const cheerio: any
+/** Postman's xml2Json(text): xml2js without explicit arrays, attributes under `$`. */
+declare function xml2Json(text: string): any
+/** Node's Buffer (the buffer module). */
+declare const Buffer: any

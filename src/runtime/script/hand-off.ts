@@ -6,6 +6,7 @@
  * fetch started by the worker does not wait for it. The page reads the relay's answer as usual
  * (relay.ts), from the response the worker started.
  */
+import { loadFakerFor } from '../../model/faker-variables.ts'
 import type { AuthSource } from '../../model/auth/resolve-auth.ts'
 import { emptyChanges, type RequestChanges } from '../../model/request-changes.ts'
 import { buildWireAndView, type WireAndView } from '../../model/script-view.ts'
@@ -50,11 +51,13 @@ export async function buildHandedOff(
 }
 
 /** The same, with the request as scripts see it (withheld secrets as placeholders). */
-export function buildHandedOffWithView(
+export async function buildHandedOffWithView(
   handOff: HandOff,
   variables: VariableContext,
   changes: RequestChanges,
 ): Promise<WireAndView> {
+  // The worker resolves the variables itself: it imports faker when they name {{$random…}}.
+  await loadFakerFor([handOff.request, changes], variables)
   return buildWireAndView(
     handOff.request,
     {

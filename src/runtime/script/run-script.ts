@@ -4,6 +4,7 @@
  * timers, callbacks) until the script, its callbacks and its awaited tests have all finished, or
  * until it is stopped. Decides why it stopped: the user's error, a limit, or a sandbox failure.
  */
+import { loadFakerVariables, needsFaker } from '../../model/faker-variables.ts'
 import type { QuickJSHandle } from 'quickjs-emscripten'
 import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
@@ -11,7 +12,7 @@ import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
 import { withLegacyPostman } from './guest/legacy-postman.ts'
 import { v8Wording } from './v8-messages.ts'
-import { librariesNamed, loadLibraries } from './libraries/index.ts'
+import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
 
 export interface ScriptOutcome {
@@ -29,8 +30,11 @@ export async function runScript(
   source: ScriptSource,
   run: ScriptRun,
 ): Promise<ScriptOutcome> {
+  // `pm.variables.replaceIn('{{$randomEmail}}')`: faker is imported for a script that names one.
+  if (needsFaker(source.code)) await loadFakerVariables()
   const libraries = librariesNamed(source.code)
   if (libraries.length > 0) await loadLibraries(libraries)
+  run.libraries = librarySet(libraries)
   const guest = sandbox.take(!needsFreshContext(source.code))
   sandbox.interrupted = false
   guest.run = run
@@ -51,7 +55,9 @@ export async function runScript(
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
     const code = withLegacyPostman(source.code, run.input.phase)
-    const result = enter(sandbox, run, () => exec(guest, code, /\bawait\b/.test(code), phase))
+    const result = enter(sandbox, run, () =>
+      exec(guest, code, /\bawait\b/.test(code), phase, run.input.runKey ?? ''),
+    )
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
@@ -202,13 +208,22 @@ function describe(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, error: 
   return JSON.parse(text) as ErrorInfo
 }
 
-function exec(guest: GuestContext, code: string, wrapped: boolean, phase: 'pre' | 'post') {
+function exec(guest: GuestContext, code: string, wrapped: boolean, phase: 'pre' | 'post', runKey: string) {
   const { ctx } = guest
   const text = ctx.newString(code)
   const phaseText = ctx.newString(phase)
-  const result = ctx.callFunction(guest.exec, ctx.undefined, text, wrapped ? ctx.true : ctx.false, phaseText)
+  const key = ctx.newString(runKey)
+  const result = ctx.callFunction(
+    guest.exec,
+    ctx.undefined,
+    text,
+    wrapped ? ctx.true : ctx.false,
+    phaseText,
+    key,
+  )
   text.dispose()
   phaseText.dispose()
+  key.dispose()
   return result
 }
 

@@ -26,7 +26,7 @@ import {
   RESPONSE_VIEWS,
 } from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
-import { loadedLibrary } from './libraries/index.ts'
+import { libraryState, loadedLibrary } from './libraries/index.ts'
 
 export interface GuestCalls {
   /** Calls a guest function registered by the codec; answers `v<json>` or `e<json>`. */
@@ -66,6 +66,8 @@ export class ScriptRun {
   testDepth = 0
   /** Times guest code was entered (run-script.ts enter): tells whether the state read is current. */
   guestTurns = 0
+  /** The libraries the current script's text names, with what they require (libraries/index.ts). */
+  libraries: ReadonlySet<string> = new Set()
   /** Timers pending (setTimeout, beta.sleep): at most `limits.timers`. */
   private timers = 0
   /** Bytes of large buffers the script made (the wasm memory limit does not count them). */
@@ -133,6 +135,8 @@ export class ScriptRun {
       switch (op) {
         case 'R':
           return loadedLibrary(arg)
+        case 'R?':
+          return libraryState(arg, this.libraries)
         case 'g': {
           const comma = arg.indexOf(',')
           const { value, stable, lasting } = this.registry.get(

@@ -51,6 +51,12 @@ export interface ScriptRunInput {
   /** The pipeline's transport: proxy and certificates apply to `sendRequest` too. */
   sendRequest: (request: WireRequest, signal: AbortSignal) => Promise<WireResponse>
   signal?: AbortSignal
+  /**
+   * The collection run this script belongs to (unguessable, new per run): implicit globals a
+   * script makes (`leaked = 5`) carry to the later scripts with the same key, as in newman, and
+   * never to another run. Absent for a single send.
+   */
+  runKey?: string
 }
 
 export interface TestResult {

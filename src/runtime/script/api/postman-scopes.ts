@@ -17,6 +17,10 @@ export function postmanScope(current: CurrentRun) {
     toObject: () => vars().scriptSnapshot(),
     replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
     clear: () => undefined,
+    /** newman's `values` (a PropertyList of Variable): here an array of `{ key, value, type }`. */
+    get values() {
+      return Object.entries(vars().scriptSnapshot()).map(([key, value]) => ({ key, value, type: 'any' }))
+    },
   })
 }
 

@@ -239,8 +239,15 @@ function status() {
   return st.main + '\u0001' + st.intest + '\u0001' + st.err + '\u0001' + t
 }
 // Begins the run (phase 'pre' or 'post'), runs the script and answers with status().
-function exec(src, wrapped, p) {
+// Implicit globals (\`leaked = 5\`) carry to the next script of the same collection run, as in
+// newman: the resident context's reset() keeps what a script added under the run's key, and the
+// next script with that key gets those globals back. Another key (another run, or none) drops them.
+let carryKey = '', carry = null
+const defineOwn = Object.defineProperty
+function exec(src, wrapped, p, key) {
   begin(p)
+  if (key !== carryKey) { carry = null; carryKey = key }
+  else if (carry !== null) for (let i = 0; i < carry.length; i += 2) defineOwn(G, carry[i], { value: carry[i + 1], writable: true, enumerable: true, configurable: true })
   let f = compiled === null ? undefined : compiled.get(src)
   if (f === undefined) {
     const head = wrapped ? 'async function () {' : 'function () {'

@@ -82,7 +82,11 @@ function reset() {
   // Every global of the base is non-configurable: a script can add keys but never remove one,
   // so the same count means the same keys.
   const keys = own(G)
-  if (keys.length !== baseKeys.length) for (const k of keys) if (!baseSet.has(k) && !del(G, k)) return 0
+  carry = null
+  if (keys.length !== baseKeys.length) {
+    if (carryKey !== '') { carry = []; for (const k of keys) if (!baseSet.has(k) && typeof k === 'string') { const d = gopd(G, k); carry.push(k, 'value' in d ? d.value : undefined) } }
+    for (const k of keys) if (!baseSet.has(k) && !del(G, k)) return 0
+  }
   return 1
 }
 `

@@ -1,29 +1,28 @@
 /**
  * The Postman sandbox's libraries, for `require(name)` and as its globals (`_`, `CryptoJS`, `tv4`,
- * `atob`, `btoa`). Nothing is loaded until a script names one: before a script runs, its text is
- * scanned (librariesNamed); each library it names is read once per process by the host's loader
- * (source.node.ts / source.web.ts) and handed to the guest on its first `require` (op `R`), where
- * it is compiled once per context and evaluated afresh for each script, so no script sees
- * another's changes to a library. A script that names none costs one cached regex test.
+ * `atob`, `btoa`, `cheerio`, `xml2Json`, `Buffer`; catalogue.ts lists them all). Nothing is loaded
+ * until a script names one: before a script runs, its text is scanned (librariesNamed); each
+ * library it names, with the modules that library requires, is read once per process by the
+ * host's loader (source.node.ts / source.web.ts) and handed to the guest on its first `require`
+ * (op `R`), where it is compiled once per context and evaluated afresh for each script, so no
+ * script sees another's changes to a library. A script that names none costs one cached regex test.
  */
+import { isOffered, LIBRARY_GLOBALS, withDependencies } from './catalogue.ts'
 
-/** A library's source text as a CommonJS/UMD module, or undefined for a name not offered. */
+export { LIBRARY_GLOBALS }
+
+/**
+ * A library's source text as a CommonJS/UMD module, or undefined for a name not offered. It
+ * throws, with a message for the script, for a name offered but not loadable here.
+ */
 export type LibrarySource = (name: string) => Promise<string | undefined>
-
-/** Modules offered to `require`, and the globals that load one on first touch. */
-export const LIBRARY_GLOBALS: Record<string, string> = {
-  _: 'lodash',
-  CryptoJS: 'crypto-js',
-  tv4: 'tv4',
-  atob: 'atob',
-  btoa: 'btoa',
-}
 
 const REQUIRE = /\brequire\s*\(\s*(['"`])([^'"`]+)\1\s*\)/g
 const GLOBAL = new RegExp(`(?<![\\w$.])(${Object.keys(LIBRARY_GLOBALS).join('|')})(?![\\w$])`, 'g')
 
 let loader: LibrarySource | null = null
 const loaded = new Map<string, string | undefined>()
+const failures = new Map<string, string>()
 const named = new Map<string, string[]>()
 
 /** Set once per host by its QuickJS module (node or web). */
@@ -37,12 +36,23 @@ export function librariesNamed(code: string): string[] {
   if (names === undefined) {
     const found = new Set<string>()
     if (code.includes('require')) for (const m of code.matchAll(REQUIRE)) found.add(m[2]!)
-    for (const m of code.matchAll(GLOBAL)) found.add(LIBRARY_GLOBALS[m[1]!]!)
-    names = [...found]
+    for (const m of code.matchAll(GLOBAL)) found.add(LIBRARY_GLOBALS[m[1]!]!.split('#')[0]!)
+    names = found.size === 0 ? [] : withDependencies([...found])
     if (named.size >= 256) named.clear()
     named.set(code, names)
   }
   return names
+}
+
+const sets = new WeakMap<string[], ReadonlySet<string>>()
+const NONE: ReadonlySet<string> = new Set()
+
+/** librariesNamed's answer as a set, kept with it (a script costs no new set per run). */
+export function librarySet(names: string[]): ReadonlySet<string> {
+  if (names.length === 0) return NONE
+  let set = sets.get(names)
+  if (set === undefined) sets.set(names, (set = new Set(names)))
+  return set
 }
 
 /** Reads the named libraries the process has not read yet. */
@@ -52,12 +62,34 @@ export async function loadLibraries(names: string[]): Promise<void> {
   const source = loader
   await Promise.all(
     missing.map(async (name) => {
-      loaded.set(name, await source(name).catch(() => undefined))
+      try {
+        loaded.set(name, await source(name))
+      } catch (error) {
+        // Kept as its message: the guest throws it when the script requires the module.
+        loaded.set(name, undefined)
+        failures.set(name, error instanceof Error ? error.message : String(error))
+      }
     }),
   )
 }
 
-/** The guest's `R` op: the source, or '' (the guest then throws `Cannot find module`). */
+/**
+ * The guest's `R?` op, asked once per library per script: '1' when the module is ready for this
+ * script (named in its text, or required by one it names, and loaded), '' for a name not offered
+ * (the guest throws `Cannot find module`), '?' for one offered but not named in the script's text
+ * (a library global then reads as undefined; `require` explains), or '!' and a message to throw.
+ * Only what the script's own text names is ever offered, so a script behaves the same whatever
+ * ran before it in the process. (No NUL in answers: they cross the boundary as C strings.)
+ */
+export function libraryState(name: string, named: ReadonlySet<string>): string {
+  if (!isOffered(name)) return ''
+  if (!named.has(name)) return '?'
+  const failure = failures.get(name)
+  if (failure !== undefined) return `!${failure}`
+  return loaded.get(name) === undefined ? '' : '1'
+}
+
+/** The guest's `R` op: a module's source, after `R?` answered '1'. */
 export function loadedLibrary(name: string): string {
   return loaded.get(name) ?? ''
 }
@@ -73,21 +105,32 @@ function requireLibrary(name) {
   name = String(name)
   const live = libLive.get(name)
   if (live !== undefined && live.g === gen) return live.m.exports
+  const state = H('R?', name)
+  if (state !== '1') {
+    if (state === '') { const e = new Error("Cannot find module '" + name + "'"); e.code = 'MODULE_NOT_FOUND'; throw e }
+    if (state[0] === '!') throw new Error(state.slice(1))
+    throw new Error("require('" + name + "') must name the module in quotes in the script's own text, so that it is loaded before the script runs")
+  }
   let f = libCode.get(name)
   if (f === undefined) {
-    const src = H('R', name)
-    if (src === '') { const e = new Error("Cannot find module '" + name + "'"); e.code = 'MODULE_NOT_FOUND'; throw e }
-    f = E('(function (module, exports, define, global) {' + src + '\n})')
+    f = E('(function (module, exports, define, global, require) {' + H('R', name) + '\n})')
     libCode.set(name, f)
   }
   // Registered before it runs: lodash reads the global _ (its noConflict) while it loads.
   const m = { exports: {} }
   libLive.set(name, { g: gen, m: m })
-  try { f.call(m.exports, m, m.exports, undefined, G) } catch (e) { libLive.delete(name); throw e }
+  try { f.call(m.exports, m, m.exports, undefined, G, requireLibrary) } catch (e) { libLive.delete(name); throw e }
   return m.exports
 }
 put('require', function require(name) { return requireLibrary(name) })
 for (const k of ${JSON.stringify(Object.entries(LIBRARY_GLOBALS))}) {
-  Object.defineProperty(G, k[0], { get: function () { return requireLibrary(k[1]) }, configurable: true })
+  const at = k[1].indexOf('#'), mod = at < 0 ? k[1] : k[1].slice(0, at), member = at < 0 ? '' : k[1].slice(at + 1)
+  // A library global the script's text does not name reads as undefined (libraries probe some).
+  Object.defineProperty(G, k[0], { get: function () {
+    const live = libLive.get(mod)
+    if (!(live !== undefined && live.g === gen) && H('R?', mod) !== '1') return undefined
+    const m = requireLibrary(mod)
+    return member ? m[member] : m
+  }, configurable: true })
 }
 `
