@@ -1,25 +1,18 @@
 /**
  * Token requests of every grant, through oauth4webapi (parameters, PKCE, client authentication,
  * response validation) and the active Transport. Every failure becomes an `OAuthError` whose
- * message names the field to fix.
+ * message names the field to fix. Loaded when a token is first needed (oauth4webapi stays out of
+ * the app's first load).
  */
 import * as oauth from 'oauth4webapi'
 import type { OAuthToken } from '../../model/workspace/types.ts'
 import { TransportError, type SendOptions, type Transport } from '../transport/types.ts'
 import { grantParameters, type OAuthConfig } from './config.ts'
+import { OAuthError } from './errors.ts'
 import { oauthMessages as m } from './messages.ts'
 import { transportFetch } from './transport-fetch.ts'
 
-export class OAuthError extends Error {
-  constructor(
-    message: string,
-    /** The server's error code (`invalid_client`…), when it sent one. */
-    readonly code?: string,
-  ) {
-    super(message)
-    this.name = 'OAuthError'
-  }
-}
+export { OAuthError }
 
 export interface TokenRequestDeps {
   transport: Transport

@@ -8,7 +8,8 @@ import type { OAuth2Auth } from '../../model/types.ts'
 import type { VariableContext } from '../../model/variables.ts'
 import type { OAuthToken } from '../../model/workspace/types.ts'
 import { resolveOAuthConfig, type OAuthConfig } from './config.ts'
-import { OAuthError, requestToken, type TokenRequestDeps } from './grants.ts'
+import { OAuthError } from './errors.ts'
+import type { TokenGrant, TokenRequestDeps } from './grants.ts'
 import { oauthMessages as m } from './messages.ts'
 
 /** Where tokens are kept: the device document in the app, a map for one CLI run. */
@@ -75,6 +76,15 @@ export function renew(config: OAuthConfig, held: OAuthToken, deps: TokenRequestD
     return requestToken(config, { grant: 'refresh_token', refreshToken: held.refreshToken }, deps)
   if (fetchesUnattended(config)) return requestToken(config, { grant: unattendedGrant(config) }, deps)
   return Promise.reject(new OAuthError(m.noRefreshWay))
+}
+
+/** oauth4webapi loads with the first token request, not with the app. */
+async function requestToken(
+  config: OAuthConfig,
+  how: TokenGrant,
+  deps: TokenRequestDeps,
+): Promise<OAuthToken> {
+  return (await import('./grants.ts')).requestToken(config, how, deps)
 }
 
 function unattendedGrant(config: OAuthConfig): 'client_credentials' | 'password' {
