@@ -1,7 +1,10 @@
 /** The authorization of a collection or folder (spec 5.1); requests below inherit it. */
-import { For, Show } from 'solid-js'
+import { For, lazy, Show } from 'solid-js'
 import type { Auth, AuthType, Id, OAuth2Auth } from '../../model/types.ts'
-import { OAuth2Editor } from '../oauth/oauth2-editor.tsx'
+// Loaded when an OAuth 2.0 auth is shown: most requests never need it, and the shell stays small.
+const OAuth2Editor = lazy(() =>
+  import('../oauth/oauth2-editor.tsx').then((m) => ({ default: m.OAuth2Editor })),
+)
 import { messages } from '../messages.ts'
 import { authOfType, offeredAuthTypes } from './auth-types.ts'
 
