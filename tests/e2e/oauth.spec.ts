@@ -6,7 +6,15 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { OAUTH_APP, startOAuthServer, type OAuthTestServer } from '../fixtures/oauth-server.ts'
-import { openApp, press, WIDTHS } from './helpers.ts'
+import {
+  newCollection,
+  openApp,
+  press,
+  rowMenu,
+  smallTouchTargets,
+  urlField as url,
+  WIDTHS,
+} from './helpers.ts'
 import { ECHO, header, sendAndEcho, section, urlField } from './send-helpers.ts'
 
 let server: OAuthTestServer
@@ -72,6 +80,8 @@ for (const [width, use] of WIDTHS) {
 
       await press(page.getByRole('button', { name: 'Token löschen' }), hasTouch)
       await expect(panel(page)).toContainText('No token held.')
+      await page.getByText('Advanced', { exact: true }).click()
+      if (hasTouch) expect(await smallTouchTargets(page, '.oauth2-editor')).toEqual([])
     })
 
     test('Authorization Code + PKCE in a popup, renewal with the refresh token, a failed renewal', async ({
@@ -137,3 +147,27 @@ for (const [width, use] of WIDTHS) {
     })
   })
 }
+
+test('a collection holds its own token on this device; an inheriting request sends it', async ({ page }) => {
+  await openApp(page)
+  await newCollection(page, 'OAuth API')
+  await rowMenu(page, 'OAuth API', 'Einstellungen')
+  const dialog = page.getByRole('dialog', { name: 'Einstellungen: OAuth API' })
+  await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'OAuth 2.0' })
+  await expect(dialog.getByRole('combobox', { name: 'Grant Type' })).toHaveValue('client-credentials')
+  await dialog.getByRole('textbox', { name: 'Token-URL' }).fill(server.tokenUrl)
+  await dialog.getByRole('textbox', { name: 'Client-ID' }).fill(OAUTH_APP.clientId)
+  await dialog.getByLabel('Client-Secret').fill(OAUTH_APP.clientSecret)
+  await dialog.getByRole('button', { name: 'Neues Access Token holen' }).click()
+  await expect(dialog.getByRole('group', { name: 'Held access token' })).toContainText(/Expires /)
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+
+  await rowMenu(page, 'OAuth API', 'Hinzufügen', 'Anfrage')
+  await url(page).fill(`${ECHO}/anything/inherited`)
+  await section(page, 'Autorisierung')
+  await expect(page.getByRole('note')).toContainText('OAuth API')
+  const echo = await sendAndEcho(page)
+  expect(header(echo, 'authorization')).toBe(`Bearer ${server.grants[0]?.accessToken}`)
+  // The held token was used: the send fetched none.
+  expect(server.grants).toHaveLength(1)
+})
