@@ -171,3 +171,24 @@ test('a collection holds its own token on this device; an inheriting request sen
   // The held token was used: the send fetched none.
   expect(server.grants).toHaveLength(1)
 })
+
+test.describe('with the service worker in charge, as in the installed app', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the popup sign-in comes back through the precached callback page', async ({ page }) => {
+    await openApp(page)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await chooseOAuth(page, 'Authorization Code + PKCE')
+    await page.getByRole('textbox', { name: 'Authorization-URL' }).fill(server.authUrl)
+    await page.getByRole('textbox', { name: 'Token-URL' }).fill(server.tokenUrl)
+    await page.getByRole('textbox', { name: 'Client-ID' }).fill(OAUTH_APP.clientId)
+    const popup = page.waitForEvent('popup')
+    await fetchButton(page).click()
+    await (await popup).waitForEvent('close')
+    await expect(panel(page)).toContainText('Refresh token held')
+    expect(server.grants.at(-1)).toMatchObject({ grant: 'authorization_code' })
+  })
+})
