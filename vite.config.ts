@@ -42,6 +42,8 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // The OAuth 2.0 sign-in callback is a page of its own (served at /oauth/callback, precached).
+    rollupOptions: { input: { main: 'index.html', 'oauth-callback': 'oauth/callback.html' } },
     sourcemap: false,
     chunkSizeWarningLimit: 8000,
   },

@@ -37,6 +37,11 @@ const ROOM = /^\/sync\/([A-Za-z0-9_-]{1,128})$/
 const INVITE = /^\/sync\/invite\/([^/]*)$/
 /** An invite link opens the app for someone with no session here: the join page needs no login. */
 const JOIN_PAGE = /^\/join\/[^/]*$/
+/**
+ * The OAuth 2.0 sign-in comes back here from another site, so the `SameSite=Strict` session
+ * cookie is not sent: the page holds nothing but a script handing the answer to the app.
+ */
+const OAUTH_CALLBACK = /^\/oauth\/callback(\.html)?$/
 
 async function listen(server: http.Server, host: string, port: number): Promise<number> {
   try {
@@ -194,7 +199,10 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
         ? api(req, res, pathname)
         : pathname === '/login'
           ? login.handle(req, res, target)
-          : opensApp(req, pathname) && !JOIN_PAGE.test(pathname) && !login.hasSession(req)
+          : opensApp(req, pathname) &&
+              !JOIN_PAGE.test(pathname) &&
+              !OAUTH_CALLBACK.test(pathname) &&
+              !login.hasSession(req)
             ? Promise.resolve(login.refuse(res))
             : serveStatic(req, res)
     handled.catch((error: unknown) => {

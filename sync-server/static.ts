@@ -70,6 +70,9 @@ export function createStatic(distDir: string, notBuiltReason: () => string) {
     }
     const urlPath = new URL(req.url ?? '/', 'http://x').pathname
     let found = await fileAt(root, urlPath === '/' ? '/index.html' : urlPath)
+    // `/oauth/callback` is `oauth/callback.html`, as Vite's dev and preview servers map it.
+    if (!found && !path.extname(urlPath) && !urlPath.endsWith('/'))
+      found = await fileAt(root, `${urlPath}.html`)
     if (!found && !path.extname(urlPath)) found = await fileAt(root, '/index.html')
     if (!found) {
       const shell = await fileAt(root, '/index.html')

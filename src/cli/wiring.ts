@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { ProxySettings, TlsSettings } from '../model/settings.ts'
 import type { FormDataRow } from '../model/types.ts'
+import type { OAuthToken } from '../model/workspace/types.ts'
 import type { SendDeps } from '../runtime/send.ts'
 import type { ScriptRunner } from '../runtime/script/types.ts'
 import { createNodeTransport } from '../runtime/transport/node.ts'
@@ -19,9 +20,15 @@ export async function createCliDeps(settings: {
 }): Promise<CliDeps> {
   const transport = createNodeTransport()
   const scripts = lazyScriptRunner()
+  // OAuth 2.0 tokens live for this run only: fetched before the first request that needs one,
+  // renewed when they expire (runtime/oauth/token-for-send.ts), never written anywhere.
+  const tokens = new Map<string, OAuthToken>()
   return {
     transport,
     scripts,
+    oauth: {
+      store: { get: (owner) => tokens.get(owner), set: (owner, token) => void tokens.set(owner, token) },
+    },
     resolveFile: (row) => readFormFile(row, settings.baseDir),
     options: { timeoutMs: settings.timeoutMs, tls: settings.tls, proxy: settings.proxy },
     dispose: () => {

@@ -39,7 +39,8 @@ export type RequestBody =
   | { type: 'urlencoded'; rows: KeyValueRow[] }
   | { type: 'graphql'; query: string; variables: string; operationName?: string }
 
-export type OAuth2Grant = 'token' | 'authorization-code' | 'client-credentials'
+/** `password` comes only from imported collections (Postman); the app offers the other three. */
+export type OAuth2Grant = 'token' | 'authorization-code' | 'client-credentials' | 'password'
 
 export type Auth =
   | { type: 'inherit' }
@@ -57,6 +58,19 @@ export type Auth =
       clientId: string
       clientSecret: string
       scope: string
+      /** How the client authenticates at the Token-URL: HTTP Basic header (default) or in the body. */
+      clientAuth?: 'basic' | 'body'
+      audience?: string
+      resource?: string
+      /** Extra parameters for the authorization and token requests, one `name=value` per line. */
+      extraParams?: string
+      /** Default `Bearer`. */
+      headerPrefix?: string
+      /** Where the token goes: the `Authorization` header (default) or the `access_token` query parameter. */
+      addTo?: 'header' | 'query'
+      /** Resource-owner password grant (imported collections). */
+      username?: string
+      password?: string
     }
   | {
       type: 'sigv4'
@@ -68,6 +82,7 @@ export type Auth =
     }
 
 export type AuthType = Auth['type']
+export type OAuth2Auth = Extract<Auth, { type: 'oauth2' }>
 
 export interface Scripts {
   preRequest: string

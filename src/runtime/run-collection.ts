@@ -110,11 +110,18 @@ export async function runCollection(
     const parents: ParentScope[] = [
       ...plan.folders.map((folder): ParentScope => ({
         kind: 'folder',
+        id: folder.id,
         name: folder.name,
         auth: folder.auth,
         scripts: folder.scripts,
       })),
-      { kind: 'collection', name: collection.name, auth: collection.auth, scripts: collection.scripts },
+      {
+        kind: 'collection',
+        id: collection.id,
+        name: collection.name,
+        auth: collection.auth,
+        scripts: collection.scripts,
+      },
     ]
     const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
     const result = await send(

@@ -5,7 +5,7 @@
  * failed (no response). It never throws for anything a user can cause.
  */
 import { loadFakerFor } from '../model/faker-variables.ts'
-import type { AuthSource } from '../model/auth/resolve-auth.ts'
+import { resolveAuth, type AuthSource } from '../model/auth/resolve-auth.ts'
 import type { FileResolver } from '../model/body.ts'
 import { fromUtf8 } from '../model/encoding.ts'
 import { emptyChanges, type RequestChanges } from '../model/request-changes.ts'
@@ -13,6 +13,7 @@ import { buildWireAndView, scriptUrl } from '../model/script-view.ts'
 import type { Auth, RequestSpec, Scripts } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { WireRequest, WireResponse } from '../model/wire.ts'
+import { tokenForSend, type TokenStore } from './oauth/token-for-send.ts'
 import { canHandOff, type HandedOff } from './script/hand-off.ts'
 import { messages } from './script/errors.ts'
 import type {
@@ -30,6 +31,8 @@ import { TransportError, type SendOptions, type Transport } from './transport/ty
 /** A folder or the collection above a request: what it lends the request when sent. */
 export interface ParentScope {
   kind: 'folder' | 'collection'
+  /** Its id: an OAuth 2.0 token for the auth it lends is held under it. */
+  id?: string
   name: string
   auth: Auth
   scripts: Scripts
@@ -52,7 +55,13 @@ export interface SendDeps {
   signal?: AbortSignal
   formatJson?: boolean
   resolveFile?: FileResolver
+  /** A token to send as is, bypassing `oauth` (a script worker's hand-off already has it). */
   oauthToken?: string
+  /**
+   * Where OAuth 2.0 tokens are held: the pipeline then fetches one for an unattended grant, and
+   * renews an expired one before the send (spec 3), through `transport`.
+   */
+  oauth?: { store: TokenStore; now?: () => number }
   onEvent?: (event: SendEvent) => void
   /**
    * Set when `transport` is this relay's: a script runner that can (script/hand-off.ts) then
@@ -76,6 +85,8 @@ interface OutcomeBase {
   testsTimedOut: boolean
   /** A script's setNextRequest: the name or id to run next, null to stop (collection runs). */
   nextRequest?: string | null
+  /** Shown beside the result, such as `Token not renewed: <the server's error>`. */
+  notices?: string[]
 }
 
 export interface DoneOutcome extends OutcomeBase {
@@ -120,10 +131,20 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let changes: RequestChanges = emptyChanges()
   let handed: HandedOff | undefined
   let flow: RunFlow = {}
-  const parentAuth = parents.map((p): AuthSource => ({ auth: p.auth, name: p.name, kind: p.kind }))
+  const parentAuth = parents.map((p): AuthSource => ({
+    auth: p.auth,
+    name: p.name,
+    kind: p.kind,
+    ...(p.id ? { id: p.id } : {}),
+  }))
   const onHead = (head: WireResponse) => emit({ type: 'arriving', response: head })
 
   emit({ type: 'pre-request' })
+  const token = await oauthToken(input, parentAuth, deps)
+  if (token.error !== undefined)
+    return { outcome: 'not-sent', error: token.error, scriptError: null, tests, testsTimedOut }
+  deps = token.token === undefined ? deps : { ...deps, oauthToken: token.token }
+  const notices = token.notice ? { notices: [token.notice] } : {}
   const preScripts = scriptChain(request, parents, 'preRequest')
   if (preScripts.length > 0) {
     const scripts = runner(deps)
@@ -224,7 +245,15 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead }))
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
-    return { outcome: 'failed', request: wire, error: (error as Error).message, code, tests, testsTimedOut }
+    return {
+      outcome: 'failed',
+      request: wire,
+      error: (error as Error).message,
+      code,
+      tests,
+      testsTimedOut,
+      ...notices,
+    }
   }
   emit({ type: 'response', response })
 
@@ -263,7 +292,33 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     scriptError = run.error
     if (run.flow?.nextRequest !== undefined) flow = { ...flow, nextRequest: run.flow.nextRequest }
   }
-  return { outcome: 'done', request: wire, response, tests, testsTimedOut, scriptError, ...next(flow) }
+  return {
+    outcome: 'done',
+    request: wire,
+    response,
+    tests,
+    testsTimedOut,
+    scriptError,
+    ...next(flow),
+    ...notices,
+  }
+}
+
+/** The OAuth 2.0 token for the auth this request resolves to, fetched or renewed when needed. */
+async function oauthToken(input: SendInput, parentAuth: AuthSource[], deps: SendDeps) {
+  if (deps.oauthToken !== undefined || !deps.oauth) return {}
+  const { request } = input
+  const resolved = resolveAuth([
+    { auth: request.auth, name: request.name, kind: 'request', id: request.id },
+    ...parentAuth,
+  ])
+  if (resolved.auth.type !== 'oauth2') return {}
+  return tokenForSend(resolved.auth, resolved.source?.id ?? request.id, input.variables, deps.oauth.store, {
+    transport: deps.transport,
+    ...(deps.options ? { options: deps.options } : {}),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    ...(deps.oauth.now ? { now: deps.oauth.now } : {}),
+  })
 }
 
 function next(flow: RunFlow): { nextRequest?: string | null } {

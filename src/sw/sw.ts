@@ -32,6 +32,13 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+// The OAuth 2.0 sign-in's callback page (its query carries the code, so the precache's own
+// route, which matches without a query, never sees it): from the precache, offline too.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/oauth/callback.html'), {
+    allowlist: [/^\/oauth\/callback(\?|$)/],
+  }),
+)
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     // The relay and sync endpoints of the sync-server are live traffic, never the app shell; the

@@ -30,4 +30,9 @@ test('after one online visit the app starts and works offline, Monaco included',
   await page.reload()
   await expect(row(page, 'Offline API')).toBeVisible()
   await expect(urlField(page)).toHaveValue('https://offline.test/works')
+
+  // The OAuth 2.0 sign-in callback page and its script are precached too.
+  await page.goto('/oauth/callback?code=c&state=s')
+  await expect(page).toHaveTitle('Sendbox sign-in')
+  await expect(page.getByRole('status')).toHaveText('Signed in. You can close this window.')
 })

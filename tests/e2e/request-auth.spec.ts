@@ -20,7 +20,7 @@ test('Inherit from parent is the default and says nothing supplies it for an uns
   await expect(page.getByRole('note')).toHaveText(/not in a collection/)
   await expect(
     page.getByRole('combobox', { name: 'Type' }).locator('option', { hasText: 'OAuth 2.0' }),
-  ).toHaveCount(0)
+  ).toHaveCount(1)
   const echo = await sendAndEcho(page)
   expect(header(echo, 'authorization')).toBeUndefined()
 })

@@ -17,6 +17,8 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Sendbox</title>')
   await writeFile(path.join(dist, 'assets', 'app-1a2b.js'), 'console.log(1)')
   await writeFile(path.join(dist, 'sw.js'), 'self')
+  await mkdir(path.join(dist, 'oauth'))
+  await writeFile(path.join(dist, 'oauth', 'callback.html'), '<!doctype html><title>Sendbox sign-in</title>')
   await writeFile(path.join(path.dirname(dist), 'secret.txt'), 'outside')
   server = await startTestServer({ transport: unusedTransport }, { args: ['--dist', dist] })
   cookie = await logIn(server.loginUrl())
@@ -29,14 +31,20 @@ afterAll(async () => {
 })
 
 /** Raw paths: fetch would normalise away the `..` this is about. */
-function get(rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  rawPath: string,
+  session = true,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port: server.port, path: rawPath, headers: { cookie } }, (res) => {
-        let body = ''
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      })
+      .get(
+        { host: '127.0.0.1', port: server.port, path: rawPath, headers: session ? { cookie } : {} },
+        (res) => {
+          let body = ''
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+        },
+      )
       .on('error', reject)
   })
 }
@@ -62,6 +70,17 @@ describe('static', () => {
     expect(invite.status).toBe(200)
     expect(invite.body).toContain('<title>Sendbox</title>')
     expect((await get('/assets/missing-9z.js')).status).toBe(404)
+  })
+
+  it('serves the OAuth 2.0 callback page at /oauth/callback, even to a browser without a session', async () => {
+    // The sign-in comes back from another site: the SameSite=Strict session cookie is not sent.
+    for (const session of [true, false]) {
+      const page = await get('/oauth/callback?code=abc&state=xyz', session)
+      expect(page.status).toBe(200)
+      expect(page.body).toContain('<title>Sendbox sign-in</title>')
+    }
+    // Any other page still needs the session.
+    expect((await get('/workspace/abc', false)).body).not.toContain('<title>Sendbox</title>')
   })
 
   it('never serves a file outside dist/', async () => {

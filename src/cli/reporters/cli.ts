@@ -17,6 +17,7 @@ export function formatExecution(execution: JsonExecution, color: boolean): strin
     lines.push(`→ ${title}`)
     lines.push(`  ${c.red(execution.error ?? '')}`)
   }
+  for (const notice of execution.notices ?? []) lines.push(`  ${c.yellow(notice)}`)
   for (const test of execution.tests) {
     lines.push(
       test.passed ? `  ${c.green('✓')} ${test.name}` : `  ${c.red('✗')} ${test.name}: ${test.error ?? ''}`,
@@ -53,5 +54,5 @@ function formatBytes(bytes: number): string {
 
 function colors(on: boolean) {
   const wrap = (code: number) => (text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text)
-  return { red: wrap(31), green: wrap(32) }
+  return { red: wrap(31), green: wrap(32), yellow: wrap(33) }
 }

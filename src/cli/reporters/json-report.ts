@@ -19,6 +19,8 @@ export interface JsonExecution {
   } | null
   tests: { name: string; passed: boolean; error: string | null }[]
   scriptError: string | null
+  /** Present when there was something to say, such as `Token not renewed: <the server's error>`. */
+  notices?: string[]
 }
 
 export interface JsonReport {
@@ -45,7 +47,7 @@ export function toExecution(name: string, path: string[], result: SendResult): J
   // A test that never finished is reported as a failed test instead of silently missing.
   if (result.testsTimedOut)
     tests.push({ name: TIMEOUT_TEST, passed: false, error: 'A test never finished before the time limit.' })
-  const base = { name, path, tests }
+  const base = { name, path, tests, ...(result.notices ? { notices: result.notices } : {}) }
   switch (result.outcome) {
     case 'not-sent':
       return {

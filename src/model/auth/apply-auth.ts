@@ -44,10 +44,11 @@ export function authAdditions(auth: Auth, inputs: AuthInputs): AuthAdditions {
         : { headers: [[key, v(auth.value)]], query: [] }
     }
     case 'oauth2': {
-      const token = inputs.oauthToken ?? (auth.grant === 'token' ? v(auth.accessToken) : '')
-      return token
-        ? { headers: [['Authorization', `Bearer ${token}`]], query: [] }
-        : { headers: [], query: [] }
+      const token = inputs.oauthToken ?? (auth.grant === 'token' ? v(auth.accessToken).trim() : '')
+      if (!token) return { headers: [], query: [] }
+      if (auth.addTo === 'query') return { headers: [], query: [['access_token', token]] }
+      const prefix = v(auth.headerPrefix ?? 'Bearer').trim()
+      return { headers: [['Authorization', prefix ? `${prefix} ${token}` : token]], query: [] }
     }
   }
 }

@@ -6,6 +6,8 @@ export interface AuthSource {
   /** Shown by the `Autorisierung` tab as the supplier of an inherited auth. */
   name: string
   kind: 'request' | 'folder' | 'collection'
+  /** The request, folder or collection id: what an OAuth 2.0 token is held under. */
+  id?: string
 }
 
 export interface ResolvedAuth {

@@ -291,12 +291,16 @@ function parseAuth(value: unknown, path: string): Auth | undefined {
         service: p.service ?? '',
       }
     case 'oauth2': {
-      const grant =
-        p.grant_type === 'client_credentials'
+      // A pasted token wins: Postman sends `accessToken` when it holds one, whatever the grant.
+      const grant = p.accessToken
+        ? 'token'
+        : p.grant_type === 'client_credentials'
           ? 'client-credentials'
-          : p.grant_type === 'authorization_code_with_pkce' || p.grant_type === 'authorization_code'
-            ? 'authorization-code'
-            : 'token'
+          : p.grant_type === 'password_credentials'
+            ? 'password'
+            : p.grant_type === 'authorization_code_with_pkce' || p.grant_type === 'authorization_code'
+              ? 'authorization-code'
+              : 'token'
       return {
         type: 'oauth2',
         grant,
@@ -306,6 +310,13 @@ function parseAuth(value: unknown, path: string): Auth | undefined {
         clientId: p.clientId ?? '',
         clientSecret: p.clientSecret ?? '',
         scope: p.scope ?? '',
+        clientAuth: p.client_authentication === 'body' ? 'body' : 'basic',
+        ...(p.headerPrefix !== undefined ? { headerPrefix: p.headerPrefix } : {}),
+        ...(p.addTokenTo === 'queryParams' ? { addTo: 'query' as const } : {}),
+        ...(p.username !== undefined ? { username: p.username } : {}),
+        ...(p.password !== undefined ? { password: p.password } : {}),
+        ...(p.audience ? { audience: p.audience } : {}),
+        ...(p.resource ? { resource: p.resource } : {}),
       }
     }
     default:

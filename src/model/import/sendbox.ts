@@ -221,6 +221,15 @@ const AUTH_FIELDS: Record<Auth['type'], readonly string[]> = {
   sigv4: ['accessKeyId', 'secretAccessKey', 'sessionToken', 'region', 'service'],
 }
 
+const OAUTH2_OPTIONAL_TEXT = [
+  'audience',
+  'resource',
+  'extraParams',
+  'headerPrefix',
+  'username',
+  'password',
+] as const
+
 const auth: Check<Auth> = (value, path) => {
   const source = object(value, path)
   const type = oneOf(Object.keys(AUTH_FIELDS) as Auth['type'][])(source.type, `${path}.type`)
@@ -230,8 +239,14 @@ const auth: Check<Auth> = (value, path) => {
   if (type === 'apikey')
     result.addTo = optional(source.addTo, `${path}.addTo`, oneOf(['header', 'query'] as const), 'header')
   if (type === 'oauth2') {
-    const grants = ['token', 'authorization-code', 'client-credentials'] as const
+    const grants = ['token', 'authorization-code', 'client-credentials', 'password'] as const
     result.grant = optional(source.grant, `${path}.grant`, oneOf(grants), 'token')
+    for (const field of OAUTH2_OPTIONAL_TEXT)
+      if (source[field] !== undefined) result[field] = string(source[field], `${path}.${field}`)
+    if (source.clientAuth !== undefined)
+      result.clientAuth = oneOf(['basic', 'body'] as const)(source.clientAuth, `${path}.clientAuth`)
+    if (source.addTo !== undefined)
+      result.addTo = oneOf(['header', 'query'] as const)(source.addTo, `${path}.addTo`)
   }
   return result as Auth
 }

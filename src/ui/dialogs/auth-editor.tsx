@@ -1,6 +1,10 @@
 /** The authorization of a collection or folder (spec 5.1); requests below inherit it. */
-import { For, Show } from 'solid-js'
-import type { Auth, AuthType } from '../../model/types.ts'
+import { For, lazy, Show } from 'solid-js'
+import type { Auth, AuthType, Id, OAuth2Auth } from '../../model/types.ts'
+// Loaded when an OAuth 2.0 auth is shown: most requests never need it, and the shell stays small.
+const OAuth2Editor = lazy(() =>
+  import('../oauth/oauth2-editor.tsx').then((m) => ({ default: m.OAuth2Editor })),
+)
 import { messages } from '../messages.ts'
 import { authOfType, offeredAuthTypes } from './auth-types.ts'
 
@@ -14,14 +18,6 @@ const FIELDS: Partial<Record<AuthType, Field[]>> = {
   basic: [
     { name: 'username', label: messages.username },
     { name: 'password', label: messages.password, secret: true },
-  ],
-  oauth2: [
-    { name: 'accessToken', label: 'Access Token' },
-    { name: 'authUrl', label: 'Authorization-URL' },
-    { name: 'tokenUrl', label: 'Token-URL' },
-    { name: 'clientId', label: 'Client-ID' },
-    { name: 'clientSecret', label: 'Client-Secret', secret: true },
-    { name: 'scope', label: 'Scope' },
   ],
   sigv4: [
     { name: 'accessKeyId', label: messages.accessKeyId },
@@ -38,6 +34,8 @@ export function AuthEditor(props: {
   onChange: (auth: Auth) => void
   /** Types not offered for a new choice; the current type always stays shown as it is. */
   exclude?: AuthType[]
+  /** Whose OAuth 2.0 token this auth holds (request, folder or collection), and whose variables apply. */
+  owner?: { id: Id; requestId: Id | null }
 }) {
   const values = () => props.auth as unknown as Record<string, string>
   const set = (name: string, value: string) => props.onChange({ ...props.auth, [name]: value } as Auth)
@@ -70,20 +68,8 @@ export function AuthEditor(props: {
           </select>
         </label>
       </Show>
-      <Show when={props.auth.type === 'oauth2'}>
-        <label class="field">
-          <span>Grant Type</span>
-          <select
-            class="input"
-            aria-label="Grant Type"
-            value={values().grant}
-            onChange={(e) => set('grant', e.currentTarget.value)}
-          >
-            <option value="token">Paste access token</option>
-            <option value="authorization-code">Authorization Code + PKCE</option>
-            <option value="client-credentials">Client credentials</option>
-          </select>
-        </label>
+      <Show when={props.auth.type === 'oauth2' && (props.auth as OAuth2Auth)}>
+        {(auth) => <OAuth2Editor auth={auth()} onChange={props.onChange} owner={props.owner} />}
       </Show>
       <For each={FIELDS[props.auth.type] ?? []}>
         {(field) => (

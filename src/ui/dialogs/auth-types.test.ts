@@ -8,18 +8,19 @@ describe('offeredAuthTypes', () => {
     expect(types('none', true)).toContain('inherit')
     expect(types('none', false)).not.toContain('inherit')
   })
-  it('does not offer OAuth 2.0 for a new choice while its flows are missing', () => {
+  it('offers every type, OAuth 2.0 included', () => {
     expect(types('inherit', true, NOT_YET_OFFERED)).toEqual([
       'inherit',
       'none',
       'bearer',
       'apikey',
       'basic',
+      'oauth2',
       'sigv4',
     ])
   })
   it('keeps an excluded type listed while it is the current one, so an imported auth shows as it is', () => {
-    expect(types('oauth2', false, NOT_YET_OFFERED)).toEqual([
+    expect(types('oauth2', false, ['oauth2'])).toEqual([
       'none',
       'bearer',
       'apikey',

@@ -41,6 +41,7 @@ export function ContainerSettings(props: { id: Id }) {
                     allowInherit={!isCollection()}
                     exclude={NOT_YET_OFFERED}
                     onChange={(auth) => store.setContainerAuth(props.id, auth)}
+                    owner={{ id: props.id, requestId: null }}
                   />
                 </Match>
                 <Match when={section() === 'variables'}>

@@ -28,6 +28,7 @@ export function AuthTab(props: { tab: TabState; onChange: (auth: Auth) => void }
         allowInherit
         exclude={NOT_YET_OFFERED}
         onChange={props.onChange}
+        owner={{ id: props.tab.draft.id, requestId: props.tab.savedRequestId }}
       />
       <Show when={props.tab.draft.auth.type === 'inherit'}>
         <p class="muted inherit-note" role="note">

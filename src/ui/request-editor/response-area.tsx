@@ -5,7 +5,7 @@
  * arrives when the transport hands out the head first; before the first send, the
  * test results' empty state.
  */
-import { createSignal, Match, onCleanup, Show, Switch } from 'solid-js'
+import { createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js'
 import type { DoneOutcome } from '../../runtime/send.ts'
 import { ResponseViewer } from '../response-viewer/index.tsx'
 import { TestResults } from '../test-results/index.tsx'
@@ -58,6 +58,14 @@ export function ResponseArea(props: { tabId: Id }) {
 
   return (
     <section class="response-area" aria-label="Response" aria-live="polite" data-phase={state().phase}>
+      {/* `Token not renewed: <the server's error>` (spec 3): the request went out with the old token. */}
+      <For each={state().result?.notices ?? []}>
+        {(notice) => (
+          <p class="send-notice" role="status">
+            {notice}
+          </p>
+        )}
+      </For>
       <Switch
         fallback={
           <>

@@ -21,6 +21,7 @@ import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
 import { viewOnly } from './view-only.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
+import { makeOAuthActions } from './oauth-actions.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -120,6 +121,7 @@ export function createAppStore(
     ...tabActions,
     ...makeCloseActions(docs, ui, tabActions),
     ...makeVariableActions(docs),
+    ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,
     ...settingsState,

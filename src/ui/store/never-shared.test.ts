@@ -62,6 +62,9 @@ it('secret values, OAuth tokens, history and settings never reach another person
   ])
   const received = new TextDecoder().decode(Y.encodeStateAsUpdate(other))
   for (const secret of SECRETS) expect(received).not.toContain(secret)
+  // Nor does an export of the collection carry the token or the secret value.
+  const exported = JSON.stringify(data.exportCollection(workspace, collection))
+  for (const secret of SECRETS.slice(0, 2)) expect(exported).not.toContain(secret)
   // The owner still has the value, on the device.
   expect(data.readVariables(workspace, { scope: 'collection', id: collection }, device)[0]?.value).toBe(
     SECRETS[0],

@@ -25,6 +25,7 @@ import { recordSend } from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
 import type { CodegenSource } from './ui-state.ts'
+import { deviceTokenStore } from './oauth-actions.ts'
 
 export type SendPhase = 'idle' | 'pre-request' | 'awaiting' | 'post-response' | 'done' | 'not-sent' | 'failed'
 
@@ -70,6 +71,7 @@ export function createSendState(
   const [mode, setMode] = createSignal<TransportMode | null>(null)
   const [loginRequired, setLoginRequired] = createSignal(false)
   const controllers = new Map<Id, AbortController>()
+  const tokens = deviceTokenStore(docs)
   /** Values set by `environment.set`: alive for this app session only (spec 4.5). */
   const session: SessionValues = new Map()
   /** Known once chosen, so a send starts its pipeline within the click's task. */
@@ -121,12 +123,14 @@ export function createSendState(
       ? [
           ...chain.folders.map((f): ParentScope => ({
             kind: 'folder',
+            id: f.id,
             name: f.name,
             auth: f.auth,
             scripts: f.scripts,
           })),
           {
             kind: 'collection',
+            id: chain.collection.id,
             name: chain.collection.name,
             auth: chain.collection.auth,
             scripts: chain.collection.scripts,
@@ -189,6 +193,7 @@ export function createSendState(
     }
     const pipeline = send(input, {
       transport,
+      oauth: { store: tokens },
       ...(needsScripts ? { scripts: services.scripts() } : {}),
       signal: controller.signal,
       options: sendSettings(),
@@ -243,6 +248,7 @@ export function createSendState(
       { ...input, request: noPost({ ...input.request, ...change }), parents: input.parents.map(noPost) },
       {
         transport: handOver,
+        oauth: { store: tokens },
         ...(needsScripts ? { scripts: services.scripts() } : {}),
         options: sendSettings(),
         formatJson: settings.editor.formatJsonOnSend,

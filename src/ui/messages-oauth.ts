@@ -1,0 +1,46 @@
+/**
+ * The OAuth 2.0 texts of the `Autorisierung` tab (spec 5.2, issue 20): grant types, fields and
+ * token actions, written exactly as the spec writes them.
+ */
+export const oauthMessages = {
+  grantType: 'Grant Type',
+  grantToken: 'Paste access token',
+  grantAuthCode: 'Authorization Code + PKCE',
+  grantClientCredentials: 'Client credentials',
+  /** Only for an imported collection that uses it; the app does not offer it for a new choice. */
+  grantPassword: 'Password credentials',
+  accessToken: 'Access Token',
+  authUrl: 'Authorization-URL',
+  tokenUrl: 'Token-URL',
+  clientId: 'Client-ID',
+  clientSecret: 'Client-Secret',
+  scope: 'Scope',
+  username: 'Username',
+  password: 'Password',
+  advanced: 'Advanced',
+  clientAuth: 'Client authentication',
+  clientAuthBasic: 'HTTP Basic header',
+  clientAuthBody: 'In the request body',
+  audience: 'Audience',
+  resource: 'Resource',
+  extraParams: 'Extra parameters',
+  extraParamsHint: 'name=value, one per line',
+  callbackUrl: 'Callback URL',
+  copyCallbackUrl: 'Copy callback URL',
+  copied: 'Copied.',
+  headerPrefix: 'Header prefix',
+  tokenPlacement: 'Send token in',
+  fetchToken: 'Neues Access Token holen',
+  fetchingToken: 'Getting a token…',
+  deleteToken: 'Token löschen',
+  heldToken: 'Held access token',
+  noToken: 'No token held.',
+  expiresAt: (time: string) => `Expires ${time}`,
+  expiredAt: (time: string) => `Expired ${time}`,
+  noExpiry: 'No expiry given',
+  scopes: (scope: string) => `Scopes: ${scope}`,
+  refreshHeld: 'Refresh token held',
+  tokenHeldOnDevice: 'Tokens stay on this device: never synced, never exported.',
+  inheritedTokenNote:
+    'The token of an inherited OAuth 2.0 auth is held by the folder or collection that sets it.',
+} as const
