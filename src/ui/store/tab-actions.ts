@@ -5,7 +5,8 @@ import type { Id, RequestKind, RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
 import { nameFromUrl } from './request-name.ts'
 
-export type SaveOutcome = 'saved' | 'needs-destination'
+/** `view-only`: a `Can view` workspace refuses the save (view-only.ts); the draft stays. */
+export type SaveOutcome = 'saved' | 'needs-destination' | 'view-only'
 
 function fieldsOf(draft: RequestSpec): data.RequestFields {
   const { type: _type, id: _id, ...fields } = draft

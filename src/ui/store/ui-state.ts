@@ -20,6 +20,8 @@ export function createUiState() {
   const [renamingItem, setRenamingItem] = createSignal<Id | null>(null)
   /** The request header's name is being edited (click, F2, Ctrl+E). */
   const [renamingTab, setRenamingTab] = createSignal(false)
+  /** The tab whose `Save` a `Can view` workspace refused (its draft stays in the tab). */
+  const [saveRefused, setSaveRefused] = createSignal<Id | null>(null)
   // Below 900 px the sidebar overlays the workbench, so it starts closed there.
   const [sidebarOpen, setSidebarOpen] = createSignal(
     typeof matchMedia === 'undefined' || matchMedia('(min-width: 901px)').matches,
@@ -32,6 +34,8 @@ export function createUiState() {
     setRenamingItem,
     renamingTab,
     setRenamingTab,
+    saveRefused,
+    setSaveRefused,
     sidebarOpen,
     setSidebarOpen,
   }
