@@ -52,6 +52,13 @@ export async function showSidebar(page: Page): Promise<void> {
     await toggle.click()
 }
 
+/** Closes the sidebar where it is a drawer over the workbench (narrow screens). */
+export async function hideSidebar(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'true')
+    await toggle.click()
+}
+
 export async function waitSynced(page: Page): Promise<void> {
   await showSidebar(page)
   await expect(syncStatus(page)).toHaveText(/^Synced/)

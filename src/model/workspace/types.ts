@@ -11,6 +11,17 @@ import type { Auth, HttpMethod, Id, RequestKind, RequestSpec, Scripts, Variable 
 
 export type ItemType = 'collection' | 'folder' | 'request'
 
+/** A deletion that `restoreItem` can undo (`listDeleted`). */
+export interface DeletedItem {
+  id: Id
+  type: ItemType
+  name: string
+  /** Milliseconds since the epoch. */
+  deletedAt: number
+  /** The collection it was in (none for a collection). */
+  collectionName?: string
+}
+
 /**
  * Where an item goes: into `parentId` (a collection or a folder), at position `index` among
  * its siblings as read (default: last). Collections ignore `parentId`.

@@ -13,7 +13,7 @@ import { makeTable, readTable, writeTable, type VariableTable } from './variable
 import { activeEnvironmentId, deviceRoots } from './device-doc.ts'
 import { findAncestors } from './read.ts'
 import { orderedIds } from './tree-index.ts'
-import { makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
+import { isLive, live, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
 
 /** The owner's table; for the workspace and global ones, created on first write. */
 function ownerTable(doc: Y.Doc, owner: VariableOwner, create: boolean): VariableTable | undefined {
@@ -27,7 +27,7 @@ function ownerTable(doc: Y.Doc, owner: VariableOwner, create: boolean): Variable
   }
   const kind =
     owner.scope === 'collection' ? 'collections' : owner.scope === 'folder' ? 'folders' : 'environments'
-  const entity: EntityMap | undefined = r[kind].get(owner.id)
+  const entity: EntityMap | undefined = live(r[kind].get(owner.id))
   if (!entity) return undefined
   const existing = entity.get('variables') as VariableTable | undefined
   if (existing || !create) return existing
@@ -41,7 +41,7 @@ function ownerExists(doc: Y.Doc, owner: VariableOwner): boolean {
   const r = roots(doc)
   const kind =
     owner.scope === 'collection' ? 'collections' : owner.scope === 'folder' ? 'folders' : 'environments'
-  return r[kind].has(owner.id)
+  return isLive(r[kind], owner.id)
 }
 
 function storedVariables(doc: Y.Doc, owner: VariableOwner): Variable[] {

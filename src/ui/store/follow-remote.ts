@@ -4,8 +4,9 @@
  * keeps them (saving writes only the fields that differ, so the other person's other fields stay).
  *
  * When someone else deletes it (also while this person edited it offline: the delete wins in the
- * tree), the tab keeps its copy and turns unsaved, so the edit is not lost: Ctrl+S asks where to
- * save it again (`Anfrage speichern`). This is how such an item is restored (see src/ui/README.md).
+ * tree), the tab keeps its copy and turns unsaved, so the edit is not lost: Ctrl+S restores the
+ * request where it was and saves the edit. Anyone can also restore it from `Recently deleted`
+ * (the delete is soft; the edits made offline are in the restored item).
  */
 import * as data from '../../model/workspace/api.ts'
 import type { OpenDocs } from './docs.ts'

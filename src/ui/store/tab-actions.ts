@@ -39,7 +39,14 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       const current = tab(id)
       if (!current) return 'saved'
       const savedId = current.savedRequestId
-      if (!savedId || !data.readRequest(workspace, savedId)) return 'needs-destination'
+      if (!savedId) return 'needs-destination'
+      // Someone deleted it meanwhile: saving the edits restores it where it was.
+      if (!data.readRequest(workspace, savedId) && data.isDeleted(workspace, savedId)) {
+        data.restoreItem(workspace, savedId)
+      }
+      if (!data.readRequest(workspace, savedId) || !data.findAncestors(workspace, savedId)) {
+        return 'needs-destination'
+      }
       const fields = fieldsOf(current.draft)
       if (!fields.name.trim()) fields.name = nameFromUrl(fields.url)
       data.updateRequest(workspace, savedId, fields)

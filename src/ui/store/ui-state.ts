@@ -11,6 +11,7 @@ export type DialogState =
   | { kind: 'container-settings'; id: Id }
   | { kind: 'variables' }
   | { kind: 'all-tabs' }
+  | { kind: 'recently-deleted' }
   | { kind: 'settings' }
   | { kind: 'assistant-settings' }
 

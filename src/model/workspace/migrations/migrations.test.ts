@@ -17,6 +17,8 @@ import workspaceV1Input from './workspace/v1.input.json'
 import workspaceV1Output from './workspace/v1.output.json'
 import workspaceV2Input from './workspace/v2.input.json'
 import workspaceV2Output from './workspace/v2.output.json'
+import workspaceV3Input from './workspace/v3.input.json'
+import workspaceV3Output from './workspace/v3.output.json'
 import { readRequest } from '../read.ts'
 
 /** Each fixture runs the migrations up to its own version, from the version before it. */
@@ -38,6 +40,14 @@ const fixtures = [
     shape: WORKSPACE_SHAPE,
     migrations: upTo(WORKSPACE_MIGRATIONS, 2),
     from: 1,
+  },
+  {
+    name: 'workspace v2 → v3',
+    input: workspaceV3Input,
+    output: workspaceV3Output,
+    shape: WORKSPACE_SHAPE,
+    migrations: upTo(WORKSPACE_MIGRATIONS, 3),
+    from: 2,
   },
   {
     name: 'device v0 → v1',
@@ -72,7 +82,7 @@ describe('migration fixtures', () => {
   })
 
   // Only the workspace is synced; the device doc is migrated by its one browser.
-  it.each(fixtures.slice(0, 2))(
+  it.each(fixtures.slice(0, 3))(
     '$name on two peers at once converges',
     ({ input, output, shape, migrations }) => {
       const original = load(input, shape)
@@ -105,8 +115,8 @@ describe('migrate', () => {
 
   it('stamps an empty doc with the newest version', () => {
     const doc = new Y.Doc()
-    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 2 })
-    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 2 })
+    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 3 })
+    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 3 })
   })
 
   it('v2 keeps what every request reads as, with fewer stored fields', () => {
@@ -140,7 +150,7 @@ describe('migrate', () => {
     const doc = new Y.Doc()
     doc.getMap('meta').set('schemaVersion', 7)
     expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(SchemaTooNewError)
-    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 2/)
+    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 3/)
   })
 
   it('runs each step once, in order, in its own transaction with the origin given', () => {
