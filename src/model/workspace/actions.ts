@@ -5,7 +5,8 @@ import { makeCollection, makeFolder, makeRequest } from '../factories.ts'
 import type { Auth, Collection, Folder, Id, Scripts, TreeItem } from '../types.ts'
 import type { Deleted, Duplicated, MoveTarget, RequestFields } from './types.ts'
 import { clone } from './clone.ts'
-import { changesField, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
+import { containerFields, reId, requestEntity, writeRequestFields } from './codec.ts'
+import { readField, writeField } from './text-fields.ts'
 import { readCollection, readFolder, readRequest } from './read.ts'
 import { treeIndex } from './tree-cache.ts'
 import { orderedIds, TreeIndex } from './tree-index.ts'
@@ -157,21 +158,30 @@ function entity(doc: Y.Doc, id: Id): EntityMap {
   return roots(doc)[kind].get(id)!
 }
 
+/** A new name as the smallest edit of the name's text, so a concurrent rename's characters stay. */
 export function renameItem(doc: Y.Doc, id: Id, name: string, origin?: unknown): void {
-  transact(doc, origin, () => entity(doc, id).set('name', name))
+  transact(doc, origin, () =>
+    writeField(entity(doc, id), 'name', name, { fallback: '', isDefault: () => false }),
+  )
 }
 
-export function updateRequest(doc: Y.Doc, id: Id, patch: Partial<RequestFields>, origin?: unknown): void {
+/**
+ * Writes the fields given, each only where it changes: a save passes every field of the draft,
+ * and rewriting an unchanged one would override another peer's concurrent edit of it. Text is
+ * edited in place (text-fields.ts). `base`, the saved request the draft started from, makes it a
+ * 3-way merge: fields the draft did not change are left as others made them, and text the draft
+ * changed is merged into what others typed meanwhile.
+ */
+export function updateRequest(
+  doc: Y.Doc,
+  id: Id,
+  patch: Partial<RequestFields>,
+  origin?: unknown,
+  base?: Partial<RequestFields>,
+): void {
   const request = live(roots(doc).requests.get(id))
   if (!request) throw new TreeError(`No request with id ${id}`)
-  transact(doc, origin, () => {
-    // Only what changes: a save writes every field, and rewriting an unchanged one would
-    // override another peer's concurrent edit of it.
-    for (const key of REQUEST_FIELDS) {
-      const value = patch[key]
-      if (value !== undefined && changesField(request, key, value)) request.set(key, clone(value))
-    }
-  })
+  transact(doc, origin, () => writeRequestFields(request, patch, base))
 }
 
 /** Auth of a collection, folder or request. */
@@ -186,8 +196,17 @@ export function setAuth(doc: Y.Doc, id: Id, auth: Auth, origin?: unknown): void 
 export function setScripts(doc: Y.Doc, id: Id, scripts: Partial<Scripts>, origin?: unknown): void {
   transact(doc, origin, () => {
     const target = entityKindOf(doc, id) === 'requests' ? roots(doc).requests.get(id)! : container(doc, id)
-    const current = (target.get('scripts') as Scripts | undefined) ?? { preRequest: '', postResponse: '' }
-    target.set('scripts', { ...current, ...scripts })
+    const fallback = { preRequest: '', postResponse: '' }
+    const current = readField(target, 'scripts', fallback) as Scripts
+    writeField(
+      target,
+      'scripts',
+      { ...current, ...scripts },
+      {
+        fallback,
+        isDefault: (shape) => JSON.stringify(shape) === JSON.stringify(fallback),
+      },
+    )
   })
 }
 

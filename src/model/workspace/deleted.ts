@@ -7,6 +7,7 @@
 import type * as Y from 'yjs'
 import type { Id } from '../types.ts'
 import type { DeletedItem, ItemType } from './types.ts'
+import { textOf } from './text-fields.ts'
 import { deletedMark, isLive, roots } from './workspace-doc.ts'
 
 export function listDeleted(doc: Y.Doc): DeletedItem[] {
@@ -27,10 +28,12 @@ export function listDeleted(doc: Y.Doc): DeletedItem[] {
       found.push({
         id,
         type,
-        name: String(entity.get('name') ?? ''),
+        name: textOf(entity.get('name')) ?? '',
         deletedAt: mark.at,
         collectionName:
-          collectionId === undefined ? undefined : String(r.collections.get(collectionId)!.get('name') ?? ''),
+          collectionId === undefined
+            ? undefined
+            : (textOf(r.collections.get(collectionId)!.get('name')) ?? ''),
       })
     })
   }

@@ -3,6 +3,7 @@ import type * as Y from 'yjs'
 import type { Collection, Folder, HttpMethod, Id, RequestKind, RequestSpec, TreeItem } from '../types.ts'
 import type { AncestorChain, ItemType, TreeRow } from './types.ts'
 import { readContainerEntity, readRequestEntity } from './codec.ts'
+import { textOf } from './text-fields.ts'
 import { treeIndex } from './tree-cache.ts'
 import { orderedIds, type TreeIndex } from './tree-index.ts'
 import { entityKindOf, live, liveView, roots, type EntityKind } from './workspace-doc.ts'
@@ -43,7 +44,7 @@ export function listCollections(doc: Y.Doc): { id: Id; name: string }[] {
   const { collections, collectionOrder } = roots(doc)
   return orderedIds(collectionOrder, liveView(collections)).map((id) => ({
     id,
-    name: (collections.get(id)!.get('name') as string | undefined) ?? '',
+    name: textOf(collections.get(id)!.get('name')) ?? '',
   }))
 }
 
@@ -74,7 +75,7 @@ export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
         rows.push({
           id,
           type: 'request',
-          name: (request.get('name') as string | undefined) ?? '',
+          name: textOf(request.get('name')) ?? '',
           depth,
           parentId,
           method: (request.get('method') as HttpMethod | undefined) ?? 'GET',
@@ -87,14 +88,14 @@ export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
       const folder = folders.get(id)!
       const open = expanded.has(id)
       const hasChildren = index.childrenOf(id).length > 0
-      const name = (folder.get('name') as string | undefined) ?? ''
+      const name = textOf(folder.get('name')) ?? ''
       rows.push({ id, type: 'folder', name, depth, parentId, hasChildren, expanded: open })
       if (open) visit(id, depth + 1)
     }
   }
   for (const id of orderedIds(collectionOrder, liveView(collections))) {
     const open = expanded.has(id)
-    const name = (collections.get(id)!.get('name') as string | undefined) ?? ''
+    const name = textOf(collections.get(id)!.get('name')) ?? ''
     const hasChildren = index.childrenOf(id).length > 0
     rows.push({ id, type: 'collection', name, depth: 0, parentId: null, hasChildren, expanded: open })
     if (open) visit(id, 1)

@@ -109,6 +109,11 @@ export interface TabState {
   draft: RequestSpec
   savedRequestId: Id | null
   dirty: boolean
+  /**
+   * The saved request as it was when the draft started from it (opened, saved, or followed
+   * another person's save): what `Save` merges the draft's changes against (3-way).
+   */
+  base?: RequestFields
 }
 
 export interface EditorSettings {

@@ -12,6 +12,7 @@ import { withoutSecretValues } from './codec.ts'
 import { makeTable, readTable, writeTable, type VariableTable } from './variable-store.ts'
 import { activeEnvironmentId, deviceRoots } from './device-doc.ts'
 import { findAncestors } from './read.ts'
+import { textOf } from './text-fields.ts'
 import { orderedIds } from './tree-index.ts'
 import { isLive, live, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
 
@@ -113,7 +114,7 @@ export function listEnvironments(doc: Y.Doc): Environment[] {
   const { environments, environmentOrder } = roots(doc)
   return orderedIds(environmentOrder, environments).map((id) => ({
     id,
-    name: (environments.get(id)!.get('name') as string | undefined) ?? '',
+    name: textOf(environments.get(id)!.get('name')) ?? '',
     variables: storedVariables(doc, { scope: 'environment', id }),
   }))
 }
@@ -164,7 +165,7 @@ export function variableLayers(
   if (environment && environmentId !== null) {
     layers.push({
       scope: 'environment',
-      source: (environment.get('name') as string | undefined) ?? '',
+      source: textOf(environment.get('name')) ?? '',
       variables: layerVariables(storedVariables(doc, { scope: 'environment', id: environmentId }), device),
     })
   }

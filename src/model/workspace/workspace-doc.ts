@@ -13,9 +13,9 @@
  * A variable table (an entity's `variables` too) is a Y.Map { rows: Y.Map<id, Variable>,
  * order: Y.Array<id> } (`variable-store.ts`), so concurrent edits of different rows merge.
  *
- * Field values are plain JSON (bodies are strings, tables are arrays): Y.Text bodies and Y.Map
- * rows double encode and apply times, and fields are edited by one person at a time. Separate
- * keys still merge: two people editing the URL and the headers of one request both win.
+ * Typed text (names, URLs, script, body and table-cell text) is Y.Text, one per leaf, beside the
+ * field's plain shape (schema 4, text-fields.ts): two people editing one text keep both their
+ * characters. Separate keys merge too: two people editing the URL and the headers both win.
  *
  * `parentId` is the truth about where an item is; the parents' `children` arrays only order
  * them. Concurrent moves can leave an id in two arrays, or in none: reading (`tree-index.ts`)
@@ -29,7 +29,7 @@
 import * as Y from 'yjs'
 import type { Id } from '../types.ts'
 
-export const WORKSPACE_SCHEMA_VERSION = 3
+export const WORKSPACE_SCHEMA_VERSION = 4
 
 /** The default transaction origin of every action. */
 export const LOCAL_ORIGIN = 'sendbox-local'

@@ -49,8 +49,12 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       }
       const fields = fieldsOf(current.draft)
       if (!fields.name.trim()) fields.name = nameFromUrl(fields.url)
-      data.updateRequest(workspace, savedId, fields)
-      if (fields.name !== current.draft.name) data.updateDraft(device, id, { name: fields.name })
+      // Merged with what others saved since this draft started (3-way: text keeps both people's
+      // characters, fields this draft did not change keep theirs); the tab then shows the result.
+      data.updateRequest(workspace, savedId, fields, undefined, current.base)
+      const merged = data.readRequest(workspace, savedId)
+      if (merged && JSON.stringify(fieldsOf(merged)) !== JSON.stringify(fieldsOf(current.draft)))
+        data.updateDraft(device, id, fieldsOf(merged))
       data.markTabSaved(device, id, savedId)
       return 'saved'
     },

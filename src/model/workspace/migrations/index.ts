@@ -13,6 +13,7 @@ import { upDevice1 } from './device/v1.ts'
 import { upWorkspace1 } from './workspace/v1.ts'
 import { upWorkspace2 } from './workspace/v2.ts'
 import { upWorkspace3 } from './workspace/v3.ts'
+import { upWorkspace4 } from './workspace/v4.ts'
 
 export interface Migration {
   /** The version this migration produces. */
@@ -24,6 +25,7 @@ export const WORKSPACE_MIGRATIONS: readonly Migration[] = [
   { version: 1, up: upWorkspace1 },
   { version: 2, up: upWorkspace2 },
   { version: 3, up: upWorkspace3 },
+  { version: 4, up: upWorkspace4 },
 ]
 export const DEVICE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upDevice1 }]
 
