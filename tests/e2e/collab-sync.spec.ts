@@ -89,6 +89,19 @@ for (const [label, viewport, hasTouch] of [
     await bob.page.keyboard.press('Control+s')
     await expect(urlField(ada.page)).toHaveValue('https://api.example.test/users?page=2', { timeout: 2000 })
 
+    // Both change the same URL in their tabs, in different places, and save: both edits survive.
+    await urlField(ada.page).fill('https://api.example.test/v2/users?page=2')
+    await urlField(bob.page).fill('https://api.example.test/users?page=2&sort=name')
+    await ada.page.keyboard.press('Control+s')
+    await bob.page.keyboard.press('Control+s')
+    const both = 'https://api.example.test/v2/users?page=2&sort=name'
+    await expect(urlField(bob.page)).toHaveValue(both, { timeout: 2000 })
+    await expect(urlField(ada.page)).toHaveValue(both, { timeout: 2000 })
+    await expect(ada.page.getByRole('tab', { name: 'List users' }).getByRole('button')).toHaveAttribute(
+      'data-dirty',
+      'false',
+    )
+
     // Leaving takes the avatar away.
     await bob.context.close()
     await expect(peopleHere(ada.page)).toHaveCount(0, { timeout: 15_000 })
