@@ -60,8 +60,11 @@ export async function hideSidebar(page: Page): Promise<void> {
 }
 
 export async function waitSynced(page: Page): Promise<void> {
+  // On a loaded machine the app can take a while to render, then to connect: the sidebar's
+  // toggle only works once the app is there.
+  await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible({ timeout: 15_000 })
   await showSidebar(page)
-  await expect(syncStatus(page)).toHaveText(/^Synced/)
+  await expect(syncStatus(page)).toHaveText(/^Synced/, { timeout: 15_000 })
 }
 
 export const peopleHere = (page: Page) => page.getByRole('group', { name: 'People here' })
