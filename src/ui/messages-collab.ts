@@ -52,6 +52,7 @@ export const collabMessages = {
   anonymousName: 'Anonymous',
   viewOnly: 'View only',
   viewOnlyNote: 'You can view this workspace; changes you make stay in your tabs and are not saved.',
+  saveRefused: 'Not saved: this workspace is view only. Your changes stay in this tab.',
   peopleHere: 'People here',
   othersOnRequest: (names: string) => `Also here: ${names}`,
 } as const

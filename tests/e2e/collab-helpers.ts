@@ -52,9 +52,19 @@ export async function showSidebar(page: Page): Promise<void> {
     await toggle.click()
 }
 
+/** Closes the sidebar where it is a drawer over the workbench (narrow screens). */
+export async function hideSidebar(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'true')
+    await toggle.click()
+}
+
 export async function waitSynced(page: Page): Promise<void> {
+  // On a loaded machine the app can take a while to render, then to connect: the sidebar's
+  // toggle only works once the app is there.
+  await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible({ timeout: 15_000 })
   await showSidebar(page)
-  await expect(syncStatus(page)).toHaveText(/^Synced/)
+  await expect(syncStatus(page)).toHaveText(/^Synced/, { timeout: 15_000 })
 }
 
 export const peopleHere = (page: Page) => page.getByRole('group', { name: 'People here' })

@@ -5,7 +5,18 @@
  * "Sharing").
  */
 import { expect, test, type Page } from '@playwright/test'
-import { newCollection, renameRow, row, rowMenu, sidebar, smallTouchTargets, urlField } from './helpers.ts'
+import {
+  activeTab,
+  newCollection,
+  press,
+  renameRow,
+  row,
+  rowMenu,
+  sidebar,
+  smallTouchTargets,
+  urlField,
+  WIDTHS,
+} from './helpers.ts'
 import { peopleHere, person, randomRoom, showSidebar, syncStatus, waitSynced } from './collab-helpers.ts'
 
 const PORT = process.env.E2E_PORT ?? 4317
@@ -116,35 +127,76 @@ for (const [label, viewport, hasTouch] of [
   })
 }
 
-test('Can view: the joiner sees live changes and cannot change the workspace', async ({ browser }) => {
-  const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom() })
-  const eve = await person(browser, baseURL, { name: 'Eve', joiner: true })
-  await ada.page.goto('/')
-  await waitSynced(ada.page)
-  await newCollection(ada.page, 'Read me')
-  const link = await inviteLink(ada.page, 'Can view')
-  await shareDialog(ada.page).getByRole('button', { name: 'Close' }).click()
+for (const [label, use] of WIDTHS) {
+  test(`${label}: Can view: the joiner sees live changes and cannot change the workspace, Save included`, async ({
+    browser,
+  }) => {
+    const { viewport, hasTouch } = use
+    const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: randomRoom(), viewport, hasTouch })
+    const eve = await person(browser, baseURL, { name: 'Eve', joiner: true, viewport, hasTouch })
+    await ada.page.goto('/')
+    await waitSynced(ada.page)
+    await newCollection(ada.page, 'Read me')
+    await rowMenu(ada.page, 'Read me', 'Hinzufügen', 'Anfrage')
+    await showSidebar(ada.page)
+    await renameRow(ada.page, 'New Request', 'Look only')
+    await showSidebar(ada.page)
+    await row(ada.page, 'Look only').click()
+    await urlField(ada.page).fill(`${ECHO}/get?by=ada`)
+    await ada.page.keyboard.press('Control+s')
+    const link = await inviteLink(ada.page, 'Can view')
+    await shareDialog(ada.page).getByRole('button', { name: 'Close' }).click()
 
-  await eve.page.goto(link)
-  await expect(eve.page.getByText('You will be able to view it, not change it.')).toBeVisible()
-  // Eve's name is remembered on her device: she is not asked again.
-  await eve.page.getByRole('button', { name: 'Join workspace' }).click()
-  await expect(row(eve.page, 'Read me')).toBeVisible()
-  await expect(sidebar(eve.page).getByText('View only')).toBeVisible()
-  await expect(eve.page.getByRole('note').filter({ hasText: 'You can view this workspace' })).toBeVisible()
-  await expect(sidebar(eve.page).getByRole('button', { name: 'New Collection' })).toHaveCount(0)
-  await rowMenu(eve.page, 'Read me', 'Umbenennen')
-  const field = sidebar(eve.page).getByRole('textbox', { name: 'Umbenennen' })
-  await field.fill('Changed by Eve')
-  await field.press('Enter')
-  await expect(row(eve.page, 'Read me')).toBeVisible()
+    await eve.page.goto(link)
+    await expect(eve.page.getByText('You will be able to view it, not change it.')).toBeVisible()
+    // Eve's name is remembered on her device: she is not asked again.
+    await eve.page.getByRole('button', { name: 'Join workspace' }).click()
+    await showSidebar(eve.page)
+    await expect(row(eve.page, 'Read me')).toBeVisible()
+    await expect(sidebar(eve.page).getByText('View only')).toBeVisible()
+    await expect(sidebar(eve.page).getByRole('button', { name: 'New Collection' })).toHaveCount(0)
+    await rowMenu(eve.page, 'Read me', 'Umbenennen')
+    const field = sidebar(eve.page).getByRole('textbox', { name: 'Umbenennen' })
+    await field.fill('Changed by Eve')
+    await field.press('Enter')
+    await expect(row(eve.page, 'Read me')).toBeVisible()
 
-  await showSidebar(ada.page)
-  await renameRow(ada.page, 'Read me', 'Read me too')
-  await expect(row(eve.page, 'Read me too')).toBeVisible({ timeout: 2000 })
-  await expect(row(ada.page, 'Changed by Eve')).toHaveCount(0)
-  await Promise.all([ada.context.close(), eve.context.close()])
-})
+    // Save, Ctrl+S and the unsaved-changes question's Save are refused; the draft stays in its tab.
+    await showSidebar(eve.page)
+    await row(eve.page, 'Read me').click()
+    await row(eve.page, 'Look only').click()
+    await expect(eve.page.getByRole('note').filter({ hasText: 'You can view this workspace' })).toBeVisible()
+    await urlField(eve.page).fill(`${ECHO}/get?by=eve`)
+    const refused = eve.page.getByRole('alert').filter({ hasText: 'Not saved: this workspace is view only.' })
+    await press(eve.page.getByRole('button', { name: 'Save', exact: true }), hasTouch)
+    await expect(refused).toBeVisible()
+    await eve.page.keyboard.press('Control+s')
+    await expect(urlField(eve.page)).toHaveValue(`${ECHO}/get?by=eve`)
+    await expect(activeTab(eve.page).getByRole('button')).toHaveAttribute('data-dirty', 'true')
+    await press(activeTab(eve.page).getByRole('button', { name: /^Close / }), hasTouch)
+    const unsaved = eve.page.getByRole('dialog', { name: 'Unsaved changes' })
+    await press(unsaved.getByRole('button', { name: 'Save', exact: true }), hasTouch)
+    await expect(unsaved).toHaveCount(0)
+    await expect(refused).toBeVisible()
+    await expect(urlField(eve.page)).toHaveValue(`${ECHO}/get?by=eve`)
+    if (hasTouch) expect(await smallTouchTargets(eve.page, '.request-header')).toEqual([])
+
+    // Eve's copy of the workspace was not changed: reopened, the request shows Ada's URL.
+    await press(activeTab(eve.page).getByRole('button', { name: /^Close / }), hasTouch)
+    await press(unsaved.getByRole('button', { name: "Don't save" }), hasTouch)
+    await showSidebar(eve.page)
+    await row(eve.page, 'Look only').click()
+    await expect(urlField(eve.page)).toHaveValue(`${ECHO}/get?by=ada`)
+
+    await showSidebar(ada.page)
+    await renameRow(ada.page, 'Read me', 'Read me too')
+    await showSidebar(eve.page)
+    await expect(row(eve.page, 'Read me too')).toBeVisible({ timeout: 2000 })
+    await expect(row(ada.page, 'Changed by Eve')).toHaveCount(0)
+    await expect(urlField(ada.page)).toHaveValue(`${ECHO}/get?by=ada`)
+    await Promise.all([ada.context.close(), eve.context.close()])
+  })
+}
 
 test('Stop sharing revokes the link: the joiner is disconnected, keeps the data, and the link says so', async ({
   browser,

@@ -4,8 +4,25 @@
  * in one room (here: one owner's two devices, both holding the server's access token).
  */
 import { expect, test } from '@playwright/test'
-import { newCollection, row, rowMenu, renameRow, urlField } from './helpers.ts'
-import { peopleHere, person, randomRoom, showSidebar, syncStatus, waitSynced } from './collab-helpers.ts'
+import {
+  newCollection,
+  press,
+  row,
+  rowMenu,
+  renameRow,
+  smallTouchTargets,
+  urlField,
+  WIDTHS,
+} from './helpers.ts'
+import {
+  hideSidebar,
+  peopleHere,
+  person,
+  randomRoom,
+  showSidebar,
+  syncStatus,
+  waitSynced,
+} from './collab-helpers.ts'
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`
 
@@ -72,6 +89,19 @@ for (const [label, viewport, hasTouch] of [
     await bob.page.keyboard.press('Control+s')
     await expect(urlField(ada.page)).toHaveValue('https://api.example.test/users?page=2', { timeout: 2000 })
 
+    // Both change the same URL in their tabs, in different places, and save: both edits survive.
+    await urlField(ada.page).fill('https://api.example.test/v2/users?page=2')
+    await urlField(bob.page).fill('https://api.example.test/users?page=2&sort=name')
+    await ada.page.keyboard.press('Control+s')
+    await bob.page.keyboard.press('Control+s')
+    const both = 'https://api.example.test/v2/users?page=2&sort=name'
+    await expect(urlField(bob.page)).toHaveValue(both, { timeout: 2000 })
+    await expect(urlField(ada.page)).toHaveValue(both, { timeout: 2000 })
+    await expect(ada.page.getByRole('tab', { name: 'List users' }).getByRole('button')).toHaveAttribute(
+      'data-dirty',
+      'false',
+    )
+
     // Leaving takes the avatar away.
     await bob.context.close()
     await expect(peopleHere(ada.page)).toHaveCount(0, { timeout: 15_000 })
@@ -109,45 +139,86 @@ test('two people edit offline, the same collection included, and converge on rec
   await Promise.all([ada.context.close(), bob.context.close()])
 })
 
-test('a request deleted by one while the other edited it offline is restorable from the editor’s tab', async ({
-  browser,
-}) => {
-  const room = randomRoom()
-  const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: room })
-  const bob = await person(browser, baseURL, { name: 'Bob', ownRoom: room })
-  await Promise.all([ada.page.goto('/'), bob.page.goto('/')])
-  await Promise.all([waitSynced(ada.page), waitSynced(bob.page)])
-  await newCollection(ada.page, 'Shared')
-  await rowMenu(ada.page, 'Shared', 'Hinzufügen', 'Anfrage')
-  await renameRow(ada.page, 'New Request', 'Users')
-  await row(bob.page, 'Shared').click()
-  await row(bob.page, 'Users').click()
-  await expect(bob.page.getByRole('tab', { name: 'Users' })).toBeVisible()
+for (const [label, use] of WIDTHS) {
+  test(`${label}: items deleted by one while the other edited them offline are restorable, with the edits`, async ({
+    browser,
+  }) => {
+    const room = randomRoom()
+    const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: room, ...use })
+    const bob = await person(browser, baseURL, { name: 'Bob', ownRoom: room, ...use })
+    await Promise.all([ada.page.goto('/'), bob.page.goto('/')])
+    await Promise.all([waitSynced(ada.page), waitSynced(bob.page)])
+    await newCollection(ada.page, 'Shared')
+    for (const name of ['Users', 'Orders']) {
+      await rowMenu(ada.page, 'Shared', 'Hinzufügen', 'Anfrage')
+      await showSidebar(ada.page)
+      await renameRow(ada.page, 'New Request', name)
+      await showSidebar(ada.page)
+    }
+    await showSidebar(bob.page)
+    await row(bob.page, 'Shared').click()
+    await row(bob.page, 'Users').click()
+    await showSidebar(bob.page)
+    await row(bob.page, 'Orders').click()
+    await expect(bob.page.getByRole('tab', { name: 'Orders' })).toBeVisible()
 
-  await Promise.all([ada.context.setOffline(true), bob.context.setOffline(true)])
-  await expect(syncStatus(bob.page)).toHaveText(/^Offline/, { timeout: 15_000 })
-  await rowMenu(ada.page, 'Users', 'Löschen')
-  await ada.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click()
-  await urlField(bob.page).fill('https://api.example.test/edited-offline')
-  await bob.page.keyboard.press('Control+s')
-  await expect(bob.page.getByRole('tab', { name: 'Users' }).getByRole('button')).toHaveAttribute(
-    'data-dirty',
-    'false',
-  )
+    await Promise.all([ada.context.setOffline(true), bob.context.setOffline(true)])
+    await showSidebar(bob.page)
+    await expect(syncStatus(bob.page)).toHaveText(/^Offline/, { timeout: 15_000 })
+    for (const name of ['Users', 'Orders']) {
+      await showSidebar(ada.page)
+      await rowMenu(ada.page, name, 'Löschen')
+      await press(ada.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }), use.hasTouch)
+    }
+    for (const [name, path] of [
+      ['Orders', 'orders-offline'],
+      ['Users', 'users-offline'],
+    ]) {
+      await hideSidebar(bob.page)
+      await press(bob.page.getByRole('tab', { name }), use.hasTouch)
+      await urlField(bob.page).fill(`https://api.example.test/${path}`)
+      await bob.page.keyboard.press('Control+s')
+      await expect(bob.page.getByRole('tab', { name }).getByRole('button')).toHaveAttribute(
+        'data-dirty',
+        'false',
+      )
+    }
 
-  await Promise.all([ada.context.setOffline(false), bob.context.setOffline(false)])
-  // The delete wins in the tree; Bob's tab keeps his edit, now unsaved, and saves it back.
-  await expect(row(bob.page, 'Users')).toHaveCount(0, { timeout: 15_000 })
-  const bobTab = bob.page.getByRole('tab', { name: 'Users' })
-  await expect(bobTab.getByRole('button')).toHaveAttribute('data-dirty', 'true')
-  await expect(urlField(bob.page)).toHaveValue('https://api.example.test/edited-offline')
-  await bobTab.click()
-  await bob.page.keyboard.press('Control+s')
-  const dialog = bob.page.getByRole('dialog', { name: 'Anfrage speichern' })
-  await dialog.getByRole('treeitem', { name: 'Shared' }).click()
-  await dialog.getByRole('button', { name: 'Hier speichern' }).click()
-  await expect(row(ada.page, 'Users')).toBeVisible({ timeout: 5000 })
-  await row(ada.page, 'Users').click()
-  await expect(urlField(ada.page)).toHaveValue('https://api.example.test/edited-offline')
-  await Promise.all([ada.context.close(), bob.context.close()])
-})
+    await Promise.all([ada.context.setOffline(false), bob.context.setOffline(false)])
+    // The delete wins in the tree; Bob's tabs keep his edits, now unsaved.
+    await showSidebar(bob.page)
+    await expect(row(bob.page, 'Users')).toHaveCount(0, { timeout: 15_000 })
+    await expect(row(bob.page, 'Orders')).toHaveCount(0)
+    const usersTab = bob.page.getByRole('tab', { name: 'Users' })
+    await hideSidebar(bob.page)
+    await expect(usersTab.getByRole('button')).toHaveAttribute('data-dirty', 'true')
+    await expect(urlField(bob.page)).toHaveValue('https://api.example.test/users-offline')
+
+    // Ada restores Orders from Recently deleted: back where it was, with Bob's offline edit.
+    await showSidebar(ada.page)
+    await press(ada.page.getByRole('button', { name: 'Recently deleted' }), use.hasTouch)
+    const trash = ada.page.getByRole('dialog', { name: 'Recently deleted' })
+    await expect(trash.getByRole('listitem')).toHaveCount(2)
+    if (use.hasTouch) expect(await smallTouchTargets(ada.page, 'dialog')).toEqual([])
+    await press(trash.getByRole('button', { name: 'Restore Orders' }), use.hasTouch)
+    await expect(trash.getByRole('listitem')).toHaveCount(1)
+    await press(trash.getByRole('button', { name: 'Close' }), use.hasTouch)
+    await showSidebar(ada.page)
+    await row(ada.page, 'Orders').click()
+    await expect(urlField(ada.page)).toHaveValue('https://api.example.test/orders-offline')
+    await showSidebar(bob.page)
+    await expect(row(bob.page, 'Orders')).toBeVisible({ timeout: 5000 })
+
+    // Bob saves his Users tab: that restores it in place, no question asked.
+    await hideSidebar(bob.page)
+    await press(usersTab, use.hasTouch)
+    await bob.page.keyboard.press('Control+s')
+    await expect(bob.page.getByRole('dialog', { name: 'Anfrage speichern' })).toHaveCount(0)
+    await expect(usersTab.getByRole('button')).toHaveAttribute('data-dirty', 'false')
+    await showSidebar(ada.page)
+    await expect(row(ada.page, 'Users')).toBeVisible({ timeout: 5000 })
+    await row(ada.page, 'Users').click()
+    await expect(urlField(ada.page)).toHaveValue('https://api.example.test/users-offline')
+    await Promise.all([ada.context.close(), bob.context.close()])
+  })
+}

@@ -27,7 +27,7 @@ test('renames, duplicates and deletes with confirmation', async ({ page }) => {
 
   await rowMenu(page, 'List orders Copy', 'Löschen')
   const dialog = page.getByRole('dialog', { name: 'Delete "List orders Copy"?' })
-  await expect(dialog).toContainText('This cannot be undone.')
+  await expect(dialog).toContainText('It goes to Recently deleted, where it can be restored.')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(row(page, 'List orders Copy')).toBeVisible()
 

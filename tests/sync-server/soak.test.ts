@@ -1,7 +1,7 @@
 /**
  * Convergence soak: three people edit one workspace through the real sync-server with the
  * model's own actions, 1,000 random edits each (the same requests' names, URLs, headers, bodies
- * and scripts; creates, duplicates, moves and deletes), while each of them drops offline and
+ * and scripts; creates, duplicates, moves, deletes and restores), while each of them drops offline and
  * comes back several times. In the end every peer, and a newcomer, reads the same workspace.
  *
  * Seeded (SOAK_SEED to replay a failure); the seed is in every failure message.
@@ -18,9 +18,11 @@ import {
   exportCollection,
   initWorkspace,
   listCollections,
+  listDeleted,
   listTree,
   moveItem,
   renameItem,
+  restoreItem,
   setScripts,
   TreeError,
   updateRequest,
@@ -64,7 +66,7 @@ const rows = (doc: Y.Doc): TreeRow[] => listTree(doc, everything)
 
 /** The whole workspace as the model reads it: every collection exported, in order. */
 function snapshot(doc: Y.Doc): string {
-  return JSON.stringify(listCollections(doc).map(({ id }) => exportCollection(doc, id)))
+  return JSON.stringify([listCollections(doc).map(({ id }) => exportCollection(doc, id)), listDeleted(doc)])
 }
 
 type Rng = ReturnType<typeof random>
@@ -100,11 +102,16 @@ function edit(doc: Y.Doc, rng: Rng, hot: Id[], peer: number, step: number): bool
       const item = rng.pick(anyItem)
       if (!item) return false
       duplicateItem(doc, item)
-    } else {
+    } else if (roll < 97) {
       // Deletes mostly hit leaves, sometimes a folder: the hot requests are deleted too.
       const item = rng.next() < 0.8 ? rng.pick(requests) : rng.pick(anyItem)
       if (!item || tree.length < 8) return false
       deleteItem(doc, item)
+    } else {
+      // Restores bring back deletions, also ones whose items others kept editing.
+      const deleted = rng.pick(listDeleted(doc))
+      if (!deleted) return false
+      restoreItem(doc, deleted.id)
     }
     return true
   } catch (error) {

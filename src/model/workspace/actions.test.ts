@@ -6,7 +6,6 @@ import {
   createCollection,
   createFolder,
   createRequest,
-  deleteItem,
   duplicateItem,
   findAncestors,
   initWorkspace,
@@ -247,33 +246,6 @@ describe('duplicating', () => {
     expect(names(doc, id)).toEqual(names(doc, api))
   })
 })
-
-describe('deleting', () => {
-  it('removes a folder and everything below it', () => {
-    const { doc, api, users, getUser, admin, deleteUser } = sample()
-    const deleted = deleteItem(doc, users)
-    expect(new Set(deleted.ids)).toEqual(new Set([users, getUser, admin, deleteUser]))
-    expect(names(doc, api)).toEqual(['Health'])
-    for (const id of deleted.ids) expect(itemType(doc, id)).toBeUndefined()
-  })
-
-  it('removes a collection with its items and reports its variable ids', () => {
-    const { doc, api, health } = sample()
-    const withVariables = createCollection(doc, {
-      name: 'Vars',
-      variables: [{ id: 'v1', key: 'a', value: '1', enabled: true, secret: false }],
-    })
-    expect(deleteItem(doc, withVariables).variableIds).toEqual(['v1'])
-    deleteItem(doc, api)
-    expect(listCollections(doc)).toEqual([])
-    expect(readRequest(doc, health)).toBeUndefined()
-    expect(roots(doc)).toEqual({ folders: 0, requests: 0 })
-  })
-})
-
-function roots(doc: Y.Doc) {
-  return { folders: doc.getMap('folders').size, requests: doc.getMap('requests').size }
-}
 
 describe('moving', () => {
   it('reorders within a parent', () => {

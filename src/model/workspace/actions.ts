@@ -5,12 +5,26 @@ import { makeCollection, makeFolder, makeRequest } from '../factories.ts'
 import type { Auth, Collection, Folder, Id, Scripts, TreeItem } from '../types.ts'
 import type { Deleted, Duplicated, MoveTarget, RequestFields } from './types.ts'
 import { clone } from './clone.ts'
-import { changesField, containerFields, REQUEST_FIELDS, reId, requestEntity } from './codec.ts'
+import { containerFields, reId, requestEntity, writeRequestFields } from './codec.ts'
+import { readField, writeField } from './text-fields.ts'
 import { readCollection, readFolder, readRequest } from './read.ts'
 import { treeIndex } from './tree-cache.ts'
 import { orderedIds, TreeIndex } from './tree-index.ts'
 import { readTable } from './variable-store.ts'
-import { childrenArray, entityKindOf, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
+import {
+  childrenArray,
+  DELETED_KEY,
+  deletedMark,
+  entityKindOf,
+  isLive,
+  live,
+  liveView,
+  makeEntity,
+  roots,
+  transact,
+  type DeletedMark,
+  type EntityMap,
+} from './workspace-doc.ts'
 
 export class TreeError extends Error {
   constructor(message: string) {
@@ -21,7 +35,7 @@ export class TreeError extends Error {
 
 function container(doc: Y.Doc, id: Id): EntityMap {
   const { collections, folders } = roots(doc)
-  const entity = collections.get(id) ?? folders.get(id)
+  const entity = live(collections.get(id)) ?? live(folders.get(id))
   if (!entity) throw new TreeError(`No collection or folder with id ${id}`)
   return entity
 }
@@ -51,7 +65,12 @@ function removeFromArray(array: Y.Array<Id> | undefined, id: Id): void {
   for (let i = items.length - 1; i >= 0; i--) if (items[i] === id) array.delete(i, 1)
 }
 
-function insertInOrder(order: Y.Array<Id>, existing: Y.Map<EntityMap>, id: Id, position?: number): void {
+function insertInOrder(
+  order: Y.Array<Id>,
+  existing: Parameters<typeof orderedIds>[1],
+  id: Id,
+  position?: number,
+): void {
   const siblings = orderedIds(order, existing).filter((other) => other !== id)
   const before = position === undefined ? undefined : siblings[Math.max(0, position)]
   const raw = before === undefined ? -1 : order.toArray().indexOf(before)
@@ -85,7 +104,7 @@ function writeCollection(doc: Y.Doc, collection: Collection, position?: number):
   )
   collections.set(collection.id, entity)
   for (const child of collection.children) writeItem(doc, child, collection.id, collection.id)
-  insertInOrder(collectionOrder, collections, collection.id, position)
+  insertInOrder(collectionOrder, liveView(collections), collection.id, position)
 }
 
 export function createCollection(doc: Y.Doc, fields: Partial<Collection> = {}, origin?: unknown): Id {
@@ -139,21 +158,30 @@ function entity(doc: Y.Doc, id: Id): EntityMap {
   return roots(doc)[kind].get(id)!
 }
 
+/** A new name as the smallest edit of the name's text, so a concurrent rename's characters stay. */
 export function renameItem(doc: Y.Doc, id: Id, name: string, origin?: unknown): void {
-  transact(doc, origin, () => entity(doc, id).set('name', name))
+  transact(doc, origin, () =>
+    writeField(entity(doc, id), 'name', name, { fallback: '', isDefault: () => false }),
+  )
 }
 
-export function updateRequest(doc: Y.Doc, id: Id, patch: Partial<RequestFields>, origin?: unknown): void {
-  const request = roots(doc).requests.get(id)
+/**
+ * Writes the fields given, each only where it changes: a save passes every field of the draft,
+ * and rewriting an unchanged one would override another peer's concurrent edit of it. Text is
+ * edited in place (text-fields.ts). `base`, the saved request the draft started from, makes it a
+ * 3-way merge: fields the draft did not change are left as others made them, and text the draft
+ * changed is merged into what others typed meanwhile.
+ */
+export function updateRequest(
+  doc: Y.Doc,
+  id: Id,
+  patch: Partial<RequestFields>,
+  origin?: unknown,
+  base?: Partial<RequestFields>,
+): void {
+  const request = live(roots(doc).requests.get(id))
   if (!request) throw new TreeError(`No request with id ${id}`)
-  transact(doc, origin, () => {
-    // Only what changes: a save writes every field, and rewriting an unchanged one would
-    // override another peer's concurrent edit of it.
-    for (const key of REQUEST_FIELDS) {
-      const value = patch[key]
-      if (value !== undefined && changesField(request, key, value)) request.set(key, clone(value))
-    }
-  })
+  transact(doc, origin, () => writeRequestFields(request, patch, base))
 }
 
 /** Auth of a collection, folder or request. */
@@ -168,8 +196,17 @@ export function setAuth(doc: Y.Doc, id: Id, auth: Auth, origin?: unknown): void 
 export function setScripts(doc: Y.Doc, id: Id, scripts: Partial<Scripts>, origin?: unknown): void {
   transact(doc, origin, () => {
     const target = entityKindOf(doc, id) === 'requests' ? roots(doc).requests.get(id)! : container(doc, id)
-    const current = (target.get('scripts') as Scripts | undefined) ?? { preRequest: '', postResponse: '' }
-    target.set('scripts', { ...current, ...scripts })
+    const fallback = { preRequest: '', postResponse: '' }
+    const current = readField(target, 'scripts', fallback) as Scripts
+    writeField(
+      target,
+      'scripts',
+      { ...current, ...scripts },
+      {
+        fallback,
+        isDefault: (shape) => JSON.stringify(shape) === JSON.stringify(fallback),
+      },
+    )
   })
 }
 
@@ -187,19 +224,20 @@ export function duplicateItem(doc: Y.Doc, id: Id, origin?: unknown): Duplicated 
   const idMap = new Map<Id, Id>()
   const copyId = transact(doc, origin, () => {
     const r = roots(doc)
-    if (r.collections.has(id)) {
+    if (isLive(r.collections, id)) {
       const copy = reId(readCollection(doc, id)!, idMap, newId)
+      const live = liveView(r.collections)
       copy.name = copyName(
         copy.name,
-        [...r.collections.values()].map((c) => String(c.get('name'))),
+        live.keys().map((key) => String(r.collections.get(key)!.get('name'))),
       )
-      const position = orderedIds(r.collectionOrder, r.collections).indexOf(id) + 1
+      const position = orderedIds(r.collectionOrder, live).indexOf(id) + 1
       writeCollection(doc, copy, position)
       return copy.id
     }
     const index = treeIndex(doc)
     const parentId = index.parentOf(id)
-    const original = r.requests.has(id) ? readRequest(doc, id) : readFolder(doc, id, index)
+    const original = isLive(r.requests, id) ? readRequest(doc, id) : readFolder(doc, id, index)
     if (!original || parentId === null) throw new TreeError(`No item in a collection with id ${id}`)
     const copy = reId(original, idMap, newId)
     const siblings = index
@@ -229,7 +267,11 @@ function subtree(doc: Y.Doc, id: Id): Id[] {
   return [...found]
 }
 
-/** Deletes a collection, folder or request with everything below it. */
+/**
+ * Deletes a collection, folder or request with everything below it, softly: each gets the
+ * `deleted` marker (see workspace-doc.ts) and stays where it was, so edits other people make to it
+ * meanwhile land in it and `restoreItem` brings it back with them.
+ */
 export function deleteItem(doc: Y.Doc, id: Id, origin?: unknown): Deleted {
   return transact(doc, origin, () => {
     const r = roots(doc)
@@ -238,27 +280,40 @@ export function deleteItem(doc: Y.Doc, id: Id, origin?: unknown): Deleted {
       throw new TreeError(`No collection, folder or request ${id}`)
     const ids = [id, ...subtree(doc, id)]
     const variableIds: Id[] = []
+    const mark: DeletedMark = { at: Date.now(), root: id }
     for (const itemId of ids) {
-      const item = r.collections.get(itemId) ?? r.folders.get(itemId)
+      const item =
+        live(r.collections.get(itemId)) ?? live(r.folders.get(itemId)) ?? live(r.requests.get(itemId))
       for (const variable of readTable(item?.get('variables'))) variableIds.push(variable.id)
-    }
-    if (kind === 'collections') {
-      removeFromArray(r.collectionOrder, id)
-    } else {
-      const parentId = new TreeIndex(doc).parentOf(id)
-      const rawParentId = r[kind].get(id)!.get('parentId') as Id
-      for (const parent of new Set([parentId, rawParentId])) {
-        const parentEntity =
-          parent === null ? undefined : (r.collections.get(parent) ?? r.folders.get(parent))
-        if (parentEntity) removeFromArray(childrenArray(parentEntity), id)
-      }
-    }
-    for (const itemId of ids) {
-      r.collections.delete(itemId)
-      r.folders.delete(itemId)
-      r.requests.delete(itemId)
+      item?.set(DELETED_KEY, { ...mark })
     }
     return { ids, variableIds }
+  })
+}
+
+/**
+ * Takes the `deleted` marker off an item and off everything its deletion took along (the items
+ * marked with it as `root`), with every edit they received while deleted. An item that went
+ * with a larger deletion comes back alone. Returns the restored ids.
+ */
+export function restoreItem(doc: Y.Doc, id: Id, origin?: unknown): Id[] {
+  return transact(doc, origin, () => {
+    const r = roots(doc)
+    const maps = [r.collections, r.folders, r.requests]
+    const mark = deletedMark(maps.map((map) => map.get(id)).find((entity) => entity !== undefined))
+    if (!mark) throw new TreeError(`Nothing deleted with id ${id}`)
+    const restored: Id[] = []
+    for (const map of maps) {
+      map.forEach((entity, itemId) => {
+        const other = deletedMark(entity)
+        if (itemId === id || (mark.root === id && other?.root === id)) {
+          entity.delete(DELETED_KEY)
+          restored.push(itemId)
+        }
+      })
+    }
+    if (r.collections.has(id) && !r.collectionOrder.toArray().includes(id)) r.collectionOrder.push([id])
+    return restored
   })
 }
 
@@ -269,12 +324,12 @@ export function deleteItem(doc: Y.Doc, id: Id, origin?: unknown): Deleted {
 export function moveItem(doc: Y.Doc, id: Id, target: MoveTarget, origin?: unknown): void {
   transact(doc, origin, () => {
     const r = roots(doc)
-    if (r.collections.has(id)) {
+    if (isLive(r.collections, id)) {
       removeFromArray(r.collectionOrder, id)
-      insertInOrder(r.collectionOrder, r.collections, id, target.index)
+      insertInOrder(r.collectionOrder, liveView(r.collections), id, target.index)
       return
     }
-    const kind = r.folders.has(id) ? 'folders' : r.requests.has(id) ? 'requests' : undefined
+    const kind = isLive(r.folders, id) ? 'folders' : isLive(r.requests, id) ? 'requests' : undefined
     if (!kind) throw new TreeError(`Nothing to move with id ${id}`)
     container(doc, target.parentId)
     settleDisplacedFolders(doc)

@@ -32,6 +32,7 @@ export {
   importCollection,
   moveItem,
   renameItem,
+  restoreItem,
   setAuth,
   setScripts,
   TreeError,
@@ -49,6 +50,7 @@ export {
   readFolder,
   readRequest,
 } from './read.ts'
+export { isDeleted, listDeleted } from './deleted.ts'
 export { subscribe } from './observe.ts'
 
 // Environments, variable tables, and the layers a send resolves variables through

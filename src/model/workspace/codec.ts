@@ -7,6 +7,7 @@ import { makeScripts } from '../factories.ts'
 import type { ContainerSettings, RequestFields } from './types.ts'
 import { clone } from './clone.ts'
 import { makeTable, readTable } from './variable-store.ts'
+import { fieldEntries, newText, readField, textOf, WHOLE_TEXT_FIELDS, writeField } from './text-fields.ts'
 import { makeEntity, type EntityMap } from './workspace-doc.ts'
 
 export const REQUEST_FIELDS = [
@@ -53,60 +54,80 @@ export function isDefaultField(key: string, value: unknown): boolean {
   return json !== undefined && (value === undefined || JSON.stringify(value) === json)
 }
 
-/** Whether setting a request field to `value` would change what it reads as. */
-export function changesField(entity: EntityMap, key: string, value: unknown): boolean {
-  const current = entity.get(key)
-  if (current === undefined) return !isDefaultField(key, value)
-  return JSON.stringify(current) !== JSON.stringify(value)
+/** Writes request fields into a request's entity (text as Y.Text edits; see text-fields.ts). */
+export function writeRequestFields(
+  entity: EntityMap,
+  patch: Partial<RequestFields>,
+  base?: Partial<RequestFields>,
+): void {
+  for (const key of REQUEST_FIELDS) {
+    const value = patch[key]
+    if (value === undefined) continue
+    writeField(entity, key, value, {
+      fallback: REQUEST_DEFAULTS[key],
+      isDefault: (shape) => isDefaultField(key, shape),
+      base: base?.[key],
+    })
+  }
 }
 
 export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
-  const fields: Record<string, unknown> = { parentId, collectionId }
+  const entity = makeEntity({ parentId, collectionId })
   for (const key of REQUEST_FIELDS) {
-    if (spec[key] !== undefined && !isDefaultField(key, spec[key])) fields[key] = clone(spec[key])
+    const value = spec[key] ?? (WHOLE_TEXT_FIELDS.has(key) ? '' : undefined)
+    if (value === undefined) continue
+    for (const [path, stored] of fieldEntries(key, value, (shape) => isDefaultField(key, shape)))
+      entity.set(path, stored)
   }
-  return makeEntity(fields)
+  return entity
 }
 
 export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
-  const get = <T>(key: string, fallback: T): T => {
-    const value = entity.get(key)
-    return clone(value === undefined ? fallback : value) as T
-  }
-  const d = REQUEST_DEFAULTS
+  const get = <K extends (typeof REQUEST_FIELDS)[number]>(key: K): RequestFields[K] =>
+    readField(entity, key, REQUEST_DEFAULTS[key]) as RequestFields[K]
   return {
     type: 'request',
     id,
-    kind: get('kind', d.kind),
-    name: get('name', d.name),
-    method: get('method', d.method),
-    url: get('url', d.url),
-    params: get('params', d.params),
-    headers: get('headers', d.headers),
-    cookies: get('cookies', d.cookies),
-    body: get('body', d.body),
-    auth: get('auth', d.auth),
-    scripts: get('scripts', d.scripts),
+    kind: get('kind'),
+    name: get('name'),
+    method: get('method'),
+    url: get('url'),
+    params: get('params'),
+    headers: get('headers'),
+    cookies: get('cookies'),
+    body: get('body'),
+    auth: get('auth'),
+    scripts: get('scripts'),
   }
 }
 
 export function readContainerEntity(id: Id, entity: EntityMap, defaultAuth: Auth['type']): ContainerSettings {
   return {
     id,
-    name: (entity.get('name') as string | undefined) ?? '',
+    name: textOf(entity.get('name')) ?? '',
     auth: clone((entity.get('auth') as Auth | undefined) ?? ({ type: defaultAuth } as Auth)),
     variables: readTable(entity.get('variables')),
-    scripts: clone((entity.get('scripts') as Scripts | undefined) ?? makeScripts()),
+    scripts: readField(entity, 'scripts', makeScripts()) as Scripts,
   }
 }
 
+/** A container's stored entries: name and scripts as text (text-fields.ts), auth, variables. */
 export function containerFields(container: Partial<Collection | Folder>): Record<string, unknown> {
-  return {
-    name: container.name,
+  const fields: Record<string, unknown> = {
+    name: newText(container.name ?? ''),
     auth: clone(container.auth),
     variables: makeTable(container.variables ? withoutSecretValues(container.variables) : []),
-    scripts: clone(container.scripts),
   }
+  if (container.scripts) {
+    const empty = JSON.stringify(makeScripts())
+    for (const [path, stored] of fieldEntries(
+      'scripts',
+      container.scripts,
+      (shape) => JSON.stringify(shape) === empty,
+    ))
+      fields[path] = stored
+  }
+  return fields
 }
 
 /** A deep copy of a tree with new ids for every item, variable and row. */

@@ -2,9 +2,9 @@
 import type * as Y from 'yjs'
 import type { Id } from '../types.ts'
 import type { WorkspaceChange } from './types.ts'
-import { ENTITY_KINDS, roots } from './workspace-doc.ts'
+import { DELETED_KEY, ENTITY_KINDS, roots } from './workspace-doc.ts'
 
-const STRUCTURE_KEYS = new Set(['children', 'parentId', 'collectionId'])
+const STRUCTURE_KEYS = new Set(['children', 'parentId', 'collectionId', DELETED_KEY])
 
 // Shared types differ only in their event type, which nothing here reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,18 +3,19 @@ import type * as Y from 'yjs'
 import type { Collection, Folder, HttpMethod, Id, RequestKind, RequestSpec, TreeItem } from '../types.ts'
 import type { AncestorChain, ItemType, TreeRow } from './types.ts'
 import { readContainerEntity, readRequestEntity } from './codec.ts'
+import { textOf } from './text-fields.ts'
 import { treeIndex } from './tree-cache.ts'
 import { orderedIds, type TreeIndex } from './tree-index.ts'
-import { roots } from './workspace-doc.ts'
+import { entityKindOf, live, liveView, roots, type EntityKind } from './workspace-doc.ts'
 import { SENDBOX_FORMAT_VERSION, type SendboxCollectionFile } from '../import/sendbox.ts'
 
 export function readRequest(doc: Y.Doc, id: Id): RequestSpec | undefined {
-  const entity = roots(doc).requests.get(id)
+  const entity = live(roots(doc).requests.get(id))
   return entity ? readRequestEntity(id, entity) : undefined
 }
 
 export function readCollection(doc: Y.Doc, id: Id): Collection | undefined {
-  const entity = roots(doc).collections.get(id)
+  const entity = live(roots(doc).collections.get(id))
   if (!entity) return undefined
   const index = treeIndex(doc)
   return { ...readContainerEntity(id, entity, 'none'), children: readChildren(doc, index, id) }
@@ -22,7 +23,7 @@ export function readCollection(doc: Y.Doc, id: Id): Collection | undefined {
 
 /** A folder with everything below it, or undefined when it does not exist. */
 export function readFolder(doc: Y.Doc, id: Id, index = treeIndex(doc)): Folder | undefined {
-  const entity = roots(doc).folders.get(id)
+  const entity = live(roots(doc).folders.get(id))
   if (!entity) return undefined
   return {
     type: 'folder',
@@ -41,19 +42,22 @@ function readChildren(doc: Y.Doc, index: TreeIndex, parentId: Id): TreeItem[] {
 
 export function listCollections(doc: Y.Doc): { id: Id; name: string }[] {
   const { collections, collectionOrder } = roots(doc)
-  return orderedIds(collectionOrder, collections).map((id) => ({
+  return orderedIds(collectionOrder, liveView(collections)).map((id) => ({
     id,
-    name: (collections.get(id)!.get('name') as string | undefined) ?? '',
+    name: textOf(collections.get(id)!.get('name')) ?? '',
   }))
 }
 
+const KIND_TYPES: Record<EntityKind, ItemType | 'environment'> = {
+  collections: 'collection',
+  folders: 'folder',
+  requests: 'request',
+  environments: 'environment',
+}
+
 export function itemType(doc: Y.Doc, id: Id): ItemType | 'environment' | undefined {
-  const r = roots(doc)
-  if (r.requests.has(id)) return 'request'
-  if (r.folders.has(id)) return 'folder'
-  if (r.collections.has(id)) return 'collection'
-  if (r.environments.has(id)) return 'environment'
-  return undefined
+  const kind = entityKindOf(doc, id)
+  return kind === undefined ? undefined : KIND_TYPES[kind]
 }
 
 /**
@@ -71,7 +75,7 @@ export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
         rows.push({
           id,
           type: 'request',
-          name: (request.get('name') as string | undefined) ?? '',
+          name: textOf(request.get('name')) ?? '',
           depth,
           parentId,
           method: (request.get('method') as HttpMethod | undefined) ?? 'GET',
@@ -84,14 +88,14 @@ export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
       const folder = folders.get(id)!
       const open = expanded.has(id)
       const hasChildren = index.childrenOf(id).length > 0
-      const name = (folder.get('name') as string | undefined) ?? ''
+      const name = textOf(folder.get('name')) ?? ''
       rows.push({ id, type: 'folder', name, depth, parentId, hasChildren, expanded: open })
       if (open) visit(id, depth + 1)
     }
   }
-  for (const id of orderedIds(collectionOrder, collections)) {
+  for (const id of orderedIds(collectionOrder, liveView(collections))) {
     const open = expanded.has(id)
-    const name = (collections.get(id)!.get('name') as string | undefined) ?? ''
+    const name = textOf(collections.get(id)!.get('name')) ?? ''
     const hasChildren = index.childrenOf(id).length > 0
     rows.push({ id, type: 'collection', name, depth: 0, parentId: null, hasChildren, expanded: open })
     if (open) visit(id, 1)

@@ -22,6 +22,7 @@ export function listTabs(device: Y.Doc): TabState[] {
       draft: readRequestEntity(tab.get('draftId') as Id, tab),
       savedRequestId: (tab.get('savedRequestId') as Id | null | undefined) ?? null,
       dirty: tab.get('dirty') === true,
+      ...(tab.has('base') ? { base: clone(tab.get('base') as RequestFields) } : {}),
     }
   })
 }
@@ -46,6 +47,7 @@ export function openTab(
       dirty: options.dirty ?? false,
     }
     for (const key of REQUEST_FIELDS) fields[key] = clone(draft[key])
+    if (options.savedRequestId && !options.dirty) fields.base = draftFields(draft)
     tabs.set(id, makeEntity(fields))
     const index = options.index ?? order.length
     order.insert(Math.max(0, Math.min(index, order.length)), [id])
@@ -68,13 +70,20 @@ export function updateDraft(device: Y.Doc, tabId: Id, patch: Partial<RequestFiel
   })
 }
 
+/** The draft is now what is saved: it becomes the tab's `base` for the next save's merge. */
 export function markTabSaved(device: Y.Doc, tabId: Id, savedRequestId: Id, origin?: unknown): void {
   const found = tab(device, tabId)
   transact(device, origin, () => {
     found.set('savedRequestId', savedRequestId)
     found.set('draftId', savedRequestId)
     found.set('dirty', false)
+    found.set('base', draftFields(readRequestEntity(savedRequestId, found)))
   })
+}
+
+function draftFields(draft: RequestSpec): RequestFields {
+  const { type: _type, id: _id, ...fields } = clone(draft)
+  return fields
 }
 
 /** An unsaved copy right after the original, made active. */

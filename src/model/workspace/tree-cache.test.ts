@@ -12,18 +12,24 @@ import {
   deleteItem,
   duplicateItem,
   initWorkspace,
+  listDeleted,
   listTree,
   moveItem,
   renameItem,
+  restoreItem,
   updateRequest,
 } from './api.ts'
 import { treeIndex } from './tree-cache.ts'
 import { indexStats, TreeIndex } from './tree-index.ts'
-import { roots } from './workspace-doc.ts'
+import { isLive, roots } from './workspace-doc.ts'
+
+function liveKeys(map: Y.Map<Y.Map<unknown>>): Id[] {
+  return [...map.keys()].filter((id) => isLive(map, id))
+}
 
 function containers(doc: Y.Doc): Id[] {
   const { collections, folders } = roots(doc)
-  return [...collections.keys(), ...folders.keys()].sort()
+  return [...liveKeys(collections), ...liveKeys(folders)].sort()
 }
 
 /** Every container's children and every item's parent, as the kept index and a fresh one read them. */
@@ -84,7 +90,8 @@ describe('the kept tree index', () => {
       const doc = pick(peers)!
       const { folders, requests } = roots(doc)
       const parents = containers(doc)
-      const items = [...folders.keys(), ...requests.keys()]
+      const items = [...liveKeys(folders), ...liveKeys(requests)]
+      const deleted = listDeleted(doc)
       const action = next()
       try {
         if (action < 0.3) createRequest(doc, { parentId: pick(parents)! }, { name: `R${step}` })
@@ -93,8 +100,9 @@ describe('the kept tree index', () => {
           moveItem(doc, pick(items)!, { parentId: pick(parents)!, index: Math.floor(next() * 3) })
         else if (action < 0.8 && items.length > 0) deleteItem(doc, pick(items)!)
         else if (action < 0.85 && items.length > 0) duplicateItem(doc, pick(items)!)
-        else if (action < 0.9 && requests.size > 0)
-          updateRequest(doc, pick([...requests.keys()])!, { url: `u${step}` })
+        else if (action < 0.9 && deleted.length > 0) restoreItem(doc, pick(deleted)!.id)
+        else if (action < 0.95 && liveKeys(requests).length > 0)
+          updateRequest(doc, pick(liveKeys(requests))!, { url: `u${step}` })
         else Y.applyUpdate(doc, Y.encodeStateAsUpdate(doc === peers[0] ? peers[1]! : peers[0]!))
       } catch (error) {
         // Moving a folder into itself is refused; nothing else may throw.

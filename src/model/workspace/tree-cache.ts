@@ -6,11 +6,11 @@
 import * as Y from 'yjs'
 import type { Id } from '../types.ts'
 import { TreeIndex } from './tree-index.ts'
-import { roots } from './workspace-doc.ts'
+import { DELETED_KEY, roots } from './workspace-doc.ts'
 
 const cached = new WeakMap<Y.Doc, TreeIndex>()
 
-const STRUCTURE_KEYS = new Set(['parentId', 'collectionId'])
+const STRUCTURE_KEYS = new Set(['parentId', 'collectionId', DELETED_KEY])
 
 /**
  * The doc's index. Patched before any observer runs, so a `subscribe` callback reads the new
@@ -47,6 +47,7 @@ function patchIndex(doc: Y.Doc, index: TreeIndex, transaction: Y.Transaction): v
     } else if (type instanceof Y.Map) {
       const item = type._item
       const parent = item?.parent
+      if (item && parent === collections && keys.has(DELETED_KEY)) containersChanged = true
       if (!item || (parent !== folders && parent !== requests)) continue
       if (![...keys].some((key) => key !== null && STRUCTURE_KEYS.has(key))) continue
       if (parent === folders) containersChanged = true

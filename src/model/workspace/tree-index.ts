@@ -7,11 +7,12 @@
  *   the smallest id, which goes to the root of its `collectionId`;
  * - an item whose parent was deleted while another peer moved it there or created it there
  *   goes to the root of its `collectionId` rather than vanish; gone with its collection.
+ * - a soft-deleted item (`deleted` marker) is read as absent.
  * The rules read only converged state, so two docs with the same state show the same tree.
  */
 import type * as Y from 'yjs'
 import type { Id } from '../types.ts'
-import { childrenArray, roots, type WorkspaceRoots } from './workspace-doc.ts'
+import { childrenArray, isLive, live, roots, type WorkspaceRoots } from './workspace-doc.ts'
 
 /** How often an index listed every folder and request of a doc; read by tests and benchmarks. */
 export const indexStats = { fullScans: 0 }
@@ -35,7 +36,7 @@ export class TreeIndex {
   }
 
   isContainer(id: Id): boolean {
-    return this.r.collections.has(id) || this.r.folders.has(id)
+    return isLive(this.r.collections, id) || isLive(this.r.folders, id)
   }
 
   /** The effective parent of a folder or request; null when it has none in the tree. */
@@ -48,14 +49,14 @@ export class TreeIndex {
   }
 
   private resolveParent(id: Id): Id | null {
-    const entity = this.r.requests.get(id) ?? this.r.folders.get(id)
+    const entity = live(this.r.requests.get(id)) ?? live(this.r.folders.get(id))
     if (!entity) return null
     const parentId = entity.get('parentId') as Id
     const home = entity.get('collectionId') as Id | undefined
-    const fallback = home !== undefined && this.r.collections.has(home) ? home : null
-    if (this.r.collections.has(parentId)) return parentId
-    if (!this.r.folders.has(parentId)) return fallback
-    if (this.r.requests.has(id)) return parentId
+    const fallback = home !== undefined && isLive(this.r.collections, home) ? home : null
+    if (isLive(this.r.collections, parentId)) return parentId
+    if (!isLive(this.r.folders, parentId)) return fallback
+    if (isLive(this.r.requests, id)) return parentId
     const cycle = this.cycleThrough(id)
     if (cycle && id === cycle.reduce((a, b) => (b < a ? b : a))) return fallback
     return parentId
@@ -66,7 +67,7 @@ export class TreeIndex {
     const path: Id[] = []
     const seen = new Set<Id>()
     let current: Id | undefined = id
-    while (current !== undefined && this.r.folders.has(current)) {
+    while (current !== undefined && isLive(this.r.folders, current)) {
       if (seen.has(current)) return current === id ? path : undefined
       seen.add(current)
       path.push(current)
@@ -77,10 +78,10 @@ export class TreeIndex {
 
   /** The collection an item belongs to, or undefined when it is unreachable. */
   collectionOf(id: Id): Id | undefined {
-    if (this.r.collections.has(id)) return id
+    if (isLive(this.r.collections, id)) return id
     let current: Id | null = this.parentOf(id)
     for (let guard = 0; current !== null; guard++) {
-      if (this.r.collections.has(current)) return current
+      if (isLive(this.r.collections, current)) return current
       if (guard > this.r.folders.size) return undefined
       current = this.parentOf(current)
     }
@@ -91,7 +92,7 @@ export class TreeIndex {
   folderChain(id: Id): Id[] {
     const chain: Id[] = []
     let current = this.parentOf(id)
-    while (current !== null && this.r.folders.has(current) && chain.length <= this.r.folders.size) {
+    while (current !== null && isLive(this.r.folders, current) && chain.length <= this.r.folders.size) {
       chain.push(current)
       current = this.parentOf(current)
     }
@@ -156,7 +157,9 @@ export class TreeIndex {
     indexStats.fullScans++
     const raw: RawIndex = { parentOf: new Map(), kids: new Map() }
     for (const map of [this.r.folders, this.r.requests]) {
-      map.forEach((entity, id) => linkRaw(raw, id, entity.get('parentId') as Id | undefined))
+      map.forEach((entity, id) => {
+        if (live(entity)) linkRaw(raw, id, entity.get('parentId') as Id | undefined)
+      })
     }
     this.raw = raw
     return raw
@@ -178,7 +181,7 @@ export class TreeIndex {
     }
     for (const [id, folder] of this.r.folders) {
       const stored = folder.get('parentId') as Id
-      if (this.isContainer(stored)) add(id, stored)
+      if (live(folder) && this.isContainer(stored)) add(id, stored)
     }
     this.displaced = groups
     return groups
@@ -196,7 +199,7 @@ export class TreeIndex {
     for (const id of items) {
       this.parents.delete(id)
       if (!raw) continue
-      const entity = this.r.requests.get(id) ?? this.r.folders.get(id)
+      const entity = live(this.r.requests.get(id)) ?? live(this.r.folders.get(id))
       const stored = entity?.get('parentId') as Id | undefined
       const before = raw.parentOf.get(id)
       if (before !== stored) {
@@ -217,6 +220,7 @@ export class TreeIndex {
   displacedFolders(): [Id, Id][] {
     const displaced: [Id, Id][] = []
     for (const [id, folder] of this.r.folders) {
+      if (!live(folder)) continue
       const parent = this.parentOf(id)
       if (parent !== null && parent !== folder.get('parentId')) displaced.push([id, parent])
     }
@@ -232,7 +236,7 @@ export class TreeIndex {
         if (seen.has(childId)) continue
         seen.add(childId)
         result.push(childId)
-        if (this.r.folders.has(childId)) visit(childId)
+        if (isLive(this.r.folders, childId)) visit(childId)
       }
     }
     visit(parentId)

@@ -11,6 +11,17 @@ import type { Auth, HttpMethod, Id, RequestKind, RequestSpec, Scripts, Variable 
 
 export type ItemType = 'collection' | 'folder' | 'request'
 
+/** A deletion that `restoreItem` can undo (`listDeleted`). */
+export interface DeletedItem {
+  id: Id
+  type: ItemType
+  name: string
+  /** Milliseconds since the epoch. */
+  deletedAt: number
+  /** The collection it was in (none for a collection). */
+  collectionName?: string
+}
+
 /**
  * Where an item goes: into `parentId` (a collection or a folder), at position `index` among
  * its siblings as read (default: last). Collections ignore `parentId`.
@@ -98,6 +109,11 @@ export interface TabState {
   draft: RequestSpec
   savedRequestId: Id | null
   dirty: boolean
+  /**
+   * The saved request as it was when the draft started from it (opened, saved, or followed
+   * another person's save): what `Save` merges the draft's changes against (3-way).
+   */
+  base?: RequestFields
 }
 
 export interface EditorSettings {

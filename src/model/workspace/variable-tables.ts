@@ -12,8 +12,9 @@ import { withoutSecretValues } from './codec.ts'
 import { makeTable, readTable, writeTable, type VariableTable } from './variable-store.ts'
 import { activeEnvironmentId, deviceRoots } from './device-doc.ts'
 import { findAncestors } from './read.ts'
+import { textOf } from './text-fields.ts'
 import { orderedIds } from './tree-index.ts'
-import { makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
+import { isLive, live, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
 
 /** The owner's table; for the workspace and global ones, created on first write. */
 function ownerTable(doc: Y.Doc, owner: VariableOwner, create: boolean): VariableTable | undefined {
@@ -27,7 +28,7 @@ function ownerTable(doc: Y.Doc, owner: VariableOwner, create: boolean): Variable
   }
   const kind =
     owner.scope === 'collection' ? 'collections' : owner.scope === 'folder' ? 'folders' : 'environments'
-  const entity: EntityMap | undefined = r[kind].get(owner.id)
+  const entity: EntityMap | undefined = live(r[kind].get(owner.id))
   if (!entity) return undefined
   const existing = entity.get('variables') as VariableTable | undefined
   if (existing || !create) return existing
@@ -41,7 +42,7 @@ function ownerExists(doc: Y.Doc, owner: VariableOwner): boolean {
   const r = roots(doc)
   const kind =
     owner.scope === 'collection' ? 'collections' : owner.scope === 'folder' ? 'folders' : 'environments'
-  return r[kind].has(owner.id)
+  return isLive(r[kind], owner.id)
 }
 
 function storedVariables(doc: Y.Doc, owner: VariableOwner): Variable[] {
@@ -113,7 +114,7 @@ export function listEnvironments(doc: Y.Doc): Environment[] {
   const { environments, environmentOrder } = roots(doc)
   return orderedIds(environmentOrder, environments).map((id) => ({
     id,
-    name: (environments.get(id)!.get('name') as string | undefined) ?? '',
+    name: textOf(environments.get(id)!.get('name')) ?? '',
     variables: storedVariables(doc, { scope: 'environment', id }),
   }))
 }
@@ -164,7 +165,7 @@ export function variableLayers(
   if (environment && environmentId !== null) {
     layers.push({
       scope: 'environment',
-      source: (environment.get('name') as string | undefined) ?? '',
+      source: textOf(environment.get('name')) ?? '',
       variables: layerVariables(storedVariables(doc, { scope: 'environment', id: environmentId }), device),
     })
   }

@@ -13,19 +13,23 @@
  * A variable table (an entity's `variables` too) is a Y.Map { rows: Y.Map<id, Variable>,
  * order: Y.Array<id> } (`variable-store.ts`), so concurrent edits of different rows merge.
  *
- * Field values are plain JSON (bodies are strings, tables are arrays): Y.Text bodies and Y.Map
- * rows double encode and apply times, and fields are edited by one person at a time. Separate
- * keys still merge: two people editing the URL and the headers of one request both win.
+ * Typed text (names, URLs, script, body and table-cell text) is Y.Text, one per leaf, beside the
+ * field's plain shape (schema 4, text-fields.ts): two people editing one text keep both their
+ * characters. Separate keys merge too: two people editing the URL and the headers both win.
  *
  * `parentId` is the truth about where an item is; the parents' `children` arrays only order
  * them. Concurrent moves can leave an id in two arrays, or in none: reading (`tree-index.ts`)
  * trusts `parentId`, so every peer sees the same tree. `collectionId` is where an item goes
  * when its parent vanished under it (a concurrent delete) or a concurrent move made a cycle.
+ *
+ * Deleting is soft (schema 3): the deleted item and everything below it keep their maps and get
+ * `deleted: { at, root }` (`root`: the item the person deleted). Every reader treats a marked
+ * entity as absent; `restoreItem` takes the marker off again, with whatever edits it received.
  */
 import * as Y from 'yjs'
 import type { Id } from '../types.ts'
 
-export const WORKSPACE_SCHEMA_VERSION = 2
+export const WORKSPACE_SCHEMA_VERSION = 4
 
 /** The default transaction origin of every action. */
 export const LOCAL_ORIGIN = 'sendbox-local'
@@ -85,8 +89,37 @@ export function childrenArray(entity: EntityMap): Y.Array<Id> | undefined {
   return children instanceof Y.Array ? (children as Y.Array<Id>) : undefined
 }
 
+/** The soft-delete marker's key, and what it holds. */
+export const DELETED_KEY = 'deleted'
+export interface DeletedMark {
+  /** Milliseconds since the epoch. */
+  at: number
+  /** The item whose deletion took this one along (itself for the item that was deleted). */
+  root: Id
+}
+
+export function deletedMark(entity: EntityMap | undefined): DeletedMark | undefined {
+  return entity?.get(DELETED_KEY) as DeletedMark | undefined
+}
+
+/** The entity unless it is absent or soft-deleted. */
+export function live(entity: EntityMap | undefined): EntityMap | undefined {
+  return entity === undefined || entity.has(DELETED_KEY) ? undefined : entity
+}
+
+export function isLive(map: Y.Map<EntityMap>, id: Id): boolean {
+  return live(map.get(id)) !== undefined
+}
+
+/** A read-only view of an entity map that leaves soft-deleted entities out (for `orderedIds`). */
+export function liveView(map: Y.Map<EntityMap>): { has(id: Id): boolean; keys(): Id[]; size: number } {
+  const keys = [...map.entries()].filter(([, entity]) => !entity.has(DELETED_KEY)).map(([id]) => id)
+  const set = new Set(keys)
+  return { has: (id) => set.has(id), keys: () => keys, size: keys.length }
+}
+
 export function entityKindOf(doc: Y.Doc, id: Id): EntityKind | undefined {
   const all = roots(doc)
-  for (const kind of ENTITY_KINDS) if (all[kind].has(id)) return kind
+  for (const kind of ENTITY_KINDS) if (isLive(all[kind], id)) return kind
   return undefined
 }

@@ -12,6 +12,7 @@ import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
 import { Sidebar } from '../sidebar/index.tsx'
+import { RecentlyDeleted } from '../sidebar/recently-deleted.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
 import { TabBar } from '../tabs/index.tsx'
@@ -175,6 +176,8 @@ function dialogView(dialog: DialogState) {
       return <VariablesDialog />
     case 'all-tabs':
       return <AllTabs />
+    case 'recently-deleted':
+      return <RecentlyDeleted />
     case 'settings':
       return <SettingsDialog />
     case 'assistant-settings':

@@ -3,7 +3,7 @@ import { messages } from '../messages.ts'
 import { Dialog } from './dialog.tsx'
 import type { Id } from '../../model/types.ts'
 
-/** `Löschen` asks first and says that it cannot be undone (spec 4.2). */
+/** `Löschen` asks first; the item goes to `Recently deleted` (soft delete, issue 16). */
 export function ConfirmDelete(props: { id: Id; name: string }) {
   const store = useStore()
   const close = () => store.ui.closeDialog()

@@ -148,6 +148,11 @@ export function RequestHeader(props: { tab: TabState }) {
           {messages.viewOnlyNote}
         </p>
       </Show>
+      <Show when={store.ui.saveRefused() === props.tab.id}>
+        <p class="notice error" role="alert">
+          {messages.saveRefused}
+        </p>
+      </Show>
       <Show when={store.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
           {store.relayLoginRequired() ? messages.loginRequired : messages.directMode}

@@ -16,6 +16,7 @@ import {
   type DropPosition,
 } from './tree-rows.ts'
 import Plus from 'lucide-solid/icons/plus'
+import ArchiveRestore from 'lucide-solid/icons/archive-restore'
 
 export function Sidebar() {
   const store = useStore()
@@ -77,6 +78,15 @@ export function Sidebar() {
             }}
           >
             <Plus size={18} />
+          </button>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={messages.recentlyDeleted}
+            title={messages.recentlyDeleted}
+            onClick={() => store.ui.openDialog({ kind: 'recently-deleted' })}
+          >
+            <ArchiveRestore size={18} />
           </button>
         </Show>
       </div>

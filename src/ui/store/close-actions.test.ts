@@ -8,6 +8,7 @@ import type { OpenDocs } from './docs.ts'
 import { makeResponseStore } from './last-responses.ts'
 import { makeTabActions } from './tab-actions.ts'
 import { createUiState } from './ui-state.ts'
+import { viewOnlyTabActions } from './view-only.ts'
 
 function setup() {
   const workspace = new Y.Doc()
@@ -95,5 +96,26 @@ describe('closing tabs', () => {
     close.discardAndClose({ kind: 'others', keep })
     expect(urls()).toEqual(['http://a.test/2'])
     expect(data.activeTabId(device)).toBe(keep)
+  })
+
+  it("in a Can view workspace, Save and the question's Save change nothing and close nothing", () => {
+    const { docs, ui, tabActions, open, urls, device, workspace } = setup()
+    const collection = data.createCollection(workspace, { name: 'C' })
+    const tab = open('http://a.test/shared', true)
+    const requestId = tabActions.saveAs(tab, 'Shared', collection)!
+    tabActions.editDraft(tab, { url: 'http://a.test/mine' })
+    const close = makeCloseActions(docs, ui, viewOnlyTabActions(tabActions))
+
+    close.saveTab(tab)
+    expect(ui.saveRefused()).toBe(tab)
+    expect(ui.dialog()).toBeNull()
+    ui.setSaveRefused(null)
+    close.closeTab(tab)
+    close.saveAndClose({ kind: 'one', id: tab })
+    expect(ui.saveRefused()).toBe(tab)
+    expect(ui.dialog()).toBeNull()
+    expect(urls()).toEqual(['http://a.test/mine'])
+    expect(data.listTabs(device)[0]!.dirty).toBe(true)
+    expect(data.readRequest(workspace, requestId)?.url).toBe('http://a.test/shared')
   })
 })

@@ -3,6 +3,8 @@
  * close at once when nothing is unsaved, and otherwise ask first (`Save`, `Don't save`, `Cancel`).
  * `Save` saves each tab in place; a request not yet in a collection asks where (`Anfrage
  * speichern`), and closing goes on once it is saved. Cancelling either dialog closes nothing.
+ * In a `Can view` workspace the caller passes the guarded tab actions (view-only.ts): `Save`
+ * is refused with `ui.saveRefused` and closes nothing, so no draft is lost.
  */
 import * as data from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
@@ -72,7 +74,13 @@ export function makeCloseActions(
     /** `Save`: saves the unsaved tabs one after another, then closes. */
     saveAndClose(intent: CloseIntent) {
       for (const tab of unsaved(intent)) {
-        if (tabActions.save(tab.id) === 'needs-destination') {
+        const outcome = tabActions.save(tab.id)
+        if (outcome === 'view-only') {
+          ui.closeDialog()
+          ui.setSaveRefused(tab.id)
+          return
+        }
+        if (outcome === 'needs-destination') {
           ui.openDialog({ kind: 'save', tabId: tab.id, then: intent })
           return
         }
@@ -82,7 +90,9 @@ export function makeCloseActions(
     },
     /** The `Save` button and Ctrl+S: in place, or the save dialog for a new request. */
     saveTab(id: Id) {
-      if (tabActions.save(id) === 'needs-destination') ui.openDialog({ kind: 'save', tabId: id })
+      const outcome = tabActions.save(id)
+      if (outcome === 'view-only') ui.setSaveRefused(id)
+      else if (outcome === 'needs-destination') ui.openDialog({ kind: 'save', tabId: id })
     },
   }
   return actions

@@ -4,10 +4,12 @@
  * keeps them (saving writes only the fields that differ, so the other person's other fields stay).
  *
  * When someone else deletes it (also while this person edited it offline: the delete wins in the
- * tree), the tab keeps its copy and turns unsaved, so the edit is not lost: Ctrl+S asks where to
- * save it again (`Anfrage speichern`). This is how such an item is restored (see src/ui/README.md).
+ * tree), the tab keeps its copy and turns unsaved, so the edit is not lost: Ctrl+S restores the
+ * request where it was and saves the edit. Anyone can also restore it from `Recently deleted`
+ * (the delete is soft; the edits made offline are in the restored item).
  */
 import * as data from '../../model/workspace/api.ts'
+import type { RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
 
 export function followRemoteEdits(docs: OpenDocs): () => void {
@@ -16,8 +18,13 @@ export function followRemoteEdits(docs: OpenDocs): () => void {
     if (change.local) return
     for (const tab of data.listTabs(device)) {
       const savedId = tab.savedRequestId
-      if (!savedId || tab.dirty || !change.ids.has(savedId)) continue
+      if (!savedId || !change.ids.has(savedId)) continue
       const saved = data.readRequest(workspace, savedId)
+      if (tab.dirty) {
+        // Back to what the tab holds (a restored delete, the same edit made by the other): clean.
+        if (saved && sameFields(saved, tab.draft)) data.markTabSaved(device, tab.id, savedId)
+        continue
+      }
       if (!saved) {
         data.updateDraft(device, tab.id, {})
         continue
@@ -27,4 +34,10 @@ export function followRemoteEdits(docs: OpenDocs): () => void {
       data.markTabSaved(device, tab.id, savedId)
     }
   })
+}
+
+function sameFields(a: RequestSpec, b: RequestSpec): boolean {
+  const { type: _a, id: _aId, ...left } = a
+  const { type: _b, id: _bId, ...right } = b
+  return JSON.stringify(left) === JSON.stringify(right)
 }

@@ -19,7 +19,7 @@ import { createHistoryState } from '../history/history-state.ts'
 import { secretValues } from './settings-actions.ts'
 import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
-import { viewOnly } from './view-only.ts'
+import { viewOnly, viewOnlyTabActions } from './view-only.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
 
@@ -105,6 +105,8 @@ export function createAppStore(
       })
     : null
   const unfollow = followRemoteEdits(docs)
+  // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
+  const savingActions = collab?.readOnly ? viewOnlyTabActions(tabActions) : tabActions
 
   const store = {
     state,
@@ -119,7 +121,7 @@ export function createAppStore(
     ui,
     ...makeTreeActions(docs, toggleExpanded, windowTab.activate),
     ...tabActions,
-    ...makeCloseActions(docs, ui, tabActions),
+    ...makeCloseActions(docs, ui, savingActions),
     ...makeVariableActions(docs),
     ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),

@@ -5,7 +5,8 @@ import type { Id, RequestKind, RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
 import { nameFromUrl } from './request-name.ts'
 
-export type SaveOutcome = 'saved' | 'needs-destination'
+/** `view-only`: a `Can view` workspace refuses the save (view-only.ts); the draft stays. */
+export type SaveOutcome = 'saved' | 'needs-destination' | 'view-only'
 
 function fieldsOf(draft: RequestSpec): data.RequestFields {
   const { type: _type, id: _id, ...fields } = draft
@@ -38,11 +39,22 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       const current = tab(id)
       if (!current) return 'saved'
       const savedId = current.savedRequestId
-      if (!savedId || !data.readRequest(workspace, savedId)) return 'needs-destination'
+      if (!savedId) return 'needs-destination'
+      // Someone deleted it meanwhile: saving the edits restores it where it was.
+      if (!data.readRequest(workspace, savedId) && data.isDeleted(workspace, savedId)) {
+        data.restoreItem(workspace, savedId)
+      }
+      if (!data.readRequest(workspace, savedId) || !data.findAncestors(workspace, savedId)) {
+        return 'needs-destination'
+      }
       const fields = fieldsOf(current.draft)
       if (!fields.name.trim()) fields.name = nameFromUrl(fields.url)
-      data.updateRequest(workspace, savedId, fields)
-      if (fields.name !== current.draft.name) data.updateDraft(device, id, { name: fields.name })
+      // Merged with what others saved since this draft started (3-way: text keeps both people's
+      // characters, fields this draft did not change keep theirs); the tab then shows the result.
+      data.updateRequest(workspace, savedId, fields, undefined, current.base)
+      const merged = data.readRequest(workspace, savedId)
+      if (merged && JSON.stringify(fieldsOf(merged)) !== JSON.stringify(fieldsOf(current.draft)))
+        data.updateDraft(device, id, fieldsOf(merged))
       data.markTabSaved(device, id, savedId)
       return 'saved'
     },

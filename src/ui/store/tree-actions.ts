@@ -24,7 +24,7 @@ export function makeTreeActions(
 
   /**
    * A tab whose request was deleted (itself, or its folder or collection) closes; one with
-   * unsaved edits stays open with them, and Save then asks where to save it (`Anfrage speichern`).
+   * unsaved edits stays open with them, and Save then restores the request where it was.
    */
   const closeTabsOfDeleted = () => {
     const tabs = data.listTabs(device)
@@ -60,10 +60,20 @@ export function makeTreeActions(
       data.copySecrets(device, copy.idMap)
       return copy.id
     },
+    /** Soft: `Recently deleted` restores it. Secret values stay on the device for that. */
     deleteItem(id: Id) {
-      const removed = data.deleteItem(workspace, id)
-      data.forgetSecrets(device, removed.variableIds)
+      data.deleteItem(workspace, id)
       closeTabsOfDeleted()
+    },
+    /** `Recently deleted`: newest first. */
+    deletedItems(): data.DeletedItem[] {
+      return data.listDeleted(workspace)
+    },
+    /** `Restore`: brings a deletion back where it was, with the edits it received meanwhile. */
+    restoreItem(id: Id) {
+      data.restoreItem(workspace, id)
+      const chain = data.findAncestors(workspace, id)
+      if (chain) expand(chain.collection.id, true)
     },
     moveItem(id: Id, target: data.MoveTarget) {
       data.moveItem(workspace, id, target)

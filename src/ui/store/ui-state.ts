@@ -11,6 +11,7 @@ export type DialogState =
   | { kind: 'container-settings'; id: Id }
   | { kind: 'variables' }
   | { kind: 'all-tabs' }
+  | { kind: 'recently-deleted' }
   | { kind: 'settings' }
   | { kind: 'assistant-settings' }
   /** `Generate Code` for a saved request (sidebar) or an open tab's draft (request header). */
@@ -24,6 +25,8 @@ export function createUiState() {
   const [renamingItem, setRenamingItem] = createSignal<Id | null>(null)
   /** The request header's name is being edited (click, F2, Ctrl+E). */
   const [renamingTab, setRenamingTab] = createSignal(false)
+  /** The tab whose `Save` a `Can view` workspace refused (its draft stays in the tab). */
+  const [saveRefused, setSaveRefused] = createSignal<Id | null>(null)
   // Below 900 px the sidebar overlays the workbench, so it starts closed there.
   const [sidebarOpen, setSidebarOpen] = createSignal(
     typeof matchMedia === 'undefined' || matchMedia('(min-width: 901px)').matches,
@@ -36,6 +39,8 @@ export function createUiState() {
     setRenamingItem,
     renamingTab,
     setRenamingTab,
+    saveRefused,
+    setSaveRefused,
     sidebarOpen,
     setSidebarOpen,
   }

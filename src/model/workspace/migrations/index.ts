@@ -12,6 +12,8 @@ import type * as Y from 'yjs'
 import { upDevice1 } from './device/v1.ts'
 import { upWorkspace1 } from './workspace/v1.ts'
 import { upWorkspace2 } from './workspace/v2.ts'
+import { upWorkspace3 } from './workspace/v3.ts'
+import { upWorkspace4 } from './workspace/v4.ts'
 
 export interface Migration {
   /** The version this migration produces. */
@@ -22,6 +24,8 @@ export interface Migration {
 export const WORKSPACE_MIGRATIONS: readonly Migration[] = [
   { version: 1, up: upWorkspace1 },
   { version: 2, up: upWorkspace2 },
+  { version: 3, up: upWorkspace3 },
+  { version: 4, up: upWorkspace4 },
 ]
 export const DEVICE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upDevice1 }]
 

@@ -17,6 +17,10 @@ import workspaceV1Input from './workspace/v1.input.json'
 import workspaceV1Output from './workspace/v1.output.json'
 import workspaceV2Input from './workspace/v2.input.json'
 import workspaceV2Output from './workspace/v2.output.json'
+import workspaceV3Input from './workspace/v3.input.json'
+import workspaceV3Output from './workspace/v3.output.json'
+import workspaceV4Input from './workspace/v4.input.json'
+import workspaceV4Output from './workspace/v4.output.json'
 import { readRequest } from '../read.ts'
 
 /** Each fixture runs the migrations up to its own version, from the version before it. */
@@ -38,6 +42,22 @@ const fixtures = [
     shape: WORKSPACE_SHAPE,
     migrations: upTo(WORKSPACE_MIGRATIONS, 2),
     from: 1,
+  },
+  {
+    name: 'workspace v2 → v3',
+    input: workspaceV3Input,
+    output: workspaceV3Output,
+    shape: WORKSPACE_SHAPE,
+    migrations: upTo(WORKSPACE_MIGRATIONS, 3),
+    from: 2,
+  },
+  {
+    name: 'workspace v3 → v4',
+    input: workspaceV4Input,
+    output: workspaceV4Output,
+    shape: WORKSPACE_SHAPE,
+    migrations: upTo(WORKSPACE_MIGRATIONS, 4),
+    from: 3,
   },
   {
     name: 'device v0 → v1',
@@ -72,7 +92,7 @@ describe('migration fixtures', () => {
   })
 
   // Only the workspace is synced; the device doc is migrated by its one browser.
-  it.each(fixtures.slice(0, 2))(
+  it.each(fixtures.slice(0, 4))(
     '$name on two peers at once converges',
     ({ input, output, shape, migrations }) => {
       const original = load(input, shape)
@@ -105,8 +125,8 @@ describe('migrate', () => {
 
   it('stamps an empty doc with the newest version', () => {
     const doc = new Y.Doc()
-    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 2 })
-    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 2 })
+    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 4 })
+    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 4 })
   })
 
   it('v2 keeps what every request reads as, with fewer stored fields', () => {
@@ -140,7 +160,7 @@ describe('migrate', () => {
     const doc = new Y.Doc()
     doc.getMap('meta').set('schemaVersion', 7)
     expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(SchemaTooNewError)
-    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 2/)
+    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 4/)
   })
 
   it('runs each step once, in order, in its own transaction with the origin given', () => {
@@ -159,5 +179,19 @@ describe('migrate', () => {
     expect(migrate(doc, migrations, 'opening')).toEqual({ from: 1, to: 3 })
     expect(steps).toEqual(['2 from 1', '3 from 2'])
     expect(origins).toEqual(['opening', 'opening'])
+  })
+})
+
+describe('v4: typed text as Y.Text', () => {
+  it('keeps what every request and container reads as, with the text in Y.Text', () => {
+    const before = load(workspaceV4Input, WORKSPACE_SHAPE)
+    const after = load(workspaceV4Input, WORKSPACE_SHAPE)
+    migrate(after, WORKSPACE_MIGRATIONS, 'test')
+    for (const id of ['r1', 'r2', 'r3']) expect(readRequest(after, id)).toEqual(readRequest(before, id))
+    expect(readCollection(after, 'c1')).toEqual(readCollection(before, 'c1'))
+    const r2 = after.getMap<Y.Map<unknown>>('requests').get('r2')!
+    for (const key of ['name', 'url', 'headers.h1.value', 'body.query'])
+      expect(r2.get(key)).toBeInstanceOf(Y.Text)
+    expect(after.getMap<Y.Map<unknown>>('collections').get('c1')!.get('name')).toBeInstanceOf(Y.Text)
   })
 })
