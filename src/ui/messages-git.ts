@@ -14,5 +14,5 @@ export const gitMessages = {
   gitCurrent: 'Current',
   gitRestored: (message: string) => `Restored the version “${message}”.`,
   gitNotice: (file: string, line: number, message: string) =>
-    `A file in the workspace's git repository could not be read (${file}, line ${line}); the workspace is unchanged. ${message}`,
+    `Not applied from git: ${file}, line ${line} could not be read (${message.replace(/^.*?:\d+: /u, '')}). The workspace is unchanged.`,
 } as const

@@ -121,5 +121,32 @@ for (const [width, use] of WIDTHS) {
       git(repo, 'commit', '-qam', 'Edited in git')
       await expect(urlField(page)).toHaveValue('https://shop.test/from-git', { timeout: 5_000 })
     })
+
+    test('a committed file that does not parse changes nothing and names the file and line', async ({
+      page,
+      hasTouch,
+    }) => {
+      test.setTimeout(60_000)
+      const collection = `Broken ${hasTouch ? 'touch' : 'desk'}`
+      await app.open(page)
+      await urlField(page).fill('https://shop.test/stays')
+      await press(page.getByRole('button', { name: 'Save', exact: true }), hasTouch)
+      const dialog = page.getByRole('dialog', { name: 'Anfrage speichern' })
+      await press(dialog.getByRole('button', { name: 'New Collection' }), hasTouch)
+      await dialog.getByRole('textbox', { name: 'Collection name' }).fill(collection)
+      await dialog.getByRole('textbox', { name: 'Anfragename' }).fill('Kept')
+      await press(dialog.getByRole('button', { name: 'Hier speichern' }), hasTouch)
+      let file: string | undefined
+      await expect.poll(() => (file = findFile(collection, 'Kept')), { timeout: 20_000 }).toBeTruthy()
+      await expect
+        .poll(() => readFileSync(file!, 'utf8'), { timeout: 20_000 })
+        .toContain('https://shop.test/stays')
+      const repo = path.dirname(path.dirname(file!))
+      writeFileSync(file!, readFileSync(file!, 'utf8').replace(/^url: .*$/mu, 'url: [not closed'))
+      git(repo, 'commit', '-qam', 'Broken by hand')
+      const alert = page.getByRole('alert').filter({ hasText: 'Not applied from git' })
+      await expect(alert).toContainText(`${collection}/Kept.yaml, line `, { timeout: 10_000 })
+      await expect(urlField(page)).toHaveValue('https://shop.test/stays')
+    })
   })
 }

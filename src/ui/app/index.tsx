@@ -1,6 +1,7 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
 import { createMemo, lazy, onCleanup, onMount, Show } from 'solid-js'
 import { AllTabs } from '../tabs/all-tabs.tsx'
+import { GitNotice } from '../collab/collab-bar.tsx'
 import { AssistantSettingsDialog } from '../explain/assistant-settings.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { ContainerSettings } from '../dialogs/container-settings.tsx'
@@ -126,6 +127,7 @@ export function App() {
         </Show>
       </Show>
       <main class="workbench">
+        <GitNotice />
         <TabBar />
         <Show
           when={store.activeTab()}

@@ -54,3 +54,17 @@ export function CollabBar() {
     </Show>
   )
 }
+
+/** A commit in the workspace's git repository that could not be applied: shown above the tabs. */
+export function GitNotice() {
+  const collab = useStore().collab
+  return (
+    <Show when={collab?.gitHistory.notice()}>
+      {(notice) => (
+        <p class="notice git-notice" role="alert">
+          {messages.gitNotice(notice().file, notice().line, notice().message)}
+        </p>
+      )}
+    </Show>
+  )
+}

@@ -129,7 +129,7 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
     readShareState: async () => share.readShareState(requireOwner(), entry.room),
     stopSharing: async () => share.stopSharing(requireOwner(), entry.room),
     /** Versions from the server's git mirror (`--git`), for the `History` button. */
-    gitHistory: createGitHistory(entry.room, ownerToken),
+    gitHistory: createGitHistory(entry.room, ownerToken, docs.workspace),
   }
 }
 

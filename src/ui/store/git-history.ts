@@ -3,7 +3,8 @@
  * button shows them. Whether the workspace is mirrored and each request's list are remembered on
  * the device (localStorage), so offline the button stays and the list shows what was seen last.
  */
-import { createSignal, type Accessor } from 'solid-js'
+import { createSignal, onCleanup, type Accessor } from 'solid-js'
+import type * as Y from 'yjs'
 
 export interface GitVersion {
   commit: string
@@ -63,8 +64,30 @@ async function get<T>(path: string, token: string): Promise<T> {
   return (await response.json()) as T
 }
 
-export function createGitHistory(room: string, token: Accessor<string | null>) {
+/** What the server's mirror writes into the workspace when a committed file does not parse. */
+export interface GitNotice {
+  file: string
+  line: number
+  message: string
+}
+
+function readNotice(doc: Y.Doc): GitNotice | null {
+  const value = doc.getMap('meta').get('gitNotice') as Partial<GitNotice> | undefined
+  if (!value || typeof value.file !== 'string' || typeof value.line !== 'number') return null
+  return {
+    file: value.file,
+    line: value.line,
+    message: typeof value.message === 'string' ? value.message : '',
+  }
+}
+
+export function createGitHistory(room: string, token: Accessor<string | null>, doc: Y.Doc) {
   const [available, setAvailable] = createSignal(remembered(room).enabled === true)
+  const [notice, setNotice] = createSignal(readNotice(doc))
+  const meta = doc.getMap('meta')
+  const onMeta = () => setNotice(readNotice(doc))
+  meta.observe(onMeta)
+  onCleanup(() => meta.unobserve(onMeta))
   let checked = false
 
   const check = async () => {
@@ -85,6 +108,8 @@ export function createGitHistory(room: string, token: Accessor<string | null>) {
   }
 
   return {
+    /** A committed file the mirror could not read (file, line), until a later commit reads cleanly. */
+    notice,
     /** Whether the `History` button shows; asks the server once the access token is known. */
     available: () => {
       void check()
