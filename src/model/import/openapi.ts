@@ -6,7 +6,8 @@
  * the body, security schemes as auth (openapi-auth.ts). The document is validated first with
  * @scalar/openapi-parser, then upgraded to 3.1 and dereferenced; its first problem is refused.
  */
-import { dereference, upgrade, validate } from '@scalar/openapi-parser'
+import { dereference, upgrade } from '@scalar/openapi-parser'
+import { validate as validateDocument, validatePathParameters } from '@scalar/openapi-validator'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import {
@@ -34,8 +35,13 @@ export function isOpenApi(json: unknown): boolean {
   )
 }
 
-/** Reads a parsed document; throws `ImportError` naming the first problem's path. */
-export async function parseOpenApi(json: unknown): Promise<ImportResult<Collection>> {
+/**
+ * Reads a parsed document; throws `ImportError` naming the first problem's path. Validation is
+ * the one @scalar/openapi-parser's `validate` runs (schema first, then references and path
+ * parameters on the resolved document), called directly because the parser's wrapper is async
+ * and the import registry is not.
+ */
+export function parseOpenApi(json: unknown): ImportResult<Collection> {
   if (!isOpenApi(json))
     throw new ImportError('', 'not an OpenAPI document (expected "openapi": "3.x" or "swagger": "2.0")')
   if (JSON.stringify(json).length > MAX_OPENAPI_CHARS)
@@ -44,18 +50,22 @@ export async function parseOpenApi(json: unknown): Promise<ImportResult<Collecti
       `document too large (Sendbox reads OpenAPI documents up to ${MAX_OPENAPI_CHARS / 1024 / 1024} MB)`,
     )
   // The parser's functions change the object they are given: each gets its own copy.
-  const checked = await validate(structuredClone(json) as JsonObject)
-  if (!checked.valid) {
-    const first = checked.errors?.[0]
-    throw new ImportError(errorPath(first?.path), visible(first?.message ?? 'invalid document'))
-  }
-  const upgraded = upgrade(structuredClone(json) as JsonObject).specification as unknown
-  const resolved = dereference(upgraded as JsonObject)
-  if (resolved.errors && resolved.errors.length > 0) {
-    const first = resolved.errors[0]
-    throw new ImportError(errorPath(first?.path), visible(first?.message ?? 'unresolvable $ref'))
-  }
-  return mapDocument(resolved.schema as JsonObject)
+  const document = structuredClone(json) as JsonObject
+  // As the parser does: a missing `info.version` is not worth refusing a file for.
+  if (isObject(document.info) && typeof document.info.version !== 'string') document.info.version = '0.1.0'
+  const outcome = validateDocument(document)
+  if (!outcome.valid) throw problem(outcome.errors?.[0], 'invalid document')
+  const resolved = dereference(structuredClone(document))
+  if (resolved.errors && resolved.errors.length > 0) throw problem(resolved.errors[0], 'unresolvable $ref')
+  const semantic = validatePathParameters(resolved.schema as JsonObject)
+  if (semantic.length > 0) throw problem(semantic[0], 'invalid path parameters')
+  const upgraded = upgrade(structuredClone(document)).specification as unknown
+  const final = dereference(upgraded as JsonObject)
+  return mapDocument(final.schema as JsonObject)
+}
+
+function problem(error: { message?: string; path?: string | string[] } | undefined, fallback: string) {
+  return new ImportError(errorPath(error?.path), visible(error?.message || fallback))
 }
 
 /** The parser names a place as a JSON pointer or as its segments. */
