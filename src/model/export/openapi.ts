@@ -21,7 +21,7 @@ export const exportOpenApi: Exporter = (collection, options) => {
   const document: JsonObject = {
     openapi: '3.1.0',
     info: { title: collection.name || 'Collection', version: '1.0.0' },
-    servers: [{ url: state.serverUrl() }],
+    servers: state.servers(),
     ...(state.tags.length > 0 ? { tags: state.tags.map((name) => ({ name })) } : {}),
     ...(collection.auth.type !== 'none' && collection.auth.type !== 'inherit'
       ? { security: state.security(collection.auth) }
@@ -39,7 +39,7 @@ class Builder {
   tags: string[] = []
   schemes: JsonObject = {}
   skipped: Json[] = []
-  private origins: string[] = []
+  private firstServer: JsonObject | undefined
   private operationIds = new Set<string>()
   private values = new Map<string, string>()
 
@@ -55,10 +55,30 @@ class Builder {
     this.values.set(variable.key, variable.secret && !this.options.includeSecrets ? '' : variable.value)
   }
 
-  serverUrl(): string {
-    const base = this.values.get('baseUrl')
-    if (base !== undefined && base !== '') return base
-    return this.origins[0] ?? '/'
+  /** The first request's server, the document's; `/` (relative) when there is none. */
+  servers(): Json[] {
+    return [this.firstServer ?? { url: '/' }]
+  }
+
+  /**
+   * A request's server: a leading `{{name}}` becomes the server variable `{name}` with the
+   * variable's value as its default (`{{baseUrl}}` with a value: that value), an absolute URL its
+   * origin.
+   */
+  private serverOf(path: string): { server: JsonObject; rest: string } {
+    const variable = /^\{\{\s*([^{}]+?)\s*\}\}(?=\/|$)/.exec(path)
+    if (variable) {
+      const name = (variable[1] ?? '').replace(/[{}/]/g, '_')
+      const value = this.values.get(name) ?? ''
+      const server: JsonObject =
+        name === 'baseUrl' && value
+          ? { url: value }
+          : { url: `{${name}}`, variables: Object.fromEntries([[name, { default: value }]]) as JsonObject }
+      return { server, rest: path.slice(variable[0].length) }
+    }
+    const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path)
+    if (origin) return { server: { url: origin[0] }, rest: path.slice(origin[0].length) }
+    return { server: { url: '/' }, rest: path }
   }
 
   walk(items: (Folder | RequestSpec)[], tag: string, auth: Auth): void {
@@ -75,16 +95,10 @@ class Builder {
 
   private request(request: RequestSpec, tag: string, auth: Auth): void {
     const { base, query } = splitUrl(request.url)
-    let path = base
-    const withBase = /^\{\{\s*baseUrl\s*\}\}/.exec(path)
-    if (withBase) path = path.slice(withBase[0].length)
-    else {
-      const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path)
-      if (origin) {
-        if (!this.origins.includes(origin[0])) this.origins.push(origin[0])
-        path = path.slice(origin[0].length)
-      }
-    }
+    const { server, rest } = this.serverOf(base)
+    let path = rest
+    this.firstServer ??= server
+    const ownServer = JSON.stringify(server) === JSON.stringify(this.firstServer) ? undefined : server
     const parameters: Json[] = []
     const names = new Set<string>()
     path = `/${path.replace(/^\/+/, '')}`.replace(
@@ -128,6 +142,7 @@ class Builder {
       operationId: this.operationId(request.name || `${method} ${path}`),
     }
     if (tag) operation.tags = [tag]
+    if (ownServer) operation.servers = [ownServer]
     if (parameters.length > 0) operation.parameters = parameters
     const body = requestBody(request)
     if (body) operation.requestBody = body
