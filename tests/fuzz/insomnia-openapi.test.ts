@@ -361,6 +361,7 @@ describe('fuzz: Insomnia and OpenAPI importers', () => {
       // The validator compiles its schemas on first use: that is not a case's time.
       for (const name of ['petstore-3.0.yaml', 'swagger-2.0.json', 'circular-3.1.json'])
         parseOpenApi(parseYamlOrJson(fixture(`openapi/${name}`)))
+      parseOpenApi({ ...(parseYamlOrJson(fixture('openapi/circular-3.1.json')) as object), openapi: '3.2.0' })
       fc.assert(
         fc.property(openapi, (doc) =>
           readOrRefuse(() => {

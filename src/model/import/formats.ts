@@ -2,13 +2,14 @@
  * Every format Sendbox imports, in the order detection tries them: one entry per format module.
  * To add a format, write its module and append its entry here (and a line to README.md).
  */
+import { isBrunoFolder, readBrunoFolder } from './bruno.ts'
 import type { ImportFormat } from './format.ts'
 import { insomnia, openapi } from './formats-yaml.ts'
 import { isHar, parseHar } from './har.ts'
 import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
 import { isHoppscotchCollection, parseHoppscotchCollection } from './hoppscotch.ts'
 import { isPostmanEnvironment, parseEnvironment } from './environment.ts'
-import { isPostmanCollection, parsePostmanCollection } from './postman.ts'
+import { isPostmanCollection, postmanVersion, readPostmanCollection } from './postman.ts'
 import { isObject } from './import-error.ts'
 import { parseSendboxCollection } from './sendbox.ts'
 
@@ -34,11 +35,13 @@ const postman: ImportFormat = {
   described: 'a Postman Collection v2.1',
   input: 'json',
   detect: (json) => isPostmanCollection(json) || isPostmanEnvironment(json),
-  labelOf: (json) => (isPostmanEnvironment(json) ? 'Postman environment' : 'Postman Collection v2.1'),
-  read: (json) =>
-    isPostmanEnvironment(json)
-      ? { environments: [parseEnvironment(json)] }
-      : { collections: [parsePostmanCollection(json)] },
+  labelOf: (json) =>
+    isPostmanEnvironment(json) ? 'Postman environment' : `Postman Collection v${postmanVersion(json)}`,
+  read: (json) => {
+    if (isPostmanEnvironment(json)) return { environments: [parseEnvironment(json)] }
+    const { value, report } = readPostmanCollection(json)
+    return { collections: [value], report }
+  },
 }
 
 const har: ImportFormat = {
@@ -68,4 +71,22 @@ const hoppscotch: ImportFormat = {
   },
 }
 
-export const IMPORT_FORMATS: readonly ImportFormat[] = [sendbox, postman, har, hoppscotch, insomnia, openapi]
+const bruno: ImportFormat = {
+  id: 'bruno',
+  label: 'Bruno collection',
+  described: 'a Bruno collection folder (with bruno.json)',
+  input: 'source',
+  folder: true,
+  detect: isBrunoFolder,
+  read: readBrunoFolder,
+}
+
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  sendbox,
+  postman,
+  har,
+  hoppscotch,
+  bruno,
+  insomnia,
+  openapi,
+]
