@@ -85,7 +85,7 @@ describe('sendbox run with an Insomnia export', () => {
     async (file) => {
       const text = fixture(`insomnia/${file}`).replaceAll('https://shop.example', `${echo.url}/anything`)
       const { code, stdout, stderr, seen } = await run(
-        ['run', file, '--folder', 'Users', '-r', 'json', '--env-var', 'token=abc'],
+        ['run', file, '--folder', 'Users', '-r', 'json', '-e', 'Base Environment', '--env-var', 'token=abc'],
         { [file]: text },
       )
       expect(code).toBe(0)

@@ -5,7 +5,7 @@
  * variables and each sub-environment an environment. WebSocket and gRPC requests, cookie jars, API
  * specs and unit tests go to the report; so does anything whose parent is missing or a loop.
  */
-import { makeCollection, makeEnvironment, makeFolder, makeScripts } from '../factories.ts'
+import { makeCollection, makeEnvironment, makeFolder, makeScripts, makeVariable } from '../factories.ts'
 import type { Collection, Environment, Folder, TreeItem } from '../types.ts'
 import {
   ImportError,
@@ -120,23 +120,35 @@ export function fromResources(resources: Resource[]): ImportResult<InsomniaImpor
     reached.add(workspace)
     const children = walker.children(workspace.id, 0)
     const base = (byParent.get(workspace.id) ?? []).find((r) => r.type === 'environment')
-    const collection = makeCollection({
-      name: workspace.name || 'Insomnia import',
-      auth: { type: 'none' },
-      variables: base ? mapEnvironmentData(base.raw, base.at, templates) : [],
-      children,
-    })
-    collections.push(collection)
+    const baseVariables = base ? mapEnvironmentData(base.raw, base.at, templates) : []
+    const subs = (base ? (byParent.get(base.id) ?? []) : [])
+      .filter((r) => r.type === 'environment')
+      .map((sub) => ({ sub, variables: mapEnvironmentData(sub.raw, sub.at, templates) }))
+    // In Insomnia a sub-environment overrides the base one; in Sendbox a collection variable wins
+    // over an environment's. So a key some sub-environment sets is not a collection variable:
+    // each environment (and one named after the base) carries the base's value for it instead.
+    const overridden = new Set(subs.flatMap(({ variables }) => variables.map((v) => v.key)))
+    const fromBase = baseVariables.filter((v) => overridden.has(v.key))
+    collections.push(
+      makeCollection({
+        name: workspace.name || 'Insomnia import',
+        auth: { type: 'none' },
+        variables: baseVariables.filter((v) => !overridden.has(v.key)),
+        children,
+      }),
+    )
     if (!base) continue
     reached.add(base)
-    for (const sub of byParent.get(base.id) ?? []) {
-      if (sub.type !== 'environment') continue
+    if (fromBase.length > 0)
+      environments.push(makeEnvironment({ name: base.name || 'Base Environment', variables: fromBase }))
+    for (const { sub, variables } of subs) {
       reached.add(sub)
+      const own = new Set(variables.map((v) => v.key))
+      const inherited = fromBase
+        .filter((v) => !own.has(v.key))
+        .map(({ id: _id, ...rest }) => makeVariable(rest))
       environments.push(
-        makeEnvironment({
-          name: sub.name || 'Environment',
-          variables: mapEnvironmentData(sub.raw, sub.at, templates),
-        }),
+        makeEnvironment({ name: sub.name || 'Environment', variables: [...inherited, ...variables] }),
       )
     }
   }

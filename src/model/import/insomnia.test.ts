@@ -55,17 +55,18 @@ describe.each([
     expect(users.auth).toEqual({ type: 'bearer', token: '{{token}}' })
     expect(users.variables.map((v) => [v.key, v.value])).toEqual([['userId', '7']])
     expect(users.scripts.preRequest).toBe("pm.environment.set('folder', 'yes');")
+    // base_url is set by the sub-environments too: it moves into the environments (below).
     expect(collection.variables.map((v) => [v.key, v.value])).toEqual([
-      ['base_url', 'https://shop.example'],
       ['admin.user', 'root'],
       ['admin.retries', '3'],
       ['tags', '["a","b"]'],
     ])
   })
 
-  it('maps sub-environments, with secret and disabled rows', () => {
-    expect(value.environments.map((e) => e.name)).toEqual(['Production', 'Development'])
-    const [production, development] = value.environments
+  it('maps sub-environments (with secret and disabled rows) over the base environment', () => {
+    expect(value.environments.map((e) => e.name)).toEqual(['Base Environment', 'Production', 'Development'])
+    const [base, production, development] = value.environments
+    expect(base?.variables.map((v) => [v.key, v.value])).toEqual([['base_url', 'https://shop.example']])
     expect(production?.variables.map((v) => [v.key, v.value, v.enabled, v.secret])).toEqual([
       ['base_url', 'https://prod.shop.example', true, false],
       ['token', 's3cret', true, true],
