@@ -146,7 +146,7 @@ describe('sendbox import and export', () => {
     expect(
       (await run(['export', 'c.json', '--format', 'sendbox', '--include-secrets'], secret)).stdout,
     ).toContain('S3')
-  })
+  }, 120_000)
 
   it('refuses bad arguments and bad input with exit 2 and one line', async () => {
     const unknown = await run(['export', 'x.json', '--format', 'yaml'], {})
