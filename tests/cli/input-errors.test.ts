@@ -19,7 +19,7 @@ describe('sendbox run: unreadable input', () => {
     [['run', 'bad.json'], /^sendbox: bad\.json: not valid JSON \(.+\)$/],
     [
       ['run', 'unknown.json'],
-      /^sendbox: unknown\.json: unknown format \(expected a Sendbox collection export, a Postman Collection v2\.1, a HAR 1\.2 file or a Hoppscotch collection\)$/,
+      /^sendbox: unknown\.json: unknown format \(expected a Sendbox collection export, a Postman Collection v2\.1, a HAR 1\.2 file, a Hoppscotch collection, an Insomnia export \(v4 JSON or v5 YAML\) or an OpenAPI 3\.x or Swagger 2\.0 document\)$/,
     ],
     [['run', 'list.json'], /^sendbox: list\.json: unknown format/],
     [
@@ -30,7 +30,10 @@ describe('sendbox run: unreadable input', () => {
       ['run', 'bad-item.json'],
       /^sendbox: bad-item\.json: item\[0\]\.item\[0\]: an item needs either "request" or "item"$/,
     ],
-    [['run', '.'], /^sendbox: \.: cannot read the file \(is a directory\)$/],
+    [
+      ['run', '.'],
+      /^sendbox: \.: not a collection folder \(expected a Bruno collection folder \(with bruno\.json\)\)$/,
+    ],
     [['run', 'ok.json', '-e', 'env-bad.json'], /^sendbox: env-bad\.json: not an environment/],
     [['run', 'ok.json', '--folder', 'Nope'], /^sendbox: the collection has no folder named "Nope"$/],
   ])('%j', async (args, message) => {
