@@ -40,8 +40,16 @@ function text(value: unknown, context: BruContext, field: string): string {
   throw new ImportError(context.path, `${field}: expected text`)
 }
 
+/** Bruno's parser drops the name and value of a row named like an object's own key (`__proto__`). */
+export const UNREADABLE_ROW = 'Bruno’s parser cannot read this name (such as __proto__)'
+
 export function bruRows(rows: BruRow[] | undefined, context: BruContext, field: string): KeyValueRow[] {
-  return (rows ?? []).map((row) =>
+  const readable = (rows ?? []).filter((row) => {
+    if (typeof row.name === 'string') return true
+    skip(context, `a ${field} row without a name`, UNREADABLE_ROW)
+    return false
+  })
+  return readable.map((row) =>
     makeRow({
       key: text(row.name, context, field),
       value: text(row.value, context, field),

@@ -15,6 +15,7 @@ import {
   bruScripts,
   bruVariables,
   noteUnmapped,
+  UNREADABLE_ROW,
   type BruContext,
 } from './bruno-request.ts'
 import { ImportError, isObject, quoted, visible } from './import-error.ts'
@@ -107,7 +108,7 @@ export function readBrunoFolder(source: ImportSource): {
         children: children(top, '', headers, report, 0),
       }),
     ],
-    environments: environments(source.files),
+    environments: environments(source.files, report),
     report,
   }
 }
@@ -163,7 +164,7 @@ function children(
   return items
 }
 
-function environments(files: SourceFile[]): Environment[] {
+function environments(files: SourceFile[], report: ImportReport): Environment[] {
   return files
     .filter((file) => /^environments\/[^/]+\.bru$/.test(file.path))
     .map((file) => {
@@ -171,9 +172,12 @@ function environments(files: SourceFile[]): Environment[] {
       const name = file.path.slice('environments/'.length, -'.bru'.length)
       return makeEnvironment({
         name,
-        variables: (json.variables ?? []).map((row) => {
-          if (typeof row.name !== 'string')
-            throw new ImportError(file.path, `variable name ${quoted(String(row.name))}`)
+        variables: (json.variables ?? []).flatMap((row) => {
+          if (typeof row.name !== 'string') {
+            const what = `a variable without a name of environment ${quoted(name)}`
+            report.skipped.push({ path: file.path, what, reason: UNREADABLE_ROW })
+            return []
+          }
           return makeVariable({
             key: row.name,
             value: typeof row.value === 'string' ? row.value : '',
