@@ -51,6 +51,10 @@ export {
 } from './read.ts'
 export { subscribe } from './observe.ts'
 
+// Imports: written whole in one transaction (a scratch doc's update in the app's import worker)
+export { applyImport, encodeImport, writeImport } from './import-bundle.ts'
+export type { ImportItems, WrittenImport } from './import-bundle.ts'
+
 // Environments, variable tables, and the layers a send resolves variables through
 export {
   createEnvironment,
