@@ -3,9 +3,11 @@
  * writes them (some are German); keep them verbatim so users of the documented product find them.
  */
 import { collabMessages } from './messages-collab.ts'
+import { transferMessages } from './messages-transfer.ts'
 
 export const messages = {
   ...collabMessages,
+  ...transferMessages,
   appName: 'Sendbox',
 
   // Sidebar (spec 4.2)

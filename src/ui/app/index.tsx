@@ -1,5 +1,5 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
-import { createMemo, onCleanup, onMount, Show } from 'solid-js'
+import { createMemo, lazy, onCleanup, onMount, Show } from 'solid-js'
 import { AllTabs } from '../tabs/all-tabs.tsx'
 import { AssistantSettingsDialog } from '../explain/assistant-settings.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
@@ -22,6 +22,10 @@ import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
 import Menu from 'lucide-solid/icons/menu'
 import Settings from 'lucide-solid/icons/settings'
+
+// Lazy chunks: the shell carries neither dialog (nor the import worker they start).
+const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
+const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
 
 export function App() {
   const store = useStore()
@@ -176,5 +180,9 @@ function dialogView(dialog: DialogState) {
       return <SettingsDialog />
     case 'assistant-settings':
       return <AssistantSettingsDialog />
+    case 'import':
+      return <ImportDialog />
+    case 'export':
+      return <ExportDialog target={dialog.target} name={dialog.name} />
   }
 }

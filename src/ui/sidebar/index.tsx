@@ -16,6 +16,7 @@ import {
   type DropPosition,
 } from './tree-rows.ts'
 import Plus from 'lucide-solid/icons/plus'
+import Upload from 'lucide-solid/icons/upload'
 
 export function Sidebar() {
   const store = useStore()
@@ -66,6 +67,14 @@ export function Sidebar() {
       <div class="sidebar-header">
         <h2 class="sidebar-title">{messages.collections}</h2>
         <Show when={!store.collab?.readOnly}>
+          <button
+            type="button"
+            class="button sidebar-import"
+            onClick={() => store.ui.openDialog({ kind: 'import' })}
+          >
+            <Upload size={16} aria-hidden="true" />
+            <span>{messages.import}</span>
+          </button>
           <button
             type="button"
             class="icon-button"

@@ -2,6 +2,7 @@
 import { createSignal } from 'solid-js'
 import type { Id } from '../../model/types.ts'
 import type { CloseIntent } from './close-actions.ts'
+import type { ExportTarget } from './transfer-actions.ts'
 
 export type DialogState =
   | { kind: 'confirm-delete'; id: Id; name: string }
@@ -13,6 +14,8 @@ export type DialogState =
   | { kind: 'all-tabs' }
   | { kind: 'settings' }
   | { kind: 'assistant-settings' }
+  | { kind: 'import' }
+  | { kind: 'export'; target: ExportTarget; name: string }
 
 export function createUiState() {
   const [dialog, setDialog] = createSignal<DialogState | null>(null)

@@ -20,6 +20,7 @@ const WORKSPACE_WRITES = [
   'deleteEnvironment',
   'saveAs',
   'duplicateSavedRequest',
+  'applyImport',
 ] as const
 
 type Writes = Record<(typeof WORKSPACE_WRITES)[number], unknown> & {
