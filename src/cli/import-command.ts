@@ -1,28 +1,28 @@
 /**
- * `sendbox import <file> [-o out.json] [--format <name>]`: reads any collection format `sendbox run`
+ * `sendbox import <file-or-folder> [-o out.json] [--format <name>]`: reads any collection format `sendbox run`
  * reads and writes it as a Sendbox collection export (stdout unless `-o`); what could not be
  * brought across is printed on stderr. Exit 0: written; 2: bad arguments or input (one line).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { parseArgs } from 'node:util'
-import { COLLECTION_FORMATS, type CollectionFormat } from '../model/import/detect.ts'
+import { importFormatIds } from '../model/import/import-source.ts'
 import { formatReport } from '../model/import/report.ts'
 import { serializeSendboxCollection } from '../model/import/sendbox.ts'
 import { UsageError } from './args.ts'
 import { InputError, loadImport } from './load.ts'
 import type { CliIo } from './main.ts'
 
-export const IMPORT_USAGE = `Usage: sendbox import <file> [-o out.json] [--format <name>]
+export const IMPORT_USAGE = `Usage: sendbox import <file-or-folder> [-o out.json] [--format <name>]
 
 Options:
   -o, --output <file>   where the Sendbox collection export goes (default: stdout)
-      --format <name>   read the file as ${COLLECTION_FORMATS.join(', ')} (default: detected)`
+      --format <name>   read the file as ${importFormatIds().join(', ')} (default: detected)`
 
 interface ImportArgs {
   file: string
   output?: string
-  format?: CollectionFormat
+  format?: string
 }
 
 export function parseImportArgs(argv: string[]): ImportArgs {
@@ -41,9 +41,9 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   if (!file) throw new UsageError('missing the file to import')
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`)
   const format = values.format
-  if (format !== undefined && !(COLLECTION_FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`unknown format "${format}" (use ${COLLECTION_FORMATS.join(', ')})`)
-  return { file, output: values.output, format: format as CollectionFormat | undefined }
+  if (format !== undefined && !importFormatIds().includes(format))
+    throw new UsageError(`unknown format "${format}" (use ${importFormatIds().join(', ')})`)
+  return { file, output: values.output, format }
 }
 
 export async function runImport(argv: string[], io: CliIo): Promise<number> {

@@ -1,77 +1,82 @@
-/** Reads the files named on the command line; every problem becomes one line naming the file. */
+/**
+ * Reads the files and folders named on the command line through the one import entry point
+ * (`model/import/import-source.ts`); every problem becomes one line naming the file.
+ */
 import { readFile } from 'node:fs/promises'
+import { makeCollection, makeFolder } from '../model/factories.ts'
 import { ImportError } from '../model/import/import-error.ts'
-import { decodeText, parseJsonText } from '../model/import/json-text.ts'
-import { parseEnvironment } from '../model/import/environment.ts'
-import {
-  detectCollectionFormat,
-  FORMAT_LABELS,
-  importCollection,
-  UNKNOWN_FORMAT,
-  type CollectionFormat,
-} from '../model/import/detect.ts'
+import { importSource, ImportSourceError, type ImportBundle } from '../model/import/import-source.ts'
 import type { ImportReport } from '../model/import/report.ts'
 import type { Collection, Environment } from '../model/types.ts'
+import { InputError, readSourcePath } from './read-source.ts'
 
-export class InputError extends Error {}
+export { InputError }
 
-/** `format`: the format the file claims to be (by `--format` or its extension), named in errors. */
-async function readJson(file: string, format?: string): Promise<unknown> {
-  let text: string
+/** Formats whose messages keep the shape of docs/cli.md (`file: path: problem`) in `sendbox run`. */
+const UNLABELLED = new Set(['sendbox', 'postman'])
+
+/** `labelAll`: name the format in every message; otherwise Sendbox and Postman messages do not. */
+async function readBundle(file: string, format?: string, labelAll = false): Promise<ImportBundle> {
+  const source = await readSourcePath(file)
   try {
-    text = decodeText(await readFile(file))
+    return importSource(source, format)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (error as Error).message
-    throw new InputError(`${file}: cannot read the file (${reason})`)
+    if (error instanceof ImportSourceError) {
+      const plain = !labelAll && error.format !== undefined && UNLABELLED.has(error.format)
+      throw new InputError(`${file}: ${plain ? error.detail : error.message}`)
+    }
+    if (error instanceof ImportError) throw new InputError(`${file}: ${error.message}`)
+    throw error
   }
-  try {
-    return parseJsonText(text)
-  } catch (error) {
-    describeImportError(file, error, format)
-  }
-}
-
-/** `format`: the format's name, written between the file and the problem. */
-function describeImportError(file: string, error: unknown, format?: string): never {
-  if (error instanceof ImportError)
-    throw new InputError(`${file}: ${format ? `${format}: ` : ''}${error.message}`)
-  throw error
 }
 
 export interface LoadedCollection {
   collection: Collection
-  format: CollectionFormat
-  /** What the importer left out (empty for the Sendbox and Postman formats). */
+  format: string
+  /** The format's name for people (`Postman Collection v2.1`). */
+  label: string
+  /** Environments the source holds beside the collection (a Bruno folder's `environments/`). */
+  environments: Environment[]
+  /** What the importer left out. */
   report: ImportReport
 }
 
 /**
- * Reads a collection file in any format `sendbox run` accepts, detected from its content unless
- * `format` names it. `labelAll`: name the format in every message; otherwise the Sendbox and Postman
- * messages keep the shape of docs/cli.md (`file: path: problem`) and only the other formats are named.
+ * Reads a collection file or folder in any format `sendbox run` accepts, detected from its
+ * content unless `format` (an import format id) names it. Several collections in one source
+ * become folders of one collection.
  */
 export async function loadImport(
   file: string,
-  options: { format?: CollectionFormat; labelAll?: boolean } = {},
+  options: { format?: string; labelAll?: boolean } = {},
 ): Promise<LoadedCollection> {
-  const claimed = options.format ?? (/\.har$/i.test(file) ? 'har' : undefined)
-  const json = await readJson(file, claimed && FORMAT_LABELS[claimed])
-  const format = options.format ?? detectCollectionFormat(json)
-  if (!format) throw new InputError(`${file}: ${UNKNOWN_FORMAT}`)
-  const named = options.labelAll || (format !== 'sendbox' && format !== 'postman')
-  try {
-    const { value, report } = importCollection(json, format)
-    return { collection: value, format, report }
-  } catch (error) {
-    describeImportError(file, error, named ? FORMAT_LABELS[format] : undefined)
+  const bundle = await readBundle(file, options.format, options.labelAll)
+  const [first, ...more] = bundle.collections
+  if (!first)
+    throw new InputError(
+      `${file}: ${bundle.label}: holds no collection${bundle.environments.length > 0 ? ' (an environment: pass it with -e)' : ''}`,
+    )
+  const collection =
+    more.length === 0
+      ? first
+      : makeCollection({
+          name: bundle.label,
+          children: bundle.collections.map((c) =>
+            makeFolder({
+              name: c.name,
+              auth: c.auth,
+              variables: c.variables,
+              scripts: c.scripts,
+              children: c.children,
+            }),
+          ),
+        })
+  return {
+    collection,
+    format: bundle.format,
+    label: bundle.label,
+    environments: bundle.environments,
+    report: bundle.report,
   }
 }
 
@@ -79,13 +84,24 @@ export async function loadCollection(file: string): Promise<Collection> {
   return (await loadImport(file)).collection
 }
 
+const NOT_AN_ENVIRONMENT =
+  'not an environment: expected "values" (Postman), "variables" (Hoppscotch) or "sendbox" (Sendbox export)'
+
 export async function loadEnvironment(file: string): Promise<Environment> {
-  const json = await readJson(file)
+  let bundle: ImportBundle
   try {
-    return parseEnvironment(json)
+    bundle = await readBundle(file)
   } catch (error) {
-    describeImportError(file, error)
+    // A file no format reads: say what an environment file looks like.
+    if (error instanceof InputError && / unknown format \(/.test(error.message))
+      throw new InputError(`${file}: ${NOT_AN_ENVIRONMENT}`)
+    throw error
   }
+  const [first, ...more] = bundle.environments
+  if (!first) throw new InputError(`${file}: not an environment (it is a ${bundle.label})`)
+  if (more.length > 0)
+    throw new InputError(`${file}: holds ${more.length + 1} environments (export one environment per file)`)
+  return first
 }
 
 export async function readPem(file: string, what: string): Promise<string> {

@@ -16,6 +16,11 @@ import {
 } from './import-error.ts'
 import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
 
+/** A Postman environment or globals export: `{ name, values: [{ key, value, enabled, type }] }`. */
+export function isPostmanEnvironment(json: unknown): boolean {
+  return isObject(json) && Array.isArray(json.values) && json.sendbox === undefined
+}
+
 export function parseEnvironment(json: unknown): Environment {
   if (isHoppscotchEnvironment(json)) {
     const [first, ...more] = parseHoppscotchEnvironments(json)

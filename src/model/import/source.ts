@@ -11,3 +11,21 @@ export interface SourceFile {
 
 export type ImportSource =
   { kind: 'file'; name: string; text: string } | { kind: 'folder'; name: string; files: SourceFile[] }
+
+/**
+ * Limits for reading a folder (the CLI's reader and the app's folder picker share them): a Bruno
+ * collection is a few hundred small files; anything far bigger is the wrong folder.
+ */
+export const MAX_FOLDER_FILES = 5000
+export const MAX_FOLDER_BYTES = 64 * 1024 * 1024
+
+/** The files a folder format reads; everything else in the folder is not read at all. */
+const FOLDER_FILE_ENDINGS = ['.bru', '.json', '.yml', '.yaml']
+
+/** Whether a folder's file is read: by its ending, never inside hidden folders or `node_modules`. */
+export function isFolderFileWanted(path: string): boolean {
+  const parts = path.split('/')
+  if (parts.some((part) => part.startsWith('.') || part === 'node_modules')) return false
+  const name = path.toLowerCase()
+  return FOLDER_FILE_ENDINGS.some((ending) => name.endsWith(ending))
+}

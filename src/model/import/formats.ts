@@ -1,0 +1,70 @@
+/**
+ * Every format Sendbox imports, in the order detection tries them: one entry per format module.
+ * To add a format, write its module and append its entry here (and a line to README.md).
+ */
+import type { ImportFormat } from './format.ts'
+import { isHar, parseHar } from './har.ts'
+import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
+import { isHoppscotchCollection, parseHoppscotchCollection } from './hoppscotch.ts'
+import { isPostmanEnvironment, parseEnvironment } from './environment.ts'
+import { isPostmanCollection, parsePostmanCollection } from './postman.ts'
+import { isObject } from './import-error.ts'
+import { parseSendboxCollection } from './sendbox.ts'
+
+const sendbox: ImportFormat = {
+  id: 'sendbox',
+  label: 'Sendbox collection export',
+  described: 'a Sendbox collection export',
+  input: 'json',
+  detect: (json) => isObject(json) && 'sendbox' in json,
+  labelOf: (json) =>
+    isObject(json) && json.environment !== undefined && json.collection === undefined
+      ? 'Sendbox environment export'
+      : 'Sendbox collection export',
+  read: (json) =>
+    isObject(json) && json.environment !== undefined && json.collection === undefined
+      ? { environments: [parseEnvironment(json)] }
+      : { collections: [parseSendboxCollection(json)] },
+}
+
+const postman: ImportFormat = {
+  id: 'postman',
+  label: 'Postman Collection v2.1',
+  described: 'a Postman Collection v2.1',
+  input: 'json',
+  detect: (json) => isPostmanCollection(json) || isPostmanEnvironment(json),
+  labelOf: (json) => (isPostmanEnvironment(json) ? 'Postman environment' : 'Postman Collection v2.1'),
+  read: (json) =>
+    isPostmanEnvironment(json)
+      ? { environments: [parseEnvironment(json)] }
+      : { collections: [parsePostmanCollection(json)] },
+}
+
+const har: ImportFormat = {
+  id: 'har',
+  label: 'HAR 1.2',
+  described: 'a HAR 1.2 file',
+  extensions: ['.har'],
+  input: 'json',
+  detect: isHar,
+  read: (json) => {
+    const { value, report } = parseHar(json)
+    return { collections: [value], report }
+  },
+}
+
+const hoppscotch: ImportFormat = {
+  id: 'hoppscotch',
+  label: 'Hoppscotch collection',
+  described: 'a Hoppscotch collection',
+  input: 'json',
+  detect: (json) => isHoppscotchCollection(json) || isHoppscotchEnvironment(json),
+  labelOf: (json) => (isHoppscotchCollection(json) ? 'Hoppscotch collection' : 'Hoppscotch environment'),
+  read: (json) => {
+    if (!isHoppscotchCollection(json)) return { environments: parseHoppscotchEnvironments(json) }
+    const { value, report } = parseHoppscotchCollection(json)
+    return { collections: [value], report }
+  },
+}
+
+export const IMPORT_FORMATS: readonly ImportFormat[] = [sendbox, postman, har, hoppscotch]
