@@ -83,7 +83,7 @@ for (const [width, options] of WIDTHS) {
         { name: 'shop.postman_collection.json', text: shopText(3) },
         { name: 'prod.postman_environment.json', text: ENVIRONMENT },
       ])
-      await expect(preview(page)).toContainText('Format: Postman Collection v2.1, Environment')
+      await expect(preview(page)).toContainText('Format: Postman Collection v2.1, Postman environment')
       await expect(preview(page).getByRole('list', { name: 'Collections' })).toHaveText(
         'Shop: 4 requests, 1 folder',
       )

@@ -77,7 +77,7 @@ describe('the import job', () => {
     ).toContain('parse')
     const preview = posted.find((m) => m.type === 'preview')
     expect(preview?.type === 'preview' && preview.preview).toEqual({
-      label: 'Postman Collection v2.1, Environment',
+      label: 'Postman Collection v2.1, Postman environment',
       collections: [{ name: 'Shop', requests: 4, folders: 1 }],
       environments: [{ name: 'Prod', variables: 2 }],
       skipped: [],

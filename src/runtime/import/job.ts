@@ -16,7 +16,7 @@ import {
   type ImportInput,
   type ImportPreview,
 } from './protocol.ts'
-import { importSource, type ImportBundle } from './source-importer.ts'
+import { importSource, type ImportBundle } from '../../model/import/import-source.ts'
 
 export type Post = (message: FromImportWorker, transfer?: Transferable[]) => void
 
