@@ -3,6 +3,7 @@
  * To add a format, write its module and append its entry here (and a line to README.md).
  */
 import type { ImportFormat } from './format.ts'
+import { insomnia, openapi } from './formats-yaml.ts'
 import { isHar, parseHar } from './har.ts'
 import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
 import { isHoppscotchCollection, parseHoppscotchCollection } from './hoppscotch.ts'
@@ -67,4 +68,4 @@ const hoppscotch: ImportFormat = {
   },
 }
 
-export const IMPORT_FORMATS: readonly ImportFormat[] = [sendbox, postman, har, hoppscotch]
+export const IMPORT_FORMATS: readonly ImportFormat[] = [sendbox, postman, har, hoppscotch, insomnia, openapi]
