@@ -7,6 +7,7 @@ import { Dialog } from '../dialogs/dialog.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import type { ExportTarget } from '../store/transfer-actions.ts'
+import { makeZip } from '../../model/export/zip.ts'
 import { EXPORT_CHOICES } from './exporters.ts'
 import { safeFileName, saveText } from './save-text.ts'
 import './transfer.css'
@@ -30,7 +31,16 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
         if (!collection) throw new Error(`"${props.name}" no longer exists`)
         const choice = EXPORT_CHOICES.find((c) => c.format === format())!
         const files = choice.exporter(collection, { includeSecrets: secrets() })
-        for (const file of files) saveText(safeFileName(file.path), file.text)
+        if (files.length === 1) saveText(safeFileName(files[0]!.path), files[0]!.text)
+        else {
+          // A folder format (Bruno): one archive holding the folder, since a page cannot save a folder.
+          const folder = safeFileName(props.name)
+          const encoder = new TextEncoder()
+          const zip = makeZip(
+            files.map((f) => ({ path: `${folder}/${f.path}`, data: encoder.encode(f.text) })),
+          )
+          saveText(`${folder}.zip`, zip, 'application/zip')
+        }
       }
       close()
     } catch (e) {

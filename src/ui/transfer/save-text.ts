@@ -1,6 +1,6 @@
-/** Hands text to the browser as a downloaded file (an object URL on a temporary link). */
-export function saveText(fileName: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+/** Hands text or bytes to the browser as a downloaded file (an object URL on a temporary link). */
+export function saveText(fileName: string, text: string | Uint8Array, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text as BlobPart], { type }))
   const link = document.createElement('a')
   link.href = url
   link.download = fileName
