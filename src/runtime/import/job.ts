@@ -8,7 +8,7 @@ import { decodeText } from '../../model/import/json-text.ts'
 import type { SkippedItem } from '../../model/import/report.ts'
 import type { ImportSource } from '../../model/import/source.ts'
 import type { Collection, TreeItem } from '../../model/types.ts'
-import { encodeImport, type ImportItems } from '../../model/workspace/api.ts'
+import { encodeImport, type ImportItems, type WrittenImport } from '../../model/workspace/api.ts'
 import {
   PREVIEW_SKIPPED,
   type CollectionSummary,
@@ -118,6 +118,16 @@ export function itemsOf(bundles: ImportBundle[]): ImportItems {
 /** A job's state in the worker: the preview's bundles wait for `commit`. */
 export function makeImportJob(post: Post) {
   let bundles: ImportBundle[] | null = null
+  let ready: { update: Uint8Array; written: WrittenImport } | null = null
+  const build = () => {
+    if (!bundles) return null
+    const encoded = encodeImport(itemsOf(bundles))
+    bundles = null
+    // Transferred, not copied: the buffer must be the update's alone.
+    const { update, written } = encoded
+    const owns = update.byteOffset === 0 && update.byteLength === update.buffer.byteLength
+    return { update: owns ? update : update.slice(), written }
+  }
   const fail = (error: unknown) => {
     const message =
       error instanceof ImportError
@@ -135,23 +145,26 @@ export function makeImportJob(post: Post) {
           throw new ImportError('', `${preview.label}: holds no collection and no environment`)
         }
         post({ type: 'preview', preview })
+        // The update is built while the user reads the preview, so `Import` has little left to do.
+        setTimeout(() => {
+          try {
+            ready ??= build()
+          } catch {
+            // `commit` builds it again and reports the error.
+          }
+        }, 0)
       } catch (error) {
         bundles = null
         fail(error)
       }
     },
     commit(): void {
-      if (!bundles) return post({ type: 'error', message: 'nothing to import' })
       try {
         post({ type: 'progress', phase: 'write', done: 0, total: 1 })
-        const encoded = encodeImport(itemsOf(bundles))
-        bundles = null
-        // Transferred, not copied: the buffer must be the update's alone.
-        const owns =
-          encoded.update.byteOffset === 0 && encoded.update.byteLength === encoded.update.buffer.byteLength
-        const update = owns ? encoded.update : encoded.update.slice()
-        const { written } = encoded
-        post({ type: 'built', update, written }, [update.buffer])
+        const built = ready ?? build()
+        ready = null
+        if (!built) return post({ type: 'error', message: 'nothing to import' })
+        post({ type: 'built', ...built }, [built.update.buffer])
       } catch (error) {
         fail(error)
       }
