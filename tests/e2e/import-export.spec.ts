@@ -3,7 +3,9 @@
  * cancel) and `Export` of a collection and an environment (secret values only when ticked),
  * at 1280 px and at 768 px with touch.
  */
-import { readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { postmanCollection, type PostmanItem } from '../helpers/postman.ts'
 import { openApp, press, row, rowMenu, sidebar, smallTouchTargets, WIDTHS } from './helpers.ts'
@@ -70,9 +72,13 @@ async function showSidebar(page: Page) {
 for (const [width, options] of WIDTHS) {
   test.describe(`at ${width}`, () => {
     test.use(options)
+    test.afterEach(() => expect(pageErrors).toEqual([]))
     const touch = options.hasTouch
 
+    const pageErrors: string[] = []
     test.beforeEach(async ({ page }) => {
+      pageErrors.length = 0
+      page.on('pageerror', (error) => pageErrors.push(error.message))
       await openApp(page)
       await showSidebar(page)
     })
@@ -154,6 +160,20 @@ for (const [width, options] of WIDTHS) {
       await expect(dialog(page).getByRole('alert')).toContainText('position 120')
       await press(dialog(page).getByRole('button', { name: 'Cancel', exact: true }), touch)
       await expect(row(page, 'Shop')).toHaveCount(0)
+    })
+
+    test('a chosen folder is read as one source and named in the message', async ({ page }) => {
+      const folder = mkdtempSync(join(tmpdir(), 'import-folder-'))
+      const root = join(folder, 'notes')
+      mkdirSync(join(root, 'sub'), { recursive: true })
+      writeFileSync(join(root, 'readme.txt'), 'not a collection')
+      writeFileSync(join(root, 'sub', 'more.txt'), 'nor this')
+      await openImport(page, touch)
+      const chooser = page.waitForEvent('filechooser')
+      await press(dialog(page).getByRole('button', { name: 'Choose folder', exact: true }), touch)
+      await (await chooser).setFiles(root)
+      await expect(dialog(page).getByRole('alert')).toContainText('notes: ')
+      await expect(dialog(page).getByRole('button', { name: 'Import', exact: true })).toBeDisabled()
     })
 
     test('a URL that fails says so', async ({ page }) => {
