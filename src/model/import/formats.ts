@@ -8,7 +8,7 @@ import { isHar, parseHar } from './har.ts'
 import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
 import { isHoppscotchCollection, parseHoppscotchCollection } from './hoppscotch.ts'
 import { isPostmanEnvironment, parseEnvironment } from './environment.ts'
-import { isPostmanCollection, parsePostmanCollection } from './postman.ts'
+import { isPostmanCollection, postmanVersion, readPostmanCollection } from './postman.ts'
 import { isObject } from './import-error.ts'
 import { parseSendboxCollection } from './sendbox.ts'
 
@@ -34,11 +34,13 @@ const postman: ImportFormat = {
   described: 'a Postman Collection v2.1',
   input: 'json',
   detect: (json) => isPostmanCollection(json) || isPostmanEnvironment(json),
-  labelOf: (json) => (isPostmanEnvironment(json) ? 'Postman environment' : 'Postman Collection v2.1'),
-  read: (json) =>
-    isPostmanEnvironment(json)
-      ? { environments: [parseEnvironment(json)] }
-      : { collections: [parsePostmanCollection(json)] },
+  labelOf: (json) =>
+    isPostmanEnvironment(json) ? 'Postman environment' : `Postman Collection v${postmanVersion(json)}`,
+  read: (json) => {
+    if (isPostmanEnvironment(json)) return { environments: [parseEnvironment(json)] }
+    const { value, report } = readPostmanCollection(json)
+    return { collections: [value], report }
+  },
 }
 
 const har: ImportFormat = {

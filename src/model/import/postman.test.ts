@@ -116,8 +116,8 @@ describe('parsePostmanCollection', () => {
       'item[0].request.body.mode: unknown body mode "telepathy"',
     ],
     [
-      postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: 'ntlm' } } }]),
-      'item[0].request.auth.type: unsupported authorization type "ntlm"',
+      postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: 'kerberos' } } }]),
+      'item[0].request.auth.type: unsupported authorization type "kerberos"',
     ],
     [
       postmanCollection('x', [{ name: 'r', request: { url: 'u', header: 5 } }]),

@@ -1,12 +1,14 @@
 /**
- * Postman Collection v2.1 (and the v2.0 auth shape) → the Sendbox model: folders, requests, auth and
- * its inheritance, collection variables, disabled rows, url as text or object, raw / urlencoded /
- * formdata / graphql bodies, prerequest and test scripts.
+ * Postman Collection v2.1 and v2.0 → the Sendbox model: folders, requests, auth and its
+ * inheritance (`postman-auth.ts`), collection and folder variables (secret ones too), disabled
+ * rows and their descriptions, url as text or object with path variables, raw / urlencoded /
+ * formdata / graphql bodies, prerequest and test scripts at every level. What Sendbox has no place
+ * for (descriptions of items, saved responses, file bodies, disabled scripts, request variables)
+ * goes to the report.
  */
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import type {
-  Auth,
   Collection,
   FormDataRow,
   HttpMethod,
@@ -31,6 +33,8 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { checkJsonDepth, FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
+import { parsePostmanAuth } from './postman-auth.ts'
+import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
 
 export function isPostmanCollection(json: unknown): boolean {
   if (!isObject(json) || !isObject(json.info)) return false
@@ -38,40 +42,68 @@ export function isPostmanCollection(json: unknown): boolean {
   return typeof schema === 'string' && /v2\.[01]\.\d+\/collection\.json$/.test(schema)
 }
 
+/** The schema version a collection names: `2.0` or `2.1`. */
+export function postmanVersion(json: unknown): string {
+  const schema = isObject(json) && isObject(json.info) ? json.info.schema : undefined
+  return typeof schema === 'string' && /v2\.0\.\d+\/collection\.json$/.test(schema) ? '2.0' : '2.1'
+}
+
 export function parsePostmanCollection(json: unknown): Collection {
+  return readPostmanCollection(json).value
+}
+
+export function readPostmanCollection(json: unknown): ImportResult<Collection> {
+  const report = emptyReport()
   const root = expectObject(json, '')
   const info = expectObject(root.info, 'info')
-  return makeCollection({
-    name: optionalString(info.name, 'info.name') || 'Imported collection',
-    auth: parseAuth(root.auth, 'auth') ?? { type: 'none' },
+  const name = optionalString(info.name, 'info.name') || 'Imported collection'
+  const owner = named('collection', name)
+  noteDescription(info.description, 'info.description', owner, report)
+  const value = makeCollection({
+    name,
+    auth: parsePostmanAuth(root.auth, 'auth', report, owner) ?? { type: 'none' },
     variables: parseVariables(root.variable, 'variable'),
-    scripts: parseEvents(root.event, 'event'),
-    children: parseItems(root.item, 'item', 0),
+    scripts: parseEvents(root.event, 'event', report, owner),
+    children: parseItems(root.item, 'item', 0, report),
   })
+  return { value, report }
+}
+
+/** Sendbox keeps no descriptions for collections, folders and requests: each one is reported. */
+function noteDescription(value: unknown, path: string, owner: string, report: ImportReport): void {
+  const text = isObject(value) ? value.content : value
+  if (typeof text === 'string' && text.trim() !== '')
+    report.skipped.push({
+      path,
+      what: `description of ${owner}`,
+      reason: 'Sendbox keeps no descriptions here',
+    })
 }
 
 /** `depth`: how many folders `value` is inside. */
-function parseItems(value: unknown, path: string, depth: number): TreeItem[] {
+function parseItems(value: unknown, path: string, depth: number, report: ImportReport): TreeItem[] {
   return optionalArray(value, path).map((raw, i) => {
     const at = `${path}[${i}]`
     const item = expectObject(raw, at)
     const name = optionalString(item.name, `${at}.name`)
     if (Array.isArray(item.item) || (item.request === undefined && item.item !== undefined)) {
       if (depth >= MAX_FOLDER_DEPTH) throw new ImportError(at, FOLDERS_TOO_DEEP)
+      const owner = named('folder', name)
+      noteDescription(item.description, `${at}.description`, owner, report)
       return makeFolder({
         name: name || 'Folder',
-        auth: parseAuth(item.auth, `${at}.auth`) ?? { type: 'inherit' },
+        auth: parsePostmanAuth(item.auth, `${at}.auth`, report, owner) ?? { type: 'inherit' },
         variables: parseVariables(item.variable, `${at}.variable`),
-        scripts: parseEvents(item.event, `${at}.event`),
-        children: parseItems(item.item, `${at}.item`, depth + 1),
+        scripts: parseEvents(item.event, `${at}.event`, report, owner),
+        children: parseItems(item.item, `${at}.item`, depth + 1, report),
       })
     }
     if (item.request === undefined) throw new ImportError(at, 'an item needs either "request" or "item"')
-    return parseRequest(item, name, at)
+    return parseRequest(item, name, at, report)
   })
 }
 
-function parseRequest(item: JsonObject, name: string, at: string): TreeItem {
+function parseRequest(item: JsonObject, name: string, at: string, report: ImportReport): TreeItem {
   const raw =
     typeof item.request === 'string' ? { url: item.request } : expectObject(item.request, `${at}.request`)
   const method = optionalString(raw.method, `${at}.request.method`).toUpperCase() || 'GET'
@@ -82,7 +114,23 @@ function parseRequest(item: JsonObject, name: string, at: string): TreeItem {
     )
   }
   const url = parseUrl(raw.url, `${at}.request.url`)
-  const { body, kind } = parseBody(raw.body, `${at}.request.body`)
+  const owner = named('request', name || url.url)
+  noteDescription(raw.description, `${at}.request.description`, owner, report)
+  noteDescription(item.description, `${at}.description`, owner, report)
+  const responses = optionalArray(item.response, `${at}.response`)
+  if (responses.length > 0)
+    report.skipped.push({
+      path: `${at}.response`,
+      what: `${responses.length} saved ${responses.length === 1 ? 'response' : 'responses'} of ${owner}`,
+      reason: 'Sendbox keeps no examples',
+    })
+  if (optionalArray(item.variable, `${at}.variable`).length > 0)
+    report.skipped.push({
+      path: `${at}.variable`,
+      what: `variables of ${owner}`,
+      reason: 'requests have no variables in Sendbox',
+    })
+  const { body, kind } = parseBody(raw.body, `${at}.request.body`, report, owner)
   return makeRequest({
     kind,
     name: name || url.url,
@@ -91,8 +139,8 @@ function parseRequest(item: JsonObject, name: string, at: string): TreeItem {
     params: url.params,
     headers: parseRows(raw.header, `${at}.request.header`),
     body,
-    auth: parseAuth(raw.auth, `${at}.request.auth`) ?? { type: 'inherit' },
-    scripts: parseEvents(item.event, `${at}.event`),
+    auth: parsePostmanAuth(raw.auth, `${at}.request.auth`, report, owner) ?? { type: 'inherit' },
+    scripts: parseEvents(item.event, `${at}.event`, report, owner),
   })
 }
 
@@ -158,12 +206,19 @@ function parseRows(value: unknown, path: string, anyValue = false): KeyValueRow[
 }
 
 function parseVariables(value: unknown, path: string): Variable[] {
-  return parseRows(value, path, true).map((row) =>
-    makeVariable({ key: row.key, value: row.value, enabled: row.enabled }),
-  )
+  const list = optionalArray(value, path)
+  return parseRows(list, path, true).map((row, i) => {
+    const type = (list[i] as JsonObject).type
+    return makeVariable({ key: row.key, value: row.value, enabled: row.enabled, secret: type === 'secret' })
+  })
 }
 
-function parseBody(value: unknown, path: string): { body: RequestBody; kind: 'http' | 'graphql' } {
+function parseBody(
+  value: unknown,
+  path: string,
+  report: ImportReport,
+  owner: string,
+): { body: RequestBody; kind: 'http' | 'graphql' } {
   if (value === undefined || value === null) return { body: { type: 'none' }, kind: 'http' }
   const body = expectObject(value, path)
   if (optionalBoolean(body.disabled, `${path}.disabled`, false))
@@ -207,6 +262,12 @@ function parseBody(value: unknown, path: string): { body: RequestBody; kind: 'ht
             const file = row.type === 'file'
             const src = Array.isArray(row.src) ? row.src[0] : row.src
             const source = optionalString(src, `${at}.src`)
+            if (file && Array.isArray(row.src) && row.src.length > 1)
+              report.skipped.push({
+                path: `${at}.src`,
+                what: `${row.src.length - 1} more files of form row ${quoted(String(row.key))} of ${owner}`,
+                reason: 'a row holds one file in Sendbox; the first is kept',
+              })
             return {
               id: newId(),
               key: optionalString(row.key, `${at}.key`),
@@ -235,96 +296,37 @@ function parseBody(value: unknown, path: string): { body: RequestBody; kind: 'ht
       }
     }
     case 'file':
-      throw new ImportError(`${path}.mode`, 'binary file bodies are not supported yet')
+      report.skipped.push({
+        path,
+        what: `file body of ${owner}`,
+        reason: 'binary file bodies are not supported; sent without a body',
+      })
+      return { body: { type: 'none' }, kind: 'http' }
     default:
       throw new ImportError(`${path}.mode`, `unknown body mode ${quoted(mode)}`)
   }
 }
 
-/** v2.1 writes auth parameters as `[{key, value}]`, v2.0 as an object. */
-function authParams(auth: JsonObject, type: string, path: string): Record<string, string> {
-  const params = auth[type]
-  const result: Record<string, string> = {}
-  if (Array.isArray(params)) {
-    for (const [i, raw] of params.entries()) {
-      const p = expectObject(raw, `${path}.${type}[${i}]`)
-      result[optionalString(p.key, `${path}.${type}[${i}].key`)] = optionalText(
-        p.value,
-        `${path}.${type}[${i}].value`,
-      )
-    }
-  } else if (isObject(params)) {
-    for (const [key, value] of Object.entries(params))
-      result[key] = optionalText(value, `${path}.${type}.${key}`)
-  }
-  return result
-}
-
-function parseAuth(value: unknown, path: string): Auth | undefined {
-  if (value === undefined || value === null) return undefined
-  const auth = expectObject(value, path)
-  const type = optionalString(auth.type, `${path}.type`)
-  const p = authParams(auth, type, path)
-  switch (type) {
-    case 'noauth':
-      return { type: 'none' }
-    case 'inherit':
-      return { type: 'inherit' }
-    case 'bearer':
-      return { type: 'bearer', token: p.token ?? '' }
-    case 'basic':
-      return { type: 'basic', username: p.username ?? '', password: p.password ?? '' }
-    case 'apikey':
-      return {
-        type: 'apikey',
-        key: p.key ?? '',
-        value: p.value ?? '',
-        addTo: p.in === 'query' ? 'query' : 'header',
-      }
-    case 'awsv4':
-      return {
-        type: 'sigv4',
-        accessKeyId: p.accessKey ?? '',
-        secretAccessKey: p.secretKey ?? '',
-        sessionToken: p.sessionToken ?? '',
-        region: p.region ?? '',
-        service: p.service ?? '',
-      }
-    case 'oauth2': {
-      const grant =
-        p.grant_type === 'client_credentials'
-          ? 'client-credentials'
-          : p.grant_type === 'authorization_code_with_pkce' || p.grant_type === 'authorization_code'
-            ? 'authorization-code'
-            : 'token'
-      return {
-        type: 'oauth2',
-        grant,
-        accessToken: p.accessToken ?? '',
-        authUrl: p.authUrl ?? '',
-        tokenUrl: p.accessTokenUrl ?? '',
-        clientId: p.clientId ?? '',
-        clientSecret: p.clientSecret ?? '',
-        scope: p.scope ?? '',
-      }
-    }
-    default:
-      throw new ImportError(`${path}.type`, `unsupported authorization type ${quoted(type)}`)
-  }
-}
-
-function parseEvents(value: unknown, path: string): Scripts {
+function parseEvents(value: unknown, path: string, report: ImportReport, owner: string): Scripts {
   const scripts = makeScripts()
   for (const [i, raw] of optionalArray(value, path).entries()) {
     const at = `${path}[${i}]`
     const event = expectObject(raw, at)
     const listen = optionalString(event.listen, `${at}.listen`)
-    if (optionalBoolean(event.disabled, `${at}.disabled`, false)) continue
     const script = event.script === undefined ? {} : expectObject(event.script, `${at}.script`)
     const exec = script.exec
     const code = Array.isArray(exec)
       ? exec.map((line, j) => optionalString(line, `${at}.script.exec[${j}]`)).join('\n')
       : optionalString(exec, `${at}.script.exec`)
+    if (optionalBoolean(event.disabled, `${at}.disabled`, false)) {
+      if (code.trim())
+        report.skipped.push({
+          path: at,
+          what: `disabled ${listen} script of ${owner}`,
+          reason: 'Sendbox has no disabled scripts',
+        })
+      continue
+    }
     if (listen === 'prerequest') scripts.preRequest = appendScript(scripts.preRequest, code)
     else if (listen === 'test') scripts.postResponse = appendScript(scripts.postResponse, code)
   }

@@ -1,0 +1,111 @@
+/**
+ * Postman's auth object (v2.1 `[{ key, value }]` parameters, v2.0 an object of them) → a Sendbox
+ * `Auth`. Postman's types Sendbox lacks (digest, OAuth 1.0, Hawk, NTLM, Akamai EdgeGrid, JWT, ASAP)
+ * go to the report and the item is sent without auth; a type that is none of Postman's is refused.
+ */
+import type { Auth } from '../types.ts'
+import {
+  ImportError,
+  expectObject,
+  isObject,
+  optionalString,
+  optionalText,
+  quoted,
+  type JsonObject,
+} from './import-error.ts'
+import type { ImportReport } from './report.ts'
+
+/** Postman's auth types that Sendbox has no counterpart for. */
+const UNSUPPORTED = ['digest', 'oauth1', 'hawk', 'ntlm', 'edgegrid', 'akamai', 'jwt', 'asap']
+
+/** v2.1 writes auth parameters as `[{key, value}]`, v2.0 as an object. */
+function authParams(auth: JsonObject, type: string, path: string): Record<string, string> {
+  const params = auth[type]
+  const result: Record<string, string> = Object.create(null) as Record<string, string>
+  if (Array.isArray(params)) {
+    for (const [i, raw] of params.entries()) {
+      const p = expectObject(raw, `${path}.${type}[${i}]`)
+      result[optionalString(p.key, `${path}.${type}[${i}].key`)] = optionalText(
+        p.value,
+        `${path}.${type}[${i}].value`,
+      )
+    }
+  } else if (isObject(params)) {
+    for (const [key, value] of Object.entries(params))
+      result[key] = optionalText(value, `${path}.${type}.${key}`)
+  }
+  return result
+}
+
+/** `owner`: what the auth belongs to, for the report (`request "Login"`). */
+export function parsePostmanAuth(
+  value: unknown,
+  path: string,
+  report: ImportReport,
+  owner: string,
+): Auth | undefined {
+  if (value === undefined || value === null) return undefined
+  const auth = expectObject(value, path)
+  const type = optionalString(auth.type, `${path}.type`)
+  const p = authParams(auth, type, path)
+  const get = (key: string) => p[key] ?? ''
+  switch (type) {
+    case 'noauth':
+      return { type: 'none' }
+    case 'inherit':
+      return { type: 'inherit' }
+    case 'bearer':
+      return { type: 'bearer', token: get('token') }
+    case 'basic':
+      return { type: 'basic', username: get('username'), password: get('password') }
+    case 'apikey':
+      return {
+        type: 'apikey',
+        key: get('key'),
+        value: get('value'),
+        addTo: p.in === 'query' ? 'query' : 'header',
+      }
+    case 'awsv4':
+      return {
+        type: 'sigv4',
+        accessKeyId: get('accessKey'),
+        secretAccessKey: get('secretKey'),
+        sessionToken: get('sessionToken'),
+        region: get('region'),
+        service: get('service'),
+      }
+    case 'oauth2': {
+      const grant =
+        p.grant_type === 'client_credentials'
+          ? 'client-credentials'
+          : p.grant_type === 'authorization_code_with_pkce' || p.grant_type === 'authorization_code'
+            ? 'authorization-code'
+            : 'token'
+      if (p.grant_type === 'password' || p.grant_type === 'implicit')
+        report.skipped.push({
+          path: `${path}.oauth2`,
+          what: `OAuth 2.0 grant "${p.grant_type}" of ${owner}`,
+          reason: 'not supported; the pasted access token is kept',
+        })
+      return {
+        type: 'oauth2',
+        grant,
+        accessToken: get('accessToken'),
+        authUrl: get('authUrl'),
+        tokenUrl: get('accessTokenUrl'),
+        clientId: get('clientId'),
+        clientSecret: get('clientSecret'),
+        scope: get('scope'),
+      }
+    }
+    default:
+      if (!UNSUPPORTED.includes(type))
+        throw new ImportError(`${path}.type`, `unsupported authorization type ${quoted(type)}`)
+      report.skipped.push({
+        path,
+        what: `${type} auth of ${owner}`,
+        reason: 'auth type not supported; sent without auth',
+      })
+      return { type: 'none' }
+  }
+}
