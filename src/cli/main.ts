@@ -11,6 +11,7 @@ import { parseRunArgs, USAGE, UsageError, type RunArgs } from './args.ts'
 import { InputError, loadEnvironment, loadImport, readPem } from './load.ts'
 import { formatReport } from '../model/import/report.ts'
 import { runImport } from './import-command.ts'
+import { runExport } from './export-command.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
 import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
 import { junitXml } from './reporters/junit.ts'
@@ -26,6 +27,7 @@ export interface CliIo {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'login-url') return printLoginUrl(argv.slice(1), io)
   if (argv[0] === 'import') return runImport(argv.slice(1), io)
+  if (argv[0] === 'export') return runExport(argv.slice(1), io)
   let args: RunArgs
   try {
     args = parseRunArgs(argv)

@@ -1,7 +1,7 @@
 /**
  * OpenAPI security → Sendbox auth. A requirement names schemes from `components.securitySchemes`;
  * the first scheme of the first requirement becomes the auth, its secret a `{{variable}}` the
- * collection declares (secret, empty): apiKey in a header or the query, HTTP basic and bearer,
+ * user gives in an environment: apiKey in a header or the query, HTTP basic and bearer,
  * OAuth 2.0 client credentials and authorization code. What Sendbox lacks goes to the report.
  */
 import type { Auth } from '../types.ts'
@@ -11,7 +11,10 @@ import type { ImportReport } from './report.ts'
 export interface SecurityContext {
   schemes: JsonObject
   report: ImportReport
-  /** Variables the auth refers to; the collection declares them (as secrets). */
+  /**
+   * Variables the auth refers to. The collection does not declare them: an empty collection
+   * variable would hide the value an environment or `--env-var` gives.
+   */
   variables: Set<string>
 }
 

@@ -56,12 +56,6 @@ describe('OpenAPI 3.0 import (YAML)', () => {
     expect(variables(collection)).toEqual([
       ['baseUrl', 'https://eu.pets.example/v1', false],
       ['petId', '42', false],
-      ['apiKeyHeader', '', true],
-      ['bearerAuth', '', true],
-      ['oauthClientId', '', true],
-      ['oauthClientSecret', '', true],
-      ['basicAuthUsername', '', true],
-      ['basicAuthPassword', '', true],
     ])
     expect(request('showPetById').url).toBe('{{baseUrl}}/pets/{{petId}}')
   })
@@ -138,7 +132,6 @@ describe('Swagger 2.0 and OpenAPI 3.1', () => {
     expect(variables(collection)).toEqual([
       ['baseUrl', 'https://users.example/api', false],
       ['id', '7', false],
-      ['key', '', true],
     ])
     expect(collection.auth).toEqual({ type: 'apikey', key: 'api_key', value: '{{key}}', addTo: 'query' })
     const get = find(collection.children, 'Get a user')

@@ -136,7 +136,6 @@ function mapDocument(document: JsonObject): ImportResult<Collection> {
   const variables = [makeVariable({ key: 'baseUrl', value: serverUrl(document.servers) })]
   for (const [key, value] of pathVariables)
     if (key !== 'baseUrl') variables.push(makeVariable({ key, value }))
-  for (const key of context.variables) variables.push(makeVariable({ key, value: '', secret: true }))
   return {
     value: makeCollection({
       name: typeof info.title === 'string' && info.title.trim() ? info.title : 'OpenAPI import',
