@@ -209,29 +209,36 @@ for (const [width, options] of WIDTHS) {
       await press(dialog(page).getByRole('button', { name: 'Import', exact: true }), touch)
       await expect(row(page, 'Vault')).toBeVisible()
 
-      const exportOnce = async (tick: boolean) => {
+      const exportOnce = async (tick: boolean, format = 'Sendbox collection export') => {
         await rowMenu(page, 'Vault', 'Export')
         const exporting = page.getByRole('dialog', { name: 'Export "Vault"' })
-        await expect(exporting.getByRole('radio', { name: 'Sendbox' })).toBeChecked()
+        await expect(exporting.getByRole('radio', { name: 'Sendbox collection export' })).toBeChecked()
+        await exporting.getByRole('radio', { name: format }).check()
         if (tick) await exporting.getByRole('checkbox', { name: 'Include secret values' }).check()
         const download = page.waitForEvent('download')
         await press(exporting.getByRole('button', { name: 'Export', exact: true }), touch)
         const file = await download
-        expect(file.suggestedFilename()).toBe('Vault.sendbox.json')
-        return readFileSync((await file.path())!, 'utf8')
+        return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') }
       }
       const plain = await exportOnce(false)
-      expect(plain).not.toContain('collection-secret-value')
-      expect(plain).toContain('"token"')
-      const withSecrets = await exportOnce(true)
-      expect(withSecrets).toContain('collection-secret-value')
+      expect(plain.name).toBe('Vault.sendbox.json')
+      expect(plain.text).not.toContain('collection-secret-value')
+      expect(plain.text).toContain('"token"')
+      expect((await exportOnce(true)).text).toContain('collection-secret-value')
+      const postman = await exportOnce(false, 'Postman Collection v2.1')
+      expect(postman.name).toBe('Vault.postman_collection.json')
+      expect(postman.text).not.toContain('collection-secret-value')
+      expect((await exportOnce(true, 'Postman Collection v2.1')).text).toContain('collection-secret-value')
 
-      // The downloaded file comes back in.
+      // The downloaded files come back in.
       await openImport(page, touch)
-      await chooseFiles(page, touch, [{ name: 'Vault.sendbox.json', text: plain }])
-      await expect(preview(page).getByRole('list', { name: 'Collections' })).toHaveText('Vault: 1 request')
+      await chooseFiles(page, touch, [plain, postman])
+      await expect(preview(page)).toContainText('Format: Sendbox collection export, Postman Collection v2.1')
+      await expect(preview(page).getByRole('list', { name: 'Collections' })).toHaveText(
+        'Vault: 1 requestVault: 1 request',
+      )
       await press(dialog(page).getByRole('button', { name: 'Import', exact: true }), touch)
-      await expect(sidebar(page).getByRole('treeitem', { name: 'Vault', exact: true })).toHaveCount(2)
+      await expect(sidebar(page).getByRole('treeitem', { name: 'Vault', exact: true })).toHaveCount(3)
 
       // The environment, from the Variables dialog.
       await page.getByRole('button', { name: 'Variables', exact: true }).click()
@@ -240,10 +247,13 @@ for (const [width, options] of WIDTHS) {
       const download = page.waitForEvent('download')
       await press(variables.getByRole('button', { name: 'Export', exact: true }), touch)
       const exporting = page.getByRole('dialog', { name: 'Export "Prod"' })
+      await exporting.getByRole('radio', { name: 'Postman environment' }).check()
       await press(exporting.getByRole('button', { name: 'Export', exact: true }), touch)
-      const env = readFileSync((await (await download).path())!, 'utf8')
-      expect(env).toContain('"apiKey"')
-      expect(env).not.toContain('env-secret-value')
+      const env = await download
+      expect(env.suggestedFilename()).toBe('Prod.postman_environment.json')
+      const envText = readFileSync((await env.path())!, 'utf8')
+      expect(envText).toContain('"apiKey"')
+      expect(envText).not.toContain('env-secret-value')
     })
 
     test('the dialogs have touch-sized controls', async ({ page }) => {

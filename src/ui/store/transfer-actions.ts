@@ -5,7 +5,6 @@
  */
 import * as data from '../../model/workspace/api.ts'
 import type { Collection, Environment, Id, TreeItem, Variable } from '../../model/types.ts'
-import { SENDBOX_FORMAT_VERSION } from '../../model/import/sendbox.ts'
 import type { BuiltImport } from '../../runtime/import/client.ts'
 import type { OpenDocs } from './docs.ts'
 import type { SendServices } from './send-state.ts'
@@ -48,18 +47,11 @@ export function makeTransferActions(docs: OpenDocs, services: SendServices) {
       const collection = data.readCollection(workspace, id)
       return collection && includeSecrets ? fillTree(collection) : collection
     },
-    /** The Sendbox environment file, secret values blank unless `includeSecrets`. */
-    environmentFile(id: Id, includeSecrets: boolean): { name: string; text: string } | undefined {
+    /** An environment as stored, with its secret values from this device when `includeSecrets`. */
+    environmentForExport(id: Id, includeSecrets: boolean): Environment | undefined {
       const environment = data.listEnvironments(workspace).find((env) => env.id === id)
-      if (!environment) return undefined
-      const variables = includeSecrets
-        ? secretsFilled(environment.variables)
-        : environment.variables.map((variable) => (variable.secret ? { ...variable, value: '' } : variable))
-      const file: { sendbox: number; environment: Environment } = {
-        sendbox: SENDBOX_FORMAT_VERSION,
-        environment: { ...environment, variables },
-      }
-      return { name: environment.name, text: JSON.stringify(file, null, 2) + '\n' }
+      if (!environment || !includeSecrets) return environment
+      return { ...environment, variables: secretsFilled(environment.variables) }
     },
   }
 }

@@ -1,37 +1,51 @@
 /**
- * The export formats the app offers, each a pure exporter of `src/model`: what the Export
- * dialog lists. A format whose result is several files (a folder) needs an archive the page can
- * download; none is offered until there is one.
+ * The export formats the Export dialog offers: the model's export registry (`EXPORTERS`), plus
+ * the Postman writer while the registry does not list it yet. A format that writes a folder
+ * (Bruno) is downloaded as one `.zip` of that folder. Environments have their own two formats.
  */
-import type { Exporter, ExportFormat } from '../../model/export/types.ts'
-import { serializeSendboxCollection } from '../../model/import/sendbox.ts'
-import type { Collection, Variable } from '../../model/types.ts'
+import { EXPORTERS, type ExportEntry } from '../../model/export/index.ts'
+import { exportPostman, postmanEnvironmentText } from '../../model/export/postman.ts'
+import { serializeSendboxEnvironment } from '../../model/import/sendbox.ts'
+import type { Environment } from '../../model/types.ts'
 
-export interface ExportChoice {
-  format: ExportFormat
+const POSTMAN: ExportEntry = {
+  id: 'postman',
+  label: 'Postman Collection v2.1',
+  folder: false,
+  exporter: exportPostman,
+}
+
+export const COLLECTION_EXPORTS: readonly ExportEntry[] = EXPORTERS.some((entry) => entry.id === 'postman')
+  ? EXPORTERS
+  : [EXPORTERS[0]!, POSTMAN, ...EXPORTERS.slice(1)]
+
+export interface EnvironmentExport {
+  id: 'sendbox' | 'postman'
   label: string
-  exporter: Exporter
+  /** The file's name and text; secret values only with `includeSecrets`. */
+  write(environment: Environment, includeSecrets: boolean): { path: string; text: string }
 }
 
-function withoutSecrets(variables: Variable[]): Variable[] {
-  return variables.map((variable) => (variable.secret ? { ...variable, value: '' } : variable))
-}
+const safe = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').trim() || 'environment'
 
-/** Secret values blanked in every table of the tree, unless asked for. */
-function blankSecrets(collection: Collection): Collection {
-  const visit = <T extends { variables?: Variable[]; children?: unknown[] }>(node: T): T => ({
-    ...node,
-    ...(node.variables ? { variables: withoutSecrets(node.variables) } : {}),
-    ...(node.children ? { children: node.children.map((child) => visit(child as T)) } : {}),
-  })
-  return visit(collection)
-}
-
-const sendbox: Exporter = (collection, options) => [
+export const ENVIRONMENT_EXPORTS: readonly EnvironmentExport[] = [
   {
-    path: `${collection.name || 'collection'}.sendbox.json`,
-    text: serializeSendboxCollection(options.includeSecrets ? collection : blankSecrets(collection)),
+    id: 'sendbox',
+    label: 'Sendbox environment',
+    write: (environment, includeSecrets) => ({
+      path: `${safe(environment.name)}.sendbox-environment.json`,
+      // The serializer blanks secret values; with the box ticked they are written as they are.
+      text: includeSecrets
+        ? `${JSON.stringify({ sendbox: 1, environment }, null, 2)}\n`
+        : serializeSendboxEnvironment(environment),
+    }),
+  },
+  {
+    id: 'postman',
+    label: 'Postman environment',
+    write: (environment, includeSecrets) => ({
+      path: `${safe(environment.name)}.postman_environment.json`,
+      text: postmanEnvironmentText(environment, { includeSecrets }),
+    }),
   },
 ]
-
-export const EXPORT_CHOICES: ExportChoice[] = [{ format: 'sendbox', label: 'Sendbox', exporter: sendbox }]
