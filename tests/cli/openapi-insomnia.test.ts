@@ -128,7 +128,10 @@ describe('sendbox import and export', () => {
       files,
     )
     expect(openapi.code).toBe(0)
-    const document = JSON.parse(readFileSync(join(openapi.dir, 'out/shop.openapi.json'), 'utf8')) as object
+    const document = JSON.parse(readFileSync(join(openapi.dir, 'out/shop.openapi.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >
     expect((await validate(document)).valid).toBe(true)
     const har = await run(['export', 'shop.json', '--format', 'har'], files)
     expect(har.code).toBe(0)
