@@ -162,6 +162,23 @@ for (const [width, options] of WIDTHS) {
       await expect(row(page, 'Shop')).toHaveCount(0)
     })
 
+    test('pasted OpenAPI YAML is read in the worker', async ({ page }) => {
+      await openImport(page, touch)
+      const yaml = [
+        'openapi: 3.0.3',
+        'info: { title: Pets, version: "1" }',
+        'servers: [{ url: "https://pets.test/v1" }]',
+        'paths:',
+        '  /pets:',
+        '    get: { summary: List pets, responses: { "200": { description: ok } } }',
+        '    post: { summary: Add a pet, responses: { "201": { description: made } } }',
+      ].join('\n')
+      await dialog(page).getByRole('textbox', { name: 'Paste a collection or environment' }).fill(yaml)
+      await press(dialog(page).getByRole('button', { name: 'Read pasted text' }), touch)
+      await expect(preview(page)).toContainText('Format: OpenAPI 3.0.3')
+      await expect(preview(page).getByRole('list', { name: 'Collections' })).toHaveText('Pets: 2 requests')
+    })
+
     test('a chosen folder is read as one source and named in the message', async ({ page }) => {
       const folder = mkdtempSync(join(tmpdir(), 'import-folder-'))
       const root = join(folder, 'notes')
