@@ -47,6 +47,10 @@ const SECRET_COLLECTION = JSON.stringify({
   },
 })
 
+/** What a folder in no folder format gets (the words before any folder format was registered, and after). */
+const FOLDER_REFUSED = (name: string) =>
+  new RegExp(`${name}: (unknown folder format \\(expected|cannot read the file \\(is a directory\\))`)
+
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import', exact: true })
 const preview = (page: Page) => dialog(page).getByRole('region', { name: 'What will be imported' })
 
@@ -189,8 +193,25 @@ for (const [width, options] of WIDTHS) {
       const chooser = page.waitForEvent('filechooser')
       await press(dialog(page).getByRole('button', { name: 'Choose folder', exact: true }), touch)
       await (await chooser).setFiles(root)
-      await expect(dialog(page).getByRole('alert')).toContainText('notes: ')
+      await expect(dialog(page).getByRole('alert')).toContainText(FOLDER_REFUSED('notes'))
       await expect(dialog(page).getByRole('button', { name: 'Import', exact: true })).toBeDisabled()
+    })
+
+    test('a dropped folder is walked and read as one source', async ({ page, context }) => {
+      test.skip(touch, 'a desktop gesture')
+      const folder = mkdtempSync(join(tmpdir(), 'import-drop-'))
+      const root = join(folder, 'dropped-notes')
+      mkdirSync(join(root, 'sub'), { recursive: true })
+      writeFileSync(join(root, 'sub', 'more.txt'), 'not a collection')
+      await openImport(page, touch)
+      const box = (await dialog(page).locator('.import-drop').boundingBox())!
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      const cdp = await context.newCDPSession(page)
+      const data = { items: [], files: [root], dragOperationsMask: 1 }
+      await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data })
+      await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data })
+      await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data })
+      await expect(dialog(page).getByRole('alert')).toContainText(FOLDER_REFUSED('dropped-notes'))
     })
 
     test('a URL that fails says so', async ({ page }) => {
