@@ -81,3 +81,9 @@ export function visible(text: string): string {
     return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
   })
 }
+
+/** `at.key`, or `at["a b"]` for a key that is not a plain name (invisible characters shown). */
+export function keyPath(at: string, key: string): string {
+  if (/^[A-Za-z_$][\w$-]*$/.test(key)) return at ? `${at}.${key}` : key
+  return `${at}[${visible(JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key))}]`
+}

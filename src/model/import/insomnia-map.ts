@@ -22,6 +22,7 @@ import {
   describe,
   expectObject,
   isObject,
+  keyPath,
   optionalArray,
   optionalBoolean,
   optionalString,
@@ -340,7 +341,7 @@ export function mapData(value: unknown, at: string, templates: Templates): Varia
 function flatten(data: JsonObject, prefix: string, at: string, out: Variable[], templates: Templates): void {
   for (const [key, value] of Object.entries(data)) {
     const name = prefix ? `${prefix}.${key}` : key
-    const path = `${at}.${key}`
+    const path = keyPath(at, key)
     if (isObject(value)) flatten(value, name, path, out, templates)
     else out.push(makeVariable({ key: name, value: variableValue(value, path, templates) }))
   }

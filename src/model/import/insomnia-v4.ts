@@ -31,19 +31,21 @@ export function isInsomniaV4(json: unknown): boolean {
 }
 
 /** Resource types that Sendbox has nothing for, as people call them. */
-const UNSUPPORTED: Record<string, string> = {
-  websocket_request: 'WebSocket request',
-  websocket_payload: 'WebSocket message',
-  grpc_request: 'gRPC request',
-  proto_file: 'proto file',
-  proto_directory: 'proto folder',
-  unit_test_suite: 'unit test suite',
-  unit_test: 'unit test',
-  mock_server: 'mock server',
-  mock_route: 'mock route',
-  socketio_request: 'Socket.IO request',
-  mcp_request: 'MCP request',
-}
+const UNSUPPORTED = new Map<string, string>(
+  Object.entries({
+    websocket_request: 'WebSocket request',
+    websocket_payload: 'WebSocket message',
+    grpc_request: 'gRPC request',
+    proto_file: 'proto file',
+    proto_directory: 'proto folder',
+    unit_test_suite: 'unit test suite',
+    unit_test: 'unit test',
+    mock_server: 'mock server',
+    mock_route: 'mock route',
+    socketio_request: 'Socket.IO request',
+    mcp_request: 'MCP request',
+  }),
+)
 
 interface Resource {
   raw: JsonObject
@@ -136,7 +138,7 @@ export function fromResources(resources: Resource[]): ImportResult<InsomniaImpor
   }
   for (const resource of resources) {
     if (reached.has(resource)) continue
-    const kind = UNSUPPORTED[resource.type]
+    const kind = UNSUPPORTED.get(resource.type)
     if (kind)
       report.skipped.push({ path: resource.at, what: named(kind, resource.name), reason: 'not supported' })
     else if (resource.type === 'cookie_jar') {

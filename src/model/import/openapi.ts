@@ -20,7 +20,15 @@ import {
   type RequestSpec,
   type TreeItem,
 } from '../types.ts'
-import { ImportError, isObject, quoted, visible, type Json, type JsonObject } from './import-error.ts'
+import {
+  ImportError,
+  isObject,
+  keyPath,
+  quoted,
+  visible,
+  type Json,
+  type JsonObject,
+} from './import-error.ts'
 import { authFor, type SecurityContext } from './openapi-auth.ts'
 import { exampleOf } from './openapi-sample.ts'
 import { emptyReport, type ImportReport, type ImportResult } from './report.ts'
@@ -111,7 +119,7 @@ function mapDocument(document: JsonObject): ImportResult<Collection> {
     for (const method of METHODS) {
       const operation = rawItem[method]
       if (!isObject(operation)) continue
-      const at = `paths[${JSON.stringify(path)}].${method}`
+      const at = `${keyPath('paths', path)}.${method}`
       const request = mapOperation(path, method, rawItem, operation, at, { context, report, pathVariables })
       if (!request) continue
       const tag =
@@ -123,7 +131,7 @@ function mapDocument(document: JsonObject): ImportResult<Collection> {
   if (isObject(document.webhooks))
     for (const name of Object.keys(document.webhooks))
       report.skipped.push({
-        path: `webhooks[${JSON.stringify(name)}]`,
+        path: keyPath('webhooks', name),
         what: `webhook ${quoted(name)}`,
         reason: 'webhooks are requests the API sends, not ones to send it',
       })

@@ -24,7 +24,12 @@ export function parseYamlOrJson(text: string): unknown {
     )
   let value: unknown
   try {
-    value = parse(stripBom(text), { maxAliasCount: 1000, prettyErrors: true, uniqueKeys: true })
+    value = parse(stripBom(text), {
+      maxAliasCount: 1000,
+      prettyErrors: true,
+      uniqueKeys: true,
+      logLevel: 'error',
+    })
   } catch (error) {
     if (!(error instanceof YAMLError)) throw error
     const line = error.linePos?.[0]
