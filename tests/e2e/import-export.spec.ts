@@ -11,7 +11,7 @@ import { postmanCollection, type PostmanItem } from '../helpers/postman.ts'
 import { openApp, press, row, rowMenu, sidebar, smallTouchTargets, WIDTHS } from './helpers.ts'
 import { ECHO } from './send-helpers.ts'
 
-function shopText(requests = 3): string {
+function shopText(requests = 3, name = 'Shop'): string {
   const item: PostmanItem[] = [
     {
       name: 'Orders',
@@ -22,7 +22,7 @@ function shopText(requests = 3): string {
     },
     { name: 'Health', request: { method: 'GET', url: `${ECHO}/get` } },
   ]
-  return JSON.stringify(postmanCollection('Shop', item))
+  return JSON.stringify(postmanCollection(name, item))
 }
 
 const ENVIRONMENT = JSON.stringify({
@@ -108,6 +108,17 @@ for (const [width, options] of WIDTHS) {
     })
 
     test('imports pasted text, lists what is skipped, and imports dropped files', async ({ page }) => {
+      await openImport(page, touch)
+      const pasteField = dialog(page).getByRole('textbox', { name: 'Paste a collection or environment' })
+      await pasteField.fill(shopText(2, 'Pasted Shop'))
+      await press(dialog(page).getByRole('button', { name: 'Read pasted text' }), touch)
+      await expect(preview(page)).toContainText('Format: Postman Collection v2.1')
+      await expect(preview(page).getByRole('list', { name: 'Collections' })).toHaveText(
+        'Pasted Shop: 3 requests, 1 folder',
+      )
+      await press(dialog(page).getByRole('button', { name: 'Import', exact: true }), touch)
+      await expect(row(page, 'Pasted Shop')).toBeVisible()
+
       await openImport(page, touch)
       const har = {
         log: {
