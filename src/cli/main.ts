@@ -8,6 +8,7 @@ import { dirname } from 'node:path'
 import type { ProxySettings, TlsSettings } from '../model/settings.ts'
 import { runCollection, UnknownFolderError } from '../runtime/run-collection.ts'
 import { parseRunArgs, USAGE, UsageError, type RunArgs } from './args.ts'
+import { existsSync } from 'node:fs'
 import { InputError, loadEnvironment, loadImport, readPem } from './load.ts'
 import { formatReport } from '../model/import/report.ts'
 import { runImport } from './import-command.ts'
@@ -62,10 +63,16 @@ async function printLoginUrl(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function run(args: RunArgs, io: CliIo): Promise<number> {
-  const { collection, report: importReport } = await loadImport(args.collection)
+  const { collection, environments, report: importReport } = await loadImport(args.collection)
   const skipped = formatReport(importReport)
   if (skipped) io.stderr.write(`sendbox: ${args.collection}: ${skipped}\n`)
-  const environment = args.env ? await loadEnvironment(args.env) : undefined
+  // A Bruno folder brings its environments: `-e local` names one of them unless it is a file.
+  const bundled = environments.find((e) => e.name === args.env)
+  const environment = args.env
+    ? bundled && !existsSync(args.env)
+      ? bundled
+      : await loadEnvironment(args.env)
+    : undefined
   const globals = args.globals ? await loadEnvironment(args.globals) : undefined
   const tls: TlsSettings = {
     verify: !args.insecure,

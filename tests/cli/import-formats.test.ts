@@ -164,8 +164,12 @@ describe('sendbox import', () => {
       /^sendbox: shop\.har: Postman Collection v2\.1: info: expected an object, found nothing$/,
     ],
     [
+      ['import', 'shop.har', '--format', 'nope'],
+      /^sendbox: unknown format "nope" \(use sendbox, postman, har, hoppscotch, bruno\b.*\)$/,
+    ],
+    [
       ['import', 'shop.har', '--format', 'bruno'],
-      /^sendbox: unknown format "bruno" \(use sendbox, postman, har, hoppscotch\)$/,
+      /^sendbox: shop\.har: Bruno collection: a Bruno collection is a folder \(holding bruno\.json\)$/,
     ],
     [['import'], /^sendbox: missing the file to import$/],
     [['run', 'cut.har'], /^sendbox: cut\.har: HAR 1\.2: not valid JSON/],

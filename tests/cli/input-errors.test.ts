@@ -30,7 +30,10 @@ describe('sendbox run: unreadable input', () => {
       ['run', 'bad-item.json'],
       /^sendbox: bad-item\.json: item\[0\]\.item\[0\]: an item needs either "request" or "item"$/,
     ],
-    [['run', '.'], /^sendbox: \.: cannot read the file \(is a directory\)$/],
+    [
+      ['run', '.'],
+      /^sendbox: \.: not a collection folder \(expected a Bruno collection folder \(with bruno\.json\)\)$/,
+    ],
     [['run', 'ok.json', '-e', 'env-bad.json'], /^sendbox: env-bad\.json: not an environment/],
     [['run', 'ok.json', '--folder', 'Nope'], /^sendbox: the collection has no folder named "Nope"$/],
   ])('%j', async (args, message) => {

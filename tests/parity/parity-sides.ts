@@ -82,7 +82,7 @@ function variableNames(text: string, collection: PostmanDoc): string[] {
   return [...names].sort()
 }
 
-function wireOf(records: EchoRecord[], base: string): WireRecord[] {
+export function wireOf(records: EchoRecord[], base: string): WireRecord[] {
   const host = base.replace(/^https?:\/\//, '')
   const neutral = (text: string) => text.split(base).join('{{baseUrl}}').split(host).join('{{host}}')
   return records.map((r) => ({
@@ -100,7 +100,7 @@ function splitVariables(wire: WireRecord[]): { wire: WireRecord[]; variables: st
   return { wire, variables: null }
 }
 
-function errorText(error: unknown): string | null {
+export function errorText(error: unknown): string | null {
   if (!error) return null
   const e = error as { name?: string; message?: string }
   return e.name && e.name !== 'AssertionError' ? `${e.name}: ${e.message}` : String(e.message)

@@ -2,6 +2,7 @@
  * Every format Sendbox imports, in the order detection tries them: one entry per format module.
  * To add a format, write its module and append its entry here (and a line to README.md).
  */
+import { isBrunoFolder, readBrunoFolder } from './bruno.ts'
 import type { ImportFormat } from './format.ts'
 import { insomnia, openapi } from './formats-yaml.ts'
 import { isHar, parseHar } from './har.ts'
@@ -70,4 +71,22 @@ const hoppscotch: ImportFormat = {
   },
 }
 
-export const IMPORT_FORMATS: readonly ImportFormat[] = [sendbox, postman, har, hoppscotch, insomnia, openapi]
+const bruno: ImportFormat = {
+  id: 'bruno',
+  label: 'Bruno collection',
+  described: 'a Bruno collection folder (with bruno.json)',
+  input: 'source',
+  folder: true,
+  detect: isBrunoFolder,
+  read: readBrunoFolder,
+}
+
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  sendbox,
+  postman,
+  har,
+  hoppscotch,
+  insomnia,
+  openapi,
+  bruno,
+]

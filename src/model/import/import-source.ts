@@ -92,7 +92,7 @@ export function unknownFormatProblem(kind: ImportSource['kind']): string {
   )
   if (names.length === 0) return folder ? 'cannot read the file (is a directory)' : 'unknown format'
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
-  return `unknown ${folder ? 'folder ' : ''}format (expected ${list})`
+  return folder ? `not a collection folder (expected ${list})` : `unknown format (expected ${list})`
 }
 
 /**

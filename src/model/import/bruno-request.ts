@@ -1,0 +1,229 @@
+/**
+ * One parsed `.bru` document (@usebruno/lang's JSON) → Sendbox parts: a request, or the auth,
+ * variables and scripts of collection.bru / folder.bru. Path parameters are put into the URL as
+ * `bru run` sends them; `script:post-response` and `tests` become the post-response script.
+ * What Sendbox has no place for (assertions, request variables, docs, SPARQL and file bodies,
+ * auth modes it lacks, WebSocket and gRPC requests) goes to the report.
+ */
+import { makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
+import { newId } from '../ids.ts'
+import {
+  HTTP_METHODS,
+  type Auth,
+  type FormDataRow,
+  type HttpMethod,
+  type KeyValueRow,
+  type RequestBody,
+  type RequestSpec,
+  type Scripts,
+  type Variable,
+} from '../types.ts'
+import type { BruAuth, BruDocument, BruRow } from './bruno-lang.ts'
+import { ImportError, quoted } from './import-error.ts'
+import type { ImportReport } from './report.ts'
+
+/** Where in the source a document is, and where its findings are reported. */
+export interface BruContext {
+  path: string
+  owner: string
+  report: ImportReport
+}
+
+function skip(context: BruContext, what: string, reason: string): void {
+  context.report.skipped.push({ path: context.path, what: `${what} of ${context.owner}`, reason })
+}
+
+function text(value: unknown, context: BruContext, field: string): string {
+  if (value === undefined || value === null) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  throw new ImportError(context.path, `${field}: expected text`)
+}
+
+export function bruRows(rows: BruRow[] | undefined, context: BruContext, field: string): KeyValueRow[] {
+  return (rows ?? []).map((row) =>
+    makeRow({
+      key: text(row.name, context, field),
+      value: text(row.value, context, field),
+      enabled: row.enabled !== false,
+    }),
+  )
+}
+
+export function bruVariables(rows: BruRow[] | undefined, context: BruContext): Variable[] {
+  return bruRows(rows, context, 'vars').map((row) =>
+    makeVariable({ key: row.key, value: row.value, enabled: row.enabled }),
+  )
+}
+
+/** `script:pre-request`; `script:post-response` then `tests` (Bruno runs them in that order). */
+export function bruScripts(doc: BruDocument): Scripts {
+  const post = [doc.script?.res ?? '', doc.tests ?? ''].filter((part) => part.trim() !== '').join('\n')
+  return makeScripts({ preRequest: doc.script?.req ?? '', postResponse: post })
+}
+
+/** What a request, folder or collection file holds that Sendbox keeps nowhere. */
+export function noteUnmapped(doc: BruDocument, context: BruContext, request: boolean): void {
+  if (doc.docs?.trim()) skip(context, 'docs', 'Sendbox keeps no descriptions here')
+  if (doc.assertions?.length) skip(context, `${doc.assertions.length} assertions`, 'write them as tests')
+  if (doc.vars?.res?.length) skip(context, 'post-response variables', 'set them in the post-response script')
+  if (request && doc.vars?.req?.length)
+    skip(context, 'request variables', 'requests have no variables in Sendbox')
+}
+
+/** `mode`: the request's `http.auth`, or `auth.mode` of collection.bru / folder.bru. */
+export function bruAuth(mode: string | undefined, auth: BruAuth | undefined, context: BruContext): Auth {
+  const params = (name: string): Record<string, unknown> => {
+    const value = auth?.[name]
+    return typeof value === 'object' && value !== null ? value : {}
+  }
+  const get = (name: string, key: string) => text(params(name)[key], context, `auth:${name}.${key}`)
+  switch (mode) {
+    case undefined:
+    case '':
+    case 'none':
+      return { type: 'none' }
+    case 'inherit':
+      return { type: 'inherit' }
+    case 'bearer':
+      return { type: 'bearer', token: get('bearer', 'token') }
+    case 'basic':
+      return { type: 'basic', username: get('basic', 'username'), password: get('basic', 'password') }
+    case 'apikey':
+      return {
+        type: 'apikey',
+        key: get('apikey', 'key'),
+        value: get('apikey', 'value'),
+        addTo: get('apikey', 'placement') === 'queryparams' ? 'query' : 'header',
+      }
+    case 'awsv4':
+      if (get('awsv4', 'profileName')) skip(context, 'AWS profile name', 'Sendbox signs with the keys given')
+      return {
+        type: 'sigv4',
+        accessKeyId: get('awsv4', 'accessKeyId'),
+        secretAccessKey: get('awsv4', 'secretAccessKey'),
+        sessionToken: get('awsv4', 'sessionToken'),
+        region: get('awsv4', 'region'),
+        service: get('awsv4', 'service'),
+      }
+    case 'oauth2': {
+      const grant = get('oauth2', 'grantType')
+      if (grant !== 'client_credentials' && grant !== 'authorization_code')
+        skip(context, `OAuth 2.0 grant ${quoted(grant)}`, 'not supported; a token must be pasted')
+      return {
+        type: 'oauth2',
+        grant:
+          grant === 'client_credentials'
+            ? 'client-credentials'
+            : grant === 'authorization_code'
+              ? 'authorization-code'
+              : 'token',
+        accessToken: '',
+        authUrl: get('oauth2', 'authorizationUrl'),
+        tokenUrl: get('oauth2', 'accessTokenUrl'),
+        clientId: get('oauth2', 'clientId'),
+        clientSecret: get('oauth2', 'clientSecret'),
+        scope: get('oauth2', 'scope'),
+      }
+    }
+    default:
+      skip(context, `${mode} auth`, 'auth type not supported; sent without auth')
+      return { type: 'none' }
+  }
+}
+
+function bruBody(doc: BruDocument, context: BruContext): RequestBody {
+  const mode = doc.http?.body ?? 'none'
+  const body = doc.body ?? {}
+  switch (mode) {
+    case 'none':
+      return { type: 'none' }
+    case 'json':
+    case 'text':
+    case 'xml':
+      return { type: 'raw', language: mode, text: body[mode] ?? '' }
+    case 'formUrlEncoded':
+      return { type: 'urlencoded', rows: bruRows(body.formUrlEncoded, context, 'body:form-urlencoded') }
+    case 'multipartForm':
+      return {
+        type: 'form-data',
+        rows: (body.multipartForm ?? []).map((row): FormDataRow => {
+          const file = row.type === 'file'
+          const paths = Array.isArray(row.value) ? row.value : [row.value]
+          if (file && paths.length > 1)
+            skip(
+              context,
+              `${paths.length - 1} more files of form row ${quoted(row.name)}`,
+              'a row holds one file in Sendbox',
+            )
+          const first = text(paths[0], context, 'body:multipart-form')
+          return {
+            id: newId(),
+            key: text(row.name, context, 'body:multipart-form'),
+            value: file ? '' : first,
+            enabled: row.enabled !== false,
+            type: file ? 'file' : 'text',
+            ...(file ? { fileRef: first, fileName: first.split(/[\\/]/).pop() || 'file' } : {}),
+            ...(row.contentType ? { contentType: row.contentType } : {}),
+          }
+        }),
+      }
+    case 'graphql':
+      return { type: 'graphql', query: body.graphql?.query ?? '', variables: body.graphql?.variables ?? '' }
+    default:
+      skip(context, `${mode} body`, 'not supported; sent without a body')
+      return { type: 'none' }
+  }
+}
+
+/** `:name` path segments with the value of `params:path` (as `bru run` sends them). */
+function withPathParams(url: string, rows: BruRow[]): string {
+  let result = url
+  for (const row of rows) {
+    if (row.type !== 'path' || row.value === '') continue
+    const name = row.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    result = result.replace(new RegExp(`/:${name}(?=/|\\?|#|$)`, 'g'), `/${row.value}`)
+  }
+  return result
+}
+
+/** A request file; `undefined` (and reported) for requests Sendbox cannot send. */
+export function bruRequest(
+  doc: BruDocument,
+  context: BruContext,
+  inheritedHeaders: KeyValueRow[],
+): RequestSpec | undefined {
+  const type = doc.meta?.type ?? 'http'
+  if (type !== 'http' && type !== 'graphql') {
+    skip(context, `${type} request`, 'not supported')
+    return undefined
+  }
+  const method = (doc.http?.method ?? 'get').toUpperCase()
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) {
+    skip(context, `method ${quoted(method)}`, 'not supported')
+    return undefined
+  }
+  noteUnmapped(doc, context, true)
+  const params = doc.params ?? []
+  const headers = bruRows(doc.headers, context, 'headers')
+  const own = new Set(headers.map((h) => h.key.toLowerCase()))
+  const body = bruBody(doc, context)
+  return makeRequest({
+    kind: body.type === 'graphql' || type === 'graphql' ? 'graphql' : 'http',
+    name: text(doc.meta?.name, context, 'meta.name'),
+    method: method as HttpMethod,
+    url: withPathParams(text(doc.http?.url, context, 'url'), params),
+    params: bruRows(
+      params.filter((p) => p.type !== 'path'),
+      context,
+      'params:query',
+    ),
+    headers: [
+      ...inheritedHeaders.filter((h) => !own.has(h.key.toLowerCase())).map((h) => ({ ...h, id: newId() })),
+      ...headers,
+    ],
+    body,
+    auth: bruAuth(doc.http?.auth, doc.auth, context),
+    scripts: bruScripts(doc),
+  })
+}

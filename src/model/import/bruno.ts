@@ -1,0 +1,186 @@
+/**
+ * A Bruno collection folder → a Sendbox collection and its environments: `bruno.json` (name,
+ * `ignore`), `collection.bru` (auth, headers, variables, scripts), each folder's `folder.bru`,
+ * the `*.bru` request files (`bruno-request.ts`) and `environments/*.bru`. Order is `bru run`'s:
+ * in each folder its subfolders first (by `seq`, then name), then its requests by `seq`. Headers of
+ * the collection and of folders are added to each request below them (the request's own win).
+ */
+import { makeCollection, makeEnvironment, makeFolder, makeVariable } from '../factories.ts'
+import type { Collection, Environment, KeyValueRow, TreeItem } from '../types.ts'
+import { bruLang, type BruDocument } from './bruno-lang.ts'
+import {
+  bruAuth,
+  bruRequest,
+  bruRows,
+  bruScripts,
+  bruVariables,
+  noteUnmapped,
+  type BruContext,
+} from './bruno-request.ts'
+import { ImportError, isObject, quoted, visible } from './import-error.ts'
+import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
+import { emptyReport, named, type ImportReport } from './report.ts'
+import type { ImportSource, SourceFile } from './source.ts'
+
+export function isBrunoFolder(source: ImportSource): boolean {
+  return source.kind === 'folder' && source.files.some((file) => file.path === 'bruno.json')
+}
+
+/** The parser's error ("Line 3, col 1: … Expected "}"") as `file:3: …` on one line. */
+function parse<T>(file: SourceFile, read: (text: string) => T): T {
+  try {
+    return read(file.text)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const at = /Line (\d+), col (\d+)/.exec(message)
+    const expected =
+      message
+        .split('\n')
+        .findLast((line) => line.trim() !== '')
+        ?.trim() ?? 'unreadable'
+    throw new ImportError(
+      at ? `${file.path}:${at[1]}` : file.path,
+      `not a valid .bru file (${visible(at ? `column ${at[2]}: ${expected}` : expected).slice(0, 160)})`,
+    )
+  }
+}
+
+interface Dir {
+  files: SourceFile[]
+  dirs: Map<string, Dir>
+}
+
+function tree(files: SourceFile[], ignored: string[]): Dir {
+  const root: Dir = { files: [], dirs: new Map() }
+  for (const file of files) {
+    const parts = file.path.split('/')
+    if (parts.length - 1 > MAX_FOLDER_DEPTH) throw new ImportError(file.path, FOLDERS_TOO_DEEP)
+    if (parts[0] === 'environments' || ignored.includes(parts[0]!)) continue
+    if (!file.path.endsWith('.bru')) continue
+    let dir = root
+    for (const part of parts.slice(0, -1)) {
+      let next = dir.dirs.get(part)
+      if (!next) dir.dirs.set(part, (next = { files: [], dirs: new Map() }))
+      dir = next
+    }
+    dir.files.push(file)
+  }
+  return root
+}
+
+function seqOf(doc: BruDocument | undefined): number {
+  const seq = Number(doc?.meta?.seq)
+  return Number.isInteger(seq) && seq > 0 ? seq : Number.POSITIVE_INFINITY
+}
+
+export function readBrunoFolder(source: ImportSource): {
+  collections: Collection[]
+  environments: Environment[]
+  report: ImportReport
+} {
+  if (source.kind !== 'folder')
+    throw new ImportError('', 'a Bruno collection is a folder (holding bruno.json)')
+  const report = emptyReport()
+  const byPath = new Map(source.files.map((file) => [file.path, file]))
+  const configFile = byPath.get('bruno.json')
+  if (!configFile) throw new ImportError('bruno.json', 'missing: not a Bruno collection folder')
+  const config = parseJsonText(configFile.text)
+  if (!isObject(config)) throw new ImportError('bruno.json', 'expected an object')
+  const ignored = Array.isArray(config.ignore)
+    ? config.ignore.filter((x): x is string => typeof x === 'string')
+    : []
+  const name = typeof config.name === 'string' && config.name ? config.name : source.name
+  const rootFile = byPath.get('collection.bru')
+  const root = rootFile ? parse(rootFile, bruLang.collectionBruToJson) : {}
+  const context: BruContext = { path: 'collection.bru', owner: named('collection', name), report }
+  noteUnmapped(root, context, false)
+  const headers = bruRows(root.headers, context, 'headers')
+  const top = tree(source.files, ignored)
+  top.files = top.files.filter((file) => file.path !== 'collection.bru')
+  return {
+    collections: [
+      makeCollection({
+        name,
+        auth: bruAuth(root.auth?.mode, root.auth, context),
+        variables: bruVariables(root.vars?.req, context),
+        scripts: bruScripts(root),
+        children: children(top, '', headers, report, 0),
+      }),
+    ],
+    environments: environments(source.files),
+    report,
+  }
+}
+
+function children(
+  dir: Dir,
+  prefix: string,
+  headers: KeyValueRow[],
+  report: ImportReport,
+  depth: number,
+): TreeItem[] {
+  const folders = [...dir.dirs.entries()].map(([name, sub]) => {
+    const path = `${prefix}${name}`
+    const file = sub.files.find((f) => f.path === `${path}/folder.bru`)
+    const doc = file ? parse(file, bruLang.collectionBruToJson) : undefined
+    return { name, path, sub, doc, seq: seqOf(doc) }
+  })
+  folders.sort((a, b) => a.seq - b.seq || a.name.localeCompare(b.name))
+  const items: TreeItem[] = folders.map(({ name, path, sub, doc }) => {
+    if (depth >= MAX_FOLDER_DEPTH) throw new ImportError(path, FOLDERS_TOO_DEEP)
+    const title = doc?.meta?.name || name
+    const context: BruContext = { path: `${path}/folder.bru`, owner: named('folder', title), report }
+    const own = doc ? bruRows(doc.headers, context, 'headers') : []
+    const keys = new Set(own.map((h) => h.key.toLowerCase()))
+    if (doc) noteUnmapped(doc, context, false)
+    sub.files = sub.files.filter((f) => f.path !== `${path}/folder.bru`)
+    return makeFolder({
+      name: title,
+      auth: doc?.auth?.mode ? bruAuth(doc.auth.mode, doc.auth, context) : { type: 'inherit' },
+      variables: doc ? bruVariables(doc.vars?.req, context) : [],
+      scripts: doc ? bruScripts(doc) : bruScripts({}),
+      children: children(
+        sub,
+        `${path}/`,
+        [...headers.filter((h) => !keys.has(h.key.toLowerCase())), ...own],
+        report,
+        depth + 1,
+      ),
+    })
+  })
+  const requests = dir.files.map((file) => ({ file, doc: parse(file, bruLang.bruToJsonV2) }))
+  requests.sort((a, b) => seqOf(a.doc) - seqOf(b.doc) || a.file.path.localeCompare(b.file.path))
+  for (const { file, doc } of requests) {
+    const title =
+      doc.meta?.name ||
+      file.path
+        .split('/')
+        .pop()!
+        .replace(/\.bru$/, '')
+    const request = bruRequest(doc, { path: file.path, owner: named('request', title), report }, headers)
+    if (request) items.push({ ...request, name: request.name || title })
+  }
+  return items
+}
+
+function environments(files: SourceFile[]): Environment[] {
+  return files
+    .filter((file) => /^environments\/[^/]+\.bru$/.test(file.path))
+    .map((file) => {
+      const json = parse(file, bruLang.bruToEnvJsonV2)
+      const name = file.path.slice('environments/'.length, -'.bru'.length)
+      return makeEnvironment({
+        name,
+        variables: (json.variables ?? []).map((row) => {
+          if (typeof row.name !== 'string')
+            throw new ImportError(file.path, `variable name ${quoted(String(row.name))}`)
+          return makeVariable({
+            key: row.name,
+            value: typeof row.value === 'string' ? row.value : '',
+            enabled: row.enabled !== false,
+            secret: row.secret === true,
+          })
+        }),
+      })
+    })
+}
