@@ -3,6 +3,7 @@
  * cancel) and `Export` of a collection and an environment (secret values only when ticked),
  * at 1280 px and at 768 px with touch.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -303,6 +304,35 @@ for (const [width, options] of WIDTHS) {
       const envText = readFileSync((await env.path())!, 'utf8')
       expect(envText).toContain('"apiKey"')
       expect(envText).not.toContain('env-secret-value')
+    })
+
+    test('exports Bruno as a .zip whose folder imports again', async ({ page }) => {
+      await openImport(page, touch)
+      await chooseFiles(page, touch, [{ name: 'shop.json', text: shopText(2) }])
+      await press(dialog(page).getByRole('button', { name: 'Import', exact: true }), touch)
+      await expect(row(page, 'Shop')).toBeVisible()
+
+      await rowMenu(page, 'Shop', 'Export')
+      const exporting = page.getByRole('dialog', { name: 'Export "Shop"' })
+      await exporting.getByRole('radio', { name: 'Bruno collection' }).check()
+      const download = page.waitForEvent('download')
+      await press(exporting.getByRole('button', { name: 'Export', exact: true }), touch)
+      const zip = await download
+      expect(zip.suggestedFilename()).toBe('Shop.zip')
+      const out = mkdtempSync(join(tmpdir(), 'bruno-zip-'))
+      execFileSync('unzip', ['-q', (await zip.path())!, '-d', out])
+      expect(readFileSync(join(out, 'Shop', 'bruno.json'), 'utf8')).toContain('"name"')
+
+      await openImport(page, touch)
+      const chooser = page.waitForEvent('filechooser')
+      await press(dialog(page).getByRole('button', { name: 'Choose folder', exact: true }), touch)
+      await (await chooser).setFiles(join(out, 'Shop'))
+      await expect(preview(page)).toContainText('Format: Bruno collection')
+      await expect(preview(page).getByRole('list', { name: 'Collections' })).toHaveText(
+        'Shop: 3 requests, 1 folder',
+      )
+      await press(dialog(page).getByRole('button', { name: 'Import', exact: true }), touch)
+      await expect(sidebar(page).getByRole('treeitem', { name: 'Shop', exact: true })).toHaveCount(2)
     })
 
     test('the dialogs have touch-sized controls', async ({ page }) => {

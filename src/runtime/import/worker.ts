@@ -2,6 +2,8 @@
  * The import worker: reading, parsing and mapping an import off the page's main thread, so a
  * 50 MB file never freezes the app. Its logic is job.ts; this file is the message glue.
  */
+// First: later imports read `process` while they load.
+import './process-shim.ts'
 import { makeImportJob } from './job.ts'
 import type { FromImportWorker, ToImportWorker } from './protocol.ts'
 

@@ -3,6 +3,8 @@
  * downloaded (a folder format as one `.zip`). Secret values stay on this device unless the user
  * ticks `Include secret values`. A lazy chunk.
  */
+// First: the Bruno writer's dependencies read `process` while they load.
+import '../../runtime/import/process-shim.ts'
 import { createSignal, For, Show } from 'solid-js'
 import { makeZip } from '../../model/export/zip.ts'
 import { Dialog } from '../dialogs/dialog.tsx'
