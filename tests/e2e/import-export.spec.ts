@@ -48,9 +48,9 @@ const SECRET_COLLECTION = JSON.stringify({
   },
 })
 
-/** What a folder in no folder format gets (the words before any folder format was registered, and after). */
+/** What a folder that is no Bruno collection gets. */
 const FOLDER_REFUSED = (name: string) =>
-  new RegExp(`${name}: (unknown folder format \\(expected|cannot read the file \\(is a directory\\))`)
+  `${name}: not a collection folder (expected a Bruno collection folder (with bruno.json))`
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import', exact: true })
 const preview = (page: Page) => dialog(page).getByRole('region', { name: 'What will be imported' })
