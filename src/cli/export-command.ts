@@ -85,7 +85,11 @@ export async function runExport(argv: string[], io: CliIo): Promise<number> {
       )
     }
     if (!args.output) {
-      for (const file of files) io.stdout.write(file.text)
+      if (files.length !== 1)
+        throw new InputError(
+          `${args.file}: ${args.entry.label}: writes ${files.length} files (the collection and its environments): give a folder with -o`,
+        )
+      io.stdout.write(files[0]!.text)
       return 0
     }
     await writeFiles(args.output, files, args.entry)

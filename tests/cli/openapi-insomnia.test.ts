@@ -152,7 +152,7 @@ describe('sendbox import and export', () => {
     const unknown = await run(['export', 'x.json', '--format', 'yaml'], {})
     expect(unknown.code).toBe(2)
     expect(unknown.stderr.split('\n')[0]).toBe(
-      'sendbox: unknown export format "yaml" (use sendbox, openapi, har)',
+      'sendbox: unknown export format "yaml" (use sendbox, postman, bruno, openapi, har)',
     )
     const bad = await run(['export', 'bad.json', '--format', 'har'], {
       'bad.json': { _type: 'export', __export_format: 4, resources: [{ _type: 'request', headers: 5 }] },
@@ -162,4 +162,30 @@ describe('sendbox import and export', () => {
       'sendbox: bad.json: Insomnia v4 export: resources[0].headers: expected a list, found number 5\n',
     )
   })
+})
+
+describe('sendbox export to Postman and Bruno', () => {
+  it('writes a Postman collection and a Bruno folder that sendbox reads back to the same requests', async () => {
+    const files = { 'shop.yaml': fixture('openapi/petstore-3.0.yaml') }
+    const original = await run(['import', 'shop.yaml'], files)
+    const names = (stdout: string) =>
+      JSON.stringify(parseSendboxCollection(JSON.parse(stdout)), (key, value: unknown) =>
+        key === 'id' ? undefined : value,
+      ).match(/"name":"[^"]*"/g)
+    const postman = await run(
+      ['export', 'shop.yaml', '--format', 'postman', '-o', 'shop.postman.json'],
+      files,
+    )
+    expect(postman.code).toBe(0)
+    const fromPostman = await runSendbox(['import', 'shop.postman.json'], { cwd: postman.dir })
+    expect(names(fromPostman.stdout)).toEqual(names(original.stdout))
+    const noFolder = await run(['export', 'shop.yaml', '--format', 'bruno'], files)
+    expect(noFolder.code).toBe(2)
+    expect(noFolder.stderr.split('\n')[0]).toBe('sendbox: --format bruno writes a folder: give it with -o')
+    const bruno = await run(['export', 'shop.yaml', '--format', 'bruno', '-o', 'shop-bruno'], files)
+    expect(bruno.code).toBe(0)
+    const fromBruno = await runSendbox(['import', 'shop-bruno'], { cwd: bruno.dir })
+    expect(fromBruno.code).toBe(0)
+    expect(parseSendboxCollection(JSON.parse(fromBruno.stdout)).name).toBe('Pet Shop')
+  }, 120_000)
 })

@@ -52,8 +52,8 @@ const exportWith = (id: string, collection: Collection, includeSecrets = false) 
 const decoded = (url: string) => url.replace(/%[0-9A-F]{2}/gi, (escape) => decodeURIComponent(escape))
 
 describe('export registry', () => {
-  it('has the formats this module writes, each once', () => {
-    expect(EXPORTERS.map((e) => e.id)).toEqual(['sendbox', 'openapi', 'har'])
+  it('has every format Sendbox writes, each once', () => {
+    expect(EXPORTERS.map((e) => e.id)).toEqual(['sendbox', 'postman', 'bruno', 'openapi', 'har'])
   })
 })
 

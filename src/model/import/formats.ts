@@ -86,7 +86,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   postman,
   har,
   hoppscotch,
+  bruno,
   insomnia,
   openapi,
-  bruno,
 ]

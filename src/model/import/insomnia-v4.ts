@@ -14,6 +14,7 @@ import {
   isObject,
   optionalArray,
   optionalString,
+  quoted,
   type JsonObject,
 } from './import-error.ts'
 import { convertScript, mapAuth, mapData, mapEnvironmentData, mapRequest, Templates } from './insomnia-map.ts'
@@ -46,6 +47,9 @@ const UNSUPPORTED = new Map<string, string>(
     mcp_request: 'MCP request',
   }),
 )
+
+/** Types read, or left out on purpose when empty (a cookie jar without cookies). */
+const KNOWN = new Set(['workspace', 'environment', 'request', 'request_group', 'cookie_jar', 'api_spec'])
 
 interface Resource {
   raw: JsonObject
@@ -141,6 +145,18 @@ export function fromResources(resources: Resource[]): ImportResult<InsomniaImpor
     const kind = UNSUPPORTED.get(resource.type)
     if (kind)
       report.skipped.push({ path: resource.at, what: named(kind, resource.name), reason: 'not supported' })
+    else if (resource.type === 'environment')
+      report.skipped.push({
+        path: `${resource.at}.parentId`,
+        what: named('environment', resource.name),
+        reason: 'not under a workspace or its base environment',
+      })
+    else if (!KNOWN.has(resource.type))
+      report.skipped.push({
+        path: `${resource.at}._type`,
+        what: named(`resource of type ${quoted(resource.type)}`, resource.name),
+        reason: 'not an Insomnia type Sendbox knows',
+      })
     else if (resource.type === 'cookie_jar') {
       const cookies = optionalArray(resource.raw.cookies, `${resource.at}.cookies`)
       if (cookies.length > 0)

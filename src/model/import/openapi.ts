@@ -91,8 +91,7 @@ export function pointerToPath(pointer: string): string {
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((path, part) => {
       if (/^\d+$/.test(part)) return `${path}[${part}]`
-      if (/^[A-Za-z_$][\w$]*$/.test(part)) return path ? `${path}.${part}` : part
-      return `${path}[${JSON.stringify(part)}]`
+      return keyPath(path, part)
     }, '')
 }
 

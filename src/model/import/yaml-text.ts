@@ -31,6 +31,10 @@ export function parseYamlOrJson(text: string): unknown {
       logLevel: 'error',
     })
   } catch (error) {
+    if (!(error instanceof Error)) throw error
+    // The parser stops an alias bomb with a plain ReferenceError.
+    if (/alias/i.test(error.message) && !(error instanceof YAMLError))
+      throw new ImportError('', 'YAML aliases expand too far (refused as a resource exhaustion attack)')
     if (!(error instanceof YAMLError)) throw error
     const line = error.linePos?.[0]
     const where = line ? `line ${line.line}, column ${line.col}: ` : ''

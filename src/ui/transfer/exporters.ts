@@ -1,24 +1,14 @@
 /**
- * The export formats the Export dialog offers: the model's export registry (`EXPORTERS`), plus
- * the Postman and Bruno writers while the registry does not list them yet. A format that writes a folder
- * (Bruno) is downloaded as one `.zip` of that folder. Environments have their own two formats.
+ * The export formats the Export dialog offers: the model's export registry (`EXPORTERS`). A
+ * format that writes a folder (Bruno) is downloaded as one `.zip` of that folder. Environments
+ * have their own two formats.
  */
-import { exportBruno } from '../../model/export/bruno.ts'
 import { EXPORTERS, type ExportEntry } from '../../model/export/index.ts'
-import { exportPostman, postmanEnvironmentText } from '../../model/export/postman.ts'
+import { postmanEnvironmentText } from '../../model/export/postman.ts'
 import { serializeSendboxEnvironment } from '../../model/import/sendbox.ts'
 import type { Environment } from '../../model/types.ts'
 
-/** Written by their modules but not (yet) in the registry: offered all the same. */
-const UNLISTED: ExportEntry[] = [
-  { id: 'postman', label: 'Postman Collection v2.1', folder: false, exporter: exportPostman },
-  { id: 'bruno', label: 'Bruno collection', folder: true, exporter: exportBruno },
-]
-
-export const COLLECTION_EXPORTS: readonly ExportEntry[] = [
-  ...EXPORTERS,
-  ...UNLISTED.filter((entry) => !EXPORTERS.some((listed) => listed.id === entry.id)),
-]
+export const COLLECTION_EXPORTS: readonly ExportEntry[] = EXPORTERS
 
 export interface EnvironmentExport {
   id: 'sendbox' | 'postman'
