@@ -48,7 +48,7 @@ export async function runBruSide(
   env?: string,
 ): Promise<SideRun & { results: BruResult[] }> {
   const start = echo.seen.length
-  const out = join(folder, '..', `${folder.split('/').pop()}-bru.json`)
+  const out = join(mkdtempSync(join(tmpdir(), 'sendbox-bru-out-')), 'report.json')
   const args = [BRU, 'run', '-o', out, '--env-var', `baseUrl=${echo.url}`]
   for (const [key, value] of Object.entries(vars)) args.push('--env-var', `${key}=${value}`)
   if (env) args.push('--env', env)
