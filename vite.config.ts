@@ -47,6 +47,9 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 8000,
   },
+  // @usebruno/lang (the Bruno importer, in the import worker) breaks on ohm-js's ESM build
+  // ("grammar is not a function"): its CommonJS entry works.
+  resolve: { alias: [{ find: /^ohm-js$/, replacement: 'ohm-js/index.js' }] },
   worker: { format: 'es' },
   preview: { host: '127.0.0.1', strictPort: true },
   server: { host: '127.0.0.1' },

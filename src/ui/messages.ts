@@ -4,10 +4,12 @@
  */
 import { collabMessages } from './messages-collab.ts'
 import { gitMessages } from './messages-git.ts'
+import { transferMessages } from './messages-transfer.ts'
 
 export const messages = {
   ...collabMessages,
   ...gitMessages,
+  ...transferMessages,
   appName: 'Sendbox',
 
   // Sidebar (spec 4.2)

@@ -96,7 +96,7 @@ function writeItem(doc: Y.Doc, item: TreeItem, parentId: Id, collectionId: Id): 
   for (const child of item.children) writeItem(doc, child, item.id, collectionId)
 }
 
-function writeCollection(doc: Y.Doc, collection: Collection, position?: number): void {
+export function writeCollection(doc: Y.Doc, collection: Collection, position?: number): void {
   const { collections, collectionOrder } = roots(doc)
   const entity = makeEntity(
     containerFields(collection),

@@ -53,6 +53,10 @@ export {
 export { isDeleted, listDeleted } from './deleted.ts'
 export { subscribe } from './observe.ts'
 
+// Imports: written whole in one transaction (a scratch doc's update in the app's import worker)
+export { applyImport, encodeImport, writeImport } from './import-bundle.ts'
+export type { ImportItems, WrittenImport } from './import-bundle.ts'
+
 // Environments, variable tables, and the layers a send resolves variables through
 export {
   createEnvironment,

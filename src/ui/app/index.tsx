@@ -27,6 +27,9 @@ import Settings from 'lucide-solid/icons/settings'
 
 /** Its own chunk: the generators and the dialog load when `Generate Code` is first chosen. */
 const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
+// Lazy chunks: the shell carries neither dialog (nor the import worker they start).
+const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
+const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
 
 export function App() {
   const store = useStore()
@@ -186,5 +189,9 @@ function dialogView(dialog: DialogState) {
       return <AssistantSettingsDialog />
     case 'generate-code':
       return <GenerateCodeDialog source={dialog.source} />
+    case 'import':
+      return <ImportDialog />
+    case 'export':
+      return <ExportDialog target={dialog.target} name={dialog.name} />
   }
 }

@@ -85,6 +85,23 @@ export function VariablesDialog() {
               {(env) => (
                 <button
                   type="button"
+                  class="button"
+                  onClick={() =>
+                    store.ui.openDialog({
+                      kind: 'export',
+                      target: { kind: 'environment', id: env().id },
+                      name: env().name,
+                    })
+                  }
+                >
+                  {messages.export}
+                </button>
+              )}
+            </Show>
+            <Show when={currentEnv()}>
+              {(env) => (
+                <button
+                  type="button"
                   class="button danger"
                   onClick={() => {
                     store.deleteEnvironment(env().id)

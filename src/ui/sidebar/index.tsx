@@ -17,6 +17,7 @@ import {
 } from './tree-rows.ts'
 import Plus from 'lucide-solid/icons/plus'
 import ArchiveRestore from 'lucide-solid/icons/archive-restore'
+import Upload from 'lucide-solid/icons/upload'
 
 export function Sidebar() {
   const store = useStore()
@@ -67,6 +68,14 @@ export function Sidebar() {
       <div class="sidebar-header">
         <h2 class="sidebar-title">{messages.collections}</h2>
         <Show when={!store.collab?.readOnly}>
+          <button
+            type="button"
+            class="button sidebar-import"
+            onClick={() => store.ui.openDialog({ kind: 'import' })}
+          >
+            <Upload size={16} aria-hidden="true" />
+            <span>{messages.import}</span>
+          </button>
           <button
             type="button"
             class="icon-button"

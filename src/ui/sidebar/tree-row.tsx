@@ -61,6 +61,15 @@ export function TreeRowView(props: TreeRowProps) {
       },
       ...common,
       { label: messages.settings, action: () => store.ui.openDialog({ kind: 'container-settings', id }) },
+      ...(row().type === 'collection'
+        ? [
+            {
+              label: messages.export,
+              action: () =>
+                store.ui.openDialog({ kind: 'export', target: { kind: 'collection', id }, name: name() }),
+            },
+          ]
+        : []),
       del,
     ]
   }

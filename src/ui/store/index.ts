@@ -12,6 +12,7 @@ import { makeTabActions } from './tab-actions.ts'
 import { makeCloseActions } from './close-actions.ts'
 import { makeTreeActions } from './tree-actions.ts'
 import { makeVariableActions } from './variable-actions.ts'
+import { makeTransferActions } from './transfer-actions.ts'
 import { createUiState } from './ui-state.ts'
 import { createSendState, type SendServices } from './send-state.ts'
 import { createSettingsState } from '../settings/settings-state.ts'
@@ -124,6 +125,7 @@ export function createAppStore(
     ...makeCloseActions(docs, ui, savingActions),
     ...makeVariableActions(docs),
     ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
+    ...makeTransferActions(docs, services),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,
     ...settingsState,

@@ -2,6 +2,7 @@
 import { createSignal } from 'solid-js'
 import type { Id } from '../../model/types.ts'
 import type { CloseIntent } from './close-actions.ts'
+import type { ExportTarget } from './transfer-actions.ts'
 
 export type DialogState =
   | { kind: 'confirm-delete'; id: Id; name: string }
@@ -16,6 +17,8 @@ export type DialogState =
   | { kind: 'assistant-settings' }
   /** `Generate Code` for a saved request (sidebar) or an open tab's draft (request header). */
   | { kind: 'generate-code'; source: CodegenSource }
+  | { kind: 'import' }
+  | { kind: 'export'; target: ExportTarget; name: string }
 
 export type CodegenSource = { requestId: Id } | { tabId: Id }
 

@@ -26,6 +26,7 @@ const WORKSPACE_WRITES = [
   'deleteEnvironment',
   'saveAs',
   'duplicateSavedRequest',
+  'applyImport',
 ] as const
 
 /** The tab actions that write to the workspace, guarded; the rest pass through. */

@@ -1,0 +1,57 @@
+/**
+ * Import and export as the store offers them: an import worker's update applied in one
+ * transaction, a URL fetched through the page's transport for the Import dialog, and a
+ * collection or environment read with its secret values (only when asked) for an exporter.
+ */
+import * as data from '../../model/workspace/api.ts'
+import type { Collection, Environment, Id, TreeItem, Variable } from '../../model/types.ts'
+import type { BuiltImport } from '../../runtime/import/client.ts'
+import type { OpenDocs } from './docs.ts'
+import type { SendServices } from './send-state.ts'
+
+export type ExportTarget = { kind: 'collection'; id: Id } | { kind: 'environment'; id: Id }
+
+export function makeTransferActions(docs: OpenDocs, services: SendServices) {
+  const { workspace, device } = docs
+  const secretsFilled = (variables: Variable[]): Variable[] =>
+    variables.map((variable) =>
+      variable.secret ? { ...variable, value: data.readSecret(device, variable.id)?.value ?? '' } : variable,
+    )
+  const fillTree = <T extends Collection | TreeItem>(node: T): T => {
+    if ('type' in node && node.type === 'request') return node
+    const container = node as Collection
+    return {
+      ...container,
+      variables: secretsFilled(container.variables),
+      children: container.children.map(fillTree),
+    } as T
+  }
+
+  return {
+    /** The worker's update, in one transaction: the import lands whole or not at all. */
+    applyImport(built: BuiltImport): void {
+      const started = performance.now()
+      data.applyImport(workspace, device, built.update, built.written)
+      // Read by bench/import.ts: the one main-thread step of an import.
+      performance.clearMeasures('sendbox-import-apply')
+      performance.measure('sendbox-import-apply', { start: started })
+    },
+    /** A URL's body for the Import dialog, fetched the way requests are sent (relay or direct). */
+    async fetchForImport(url: string, signal: AbortSignal): Promise<{ status: number; body: Uint8Array }> {
+      const { transport } = await services.transport()
+      const response = await transport.send({ method: 'GET', url, headers: [], body: null }, { signal })
+      return { status: response.status, body: response.body }
+    },
+    /** A collection as stored, with its secret values from this device when `includeSecrets`. */
+    collectionForExport(id: Id, includeSecrets: boolean): Collection | undefined {
+      const collection = data.readCollection(workspace, id)
+      return collection && includeSecrets ? fillTree(collection) : collection
+    },
+    /** An environment as stored, with its secret values from this device when `includeSecrets`. */
+    environmentForExport(id: Id, includeSecrets: boolean): Environment | undefined {
+      const environment = data.listEnvironments(workspace).find((env) => env.id === id)
+      if (!environment || !includeSecrets) return environment
+      return { ...environment, variables: secretsFilled(environment.variables) }
+    },
+  }
+}
