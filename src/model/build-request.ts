@@ -4,7 +4,7 @@
  * cookies table, the body per type, then authorization (signature v4 last, over the finished request).
  * Script `req.*` changes are applied after this, by `applyRequestChanges`.
  */
-import { authAdditions, signatureHeaders } from './auth/apply-auth.ts'
+import { authAdditions, signatureHeaders, unsupportedAuthMessage } from './auth/apply-auth.ts'
 import { resolveAuth, type AuthSource } from './auth/resolve-auth.ts'
 import { buildBody, type FileResolver } from './body.ts'
 import type { RequestSpec } from './types.ts'
@@ -28,10 +28,11 @@ export interface BuildOptions {
 
 export async function buildWireRequest(spec: RequestSpec, options: BuildOptions): Promise<WireRequest> {
   const v = (text: string) => options.variables.replace(text)
-  const { auth } = resolveAuth([
+  const { auth, source } = resolveAuth([
     { auth: spec.auth, name: spec.name, kind: 'request' },
     ...(options.parentAuth ?? []),
   ])
+  if (auth.type === 'unsupported') throw new Error(unsupportedAuthMessage(auth, spec.name, source))
   const additions = authAdditions(auth, { variables: options.variables, oauthToken: options.oauthToken })
 
   const headers: HeaderList = []

@@ -90,6 +90,8 @@ export async function runCollection(
     ...(options.environment?.variables ?? []),
   ]
   const results: CollectionRun['results'] = []
+  // Digest nonces carry from request to request of the run, counted up, as newman keeps them.
+  const deps: SendDeps = { ...options.deps, digestSessions: options.deps.digestSessions ?? new Map() }
 
   let index = 0
   while (index < planned.length) {
@@ -115,10 +117,7 @@ export async function runCollection(
       { kind: 'collection', name: collection.name, auth: collection.auth, scripts: collection.scripts },
     ]
     const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
-    const result = await send(
-      { request, parents, variables: new VariableContext(layers, session) },
-      options.deps,
-    )
+    const result = await send({ request, parents, variables: new VariableContext(layers, session) }, deps)
     if (result.outcome === 'done' && result.response.cookies.length > 0)
       jar.store(result.response.url || result.request.url, result.response.cookies)
     if (options.keepResults !== false) results.push({ planned: plan, result })

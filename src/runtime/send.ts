@@ -12,6 +12,7 @@ import { buildWireAndView, scriptUrl } from '../model/script-view.ts'
 import type { Auth, RequestSpec, Scripts } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { WireRequest, WireResponse } from '../model/wire.ts'
+import { digestExchange, type DigestSessions } from './digest-exchange.ts'
 import { canHandOff, type HandedOff } from './script/hand-off.ts'
 import { messages } from './script/errors.ts'
 import type {
@@ -53,6 +54,8 @@ export interface SendDeps {
   resolveFile?: FileResolver
   oauthToken?: string
   onEvent?: (event: SendEvent) => void
+  /** Digest nonces learnt so far (one map per collection run); a send without it starts afresh. */
+  digestSessions?: DigestSessions
   /**
    * Set when `transport` is this relay's: a script runner that can (script/hand-off.ts) then
    * builds the request after the pre-request script and hands it to the relay itself.
@@ -183,6 +186,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let wire: WireRequest
   /** The request as the post-response script sees it: withheld secrets as placeholders. */
   let view: WireRequest
+  const digest = digestExchange(request, parentAuth, variables, deps.digestSessions ?? new Map())
   try {
     if (handed && 'buildError' in handed) throw new Error(handed.buildError)
     ;({ wire, view } = handed
@@ -200,6 +204,11 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
           // Only a post-response script sees it.
           scriptChain(request, parents, 'postResponse').length > 0,
         ))
+    if (digest && !handed) {
+      const signed = await digest.sign(wire)
+      if (view === wire) view = signed
+      wire = signed
+    }
   } catch (error) {
     return {
       outcome: 'not-sent',
@@ -215,6 +224,14 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   try {
     response = await (handed?.response ??
       deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead }))
+    // Digest: the server's challenge is answered once, and the answer's response is the one shown.
+    const again = digest ? await digest.answer(wire, response) : null
+    if (again) {
+      if (view === wire) view = again
+      wire = again
+      emit({ type: 'sending', request: wire })
+      response = await deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead })
+    }
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
     return { outcome: 'failed', request: wire, error: (error as Error).message, code, tests, testsTimedOut }

@@ -177,6 +177,12 @@ export const messages = {
   authBasic: 'Basic Auth',
   authOAuth2: 'OAuth 2.0',
   authSigV4: 'Cloud-provider signature v4',
+  authDigest: 'Digest Auth',
+  authUnsupported: 'Not supported',
+  authUnsupportedNote: (name: string) =>
+    `The imported authorization type "${name}" is not supported by Sendbox: requests using it are not sent. Choose another type to send them.`,
+  digestAlgorithm: 'Algorithm',
+  digestAdvanced: 'Realm, nonce and the rest are taken from the server unless set here.',
   token: 'Token',
   key: 'Key',
   value: 'Value',

@@ -7,6 +7,7 @@
  * and what is wrong, so the CLI can print one clear line. Optional fields may be left out and
  * take the defaults of `factories.ts`; a missing id is generated.
  */
+import { DIGEST_FIELDS } from '../auth/digest.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import { ImportError, quoted, visible } from './import-error.ts'
@@ -219,6 +220,8 @@ const AUTH_FIELDS: Record<Auth['type'], readonly string[]> = {
   basic: ['username', 'password'],
   oauth2: ['accessToken', 'authUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scope'],
   sigv4: ['accessKeyId', 'secretAccessKey', 'sessionToken', 'region', 'service'],
+  digest: DIGEST_FIELDS,
+  unsupported: ['name', 'params'],
 }
 
 const auth: Check<Auth> = (value, path) => {

@@ -1,5 +1,6 @@
 /** The authorization of a collection or folder (spec 5.1); requests below inherit it. */
 import { For, Show } from 'solid-js'
+import { DIGEST_ALGORITHMS } from '../../model/auth/digest.ts'
 import type { Auth, AuthType } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { authOfType, offeredAuthTypes } from './auth-types.ts'
@@ -22,6 +23,16 @@ const FIELDS: Partial<Record<AuthType, Field[]>> = {
     { name: 'clientId', label: 'Client-ID' },
     { name: 'clientSecret', label: 'Client-Secret', secret: true },
     { name: 'scope', label: 'Scope' },
+  ],
+  digest: [
+    { name: 'username', label: messages.username },
+    { name: 'password', label: messages.password, secret: true },
+    { name: 'realm', label: 'Realm' },
+    { name: 'nonce', label: 'Nonce' },
+    { name: 'qop', label: 'qop' },
+    { name: 'nonceCount', label: 'Nonce Count' },
+    { name: 'clientNonce', label: 'Client Nonce' },
+    { name: 'opaque', label: 'Opaque' },
   ],
   sigv4: [
     { name: 'accessKeyId', label: messages.accessKeyId },
@@ -84,6 +95,27 @@ export function AuthEditor(props: {
             <option value="client-credentials">Client credentials</option>
           </select>
         </label>
+      </Show>
+      <Show when={props.auth.type === 'digest'}>
+        <label class="field">
+          <span>{messages.digestAlgorithm}</span>
+          <select
+            class="input"
+            aria-label={messages.digestAlgorithm}
+            value={values().algorithm || 'MD5'}
+            onChange={(e) => set('algorithm', e.currentTarget.value)}
+          >
+            <For each={DIGEST_ALGORITHMS}>{(name) => <option value={name}>{name}</option>}</For>
+          </select>
+        </label>
+        <p class="muted" role="note">
+          {messages.digestAdvanced}
+        </p>
+      </Show>
+      <Show when={props.auth.type === 'unsupported'}>
+        <p class="muted" role="note">
+          {messages.authUnsupportedNote(values().name ?? '')}
+        </p>
       </Show>
       <For each={FIELDS[props.auth.type] ?? []}>
         {(field) => (

@@ -16,6 +16,7 @@ describe('offeredAuthTypes', () => {
       'apikey',
       'basic',
       'sigv4',
+      'digest',
     ])
   })
   it('keeps an excluded type listed while it is the current one, so an imported auth shows as it is', () => {
@@ -26,6 +27,7 @@ describe('offeredAuthTypes', () => {
       'basic',
       'oauth2',
       'sigv4',
+      'digest',
     ])
   })
 })
