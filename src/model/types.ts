@@ -18,6 +18,11 @@ export interface KeyValueRow {
   value: string
   enabled: boolean
   description?: string
+  /**
+   * Headers only: a default header (default-headers.ts) switched off for this request. Always
+   * disabled; the table shows it among the auto-generated rows, not as a row of the user's.
+   */
+  auto?: true
 }
 
 /** A multipart row: text, or a file the user chose (kept locally, resolved when sending). */

@@ -51,6 +51,8 @@ export interface SendDeps {
   options?: Omit<SendOptions, 'signal'>
   signal?: AbortSignal
   formatJson?: boolean
+  /** Settings → Editor: the default headers besides User-Agent (model/default-headers.ts). */
+  defaultHeaders?: boolean
   resolveFile?: FileResolver
   oauthToken?: string
   onEvent?: (event: SendEvent) => void
@@ -149,6 +151,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
               request,
               parentAuth,
               formatJson: deps.formatJson ?? false,
+              ...(deps.defaultHeaders === false ? { defaultHeaders: false } : {}),
               ...(deps.oauthToken ? { oauthToken: deps.oauthToken } : {}),
               options: deps.options ?? {},
             },
@@ -197,6 +200,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
             variables,
             parentAuth,
             formatJson: deps.formatJson,
+            defaultHeaders: deps.defaultHeaders,
             resolveFile: deps.resolveFile,
             oauthToken: deps.oauthToken,
           },

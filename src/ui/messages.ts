@@ -212,6 +212,20 @@ export const messages = {
   tableEdit: 'Key-Value Edit',
   bulkHint: 'One `key: value` per line; `//` at the start disables a row.',
   lockedUserAgent: 'Sent with every request unless you set your own User-Agent',
+  autoHeader: 'auto',
+  autoHeaderState: (name: string, state: string, locked: boolean) =>
+    locked
+      ? `${name}: sent with every request unless you set your own ${name}`
+      : state === 'overridden'
+        ? `${name}: replaced by your own header of that name`
+        : state === 'settings-off'
+          ? `${name}: default headers are switched off in Settings → Editor`
+          : state === 'off'
+            ? `${name}: auto-generated, switched off for this request`
+            : `${name}: auto-generated; clear the checkbox to leave it out of this request`,
+  hostOnSend: 'calculated when the request is sent',
+  hostAuto: 'Host: set from the URL when the request is sent',
+  defaultHeadersSetting: 'Send default headers (Accept, Cache-Control, Accept-Encoding)',
   bodyNone: 'No Body',
   bodyRaw: 'Raw',
   bodyFormData: 'Form-data',

@@ -176,6 +176,10 @@ const row: Check<KeyValueRow> = (value, path) => {
   })
   if (typeof source.id === 'string' && source.id !== '') result.id = source.id
   if (source.description !== undefined) result.description = string(source.description, `${path}.description`)
+  if (optional(source.auto, `${path}.auto`, boolean, false)) {
+    result.auto = true
+    result.enabled = false
+  }
   return result
 }
 

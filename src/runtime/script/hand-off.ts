@@ -22,6 +22,8 @@ export interface HandOff {
   request: RequestSpec
   parentAuth: AuthSource[]
   formatJson: boolean
+  /** False: Settings → Editor switched the default headers off. */
+  defaultHeaders?: boolean
   oauthToken?: string
   options: Omit<SendOptions, 'signal'>
 }
@@ -61,6 +63,7 @@ export function buildHandedOffWithView(
       variables,
       parentAuth: handOff.parentAuth,
       formatJson: handOff.formatJson,
+      defaultHeaders: handOff.defaultHeaders,
       oauthToken: handOff.oauthToken,
     },
     changes,
