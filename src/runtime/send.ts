@@ -264,7 +264,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         statusText: response.statusText,
         headers: response.headers,
         body: response.body,
-        responseTime: response.timings.total,
+        responseTime: Math.round(response.timings.total),
         responseSize: response.sizes.responseHeaders + response.sizes.responseBody,
       },
       variables,

@@ -22,7 +22,7 @@ for (const [width, use] of WIDTHS) {
         ['Cache-Control', 'no-cache'],
         ['Accept-Encoding', 'gzip, deflate, br'],
         ['Connection', 'keep-alive'],
-      ])
+      ] as const)
         await expect(headers.getByRole('textbox', { name: `Value ${name}`, exact: true })).toHaveValue(value)
       await expect(headers.getByRole('textbox', { name: 'Value Host', exact: true })).toBeVisible()
       // Locked: only a header of the user's own replaces them.
