@@ -95,12 +95,12 @@ export function buildUrl(
       if (eq < 0) parts.push(encodeQueryComponent(substitute(part)))
       else {
         const key = encodeQueryComponent(substitute(part.slice(0, eq)))
-        parts.push(`${key}=${encodeQueryComponent(substitute(part.slice(eq + 1)))}`)
+        parts.push(`${key}=${encodeQueryComponent(substitute(part.slice(eq + 1)), true)}`)
       }
     }
   }
   for (const [key, value] of extraQuery)
-    parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value)}`)
+    parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value, true)}`)
   const url = encodePath(withScheme(substitute(base)))
   return parts.length > 0 ? `${url}?${parts.join('&')}` : url
 }
