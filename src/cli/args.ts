@@ -13,6 +13,8 @@ export interface RunArgs {
   bail: boolean
   timeoutRequest: number
   insecure: boolean
+  /** `--no-default-headers`: send only User-Agent of the default headers. */
+  noDefaultHeaders: boolean
   proxy?: string
   cacert?: string
   cert?: string
@@ -34,6 +36,7 @@ Options:
       --bail                       stop at the first failure
       --timeout-request <ms>       per-request timeout (default 30000)
   -k, --insecure                   do not verify TLS certificates
+      --no-default-headers         leave out Accept, Cache-Control, Accept-Encoding
       --proxy <url>                send through an HTTP, HTTPS or SOCKS5 proxy
       --cacert <file>              custom CA certificate (PEM)
       --cert <file>, --key <file>  client certificate and key (PEM)`
@@ -55,6 +58,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
         bail: { type: 'boolean' },
         'timeout-request': { type: 'string' },
         insecure: { type: 'boolean', short: 'k' },
+        'no-default-headers': { type: 'boolean' },
         proxy: { type: 'string' },
         cacert: { type: 'string' },
         cert: { type: 'string' },
@@ -102,6 +106,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     bail: values.bail ?? false,
     timeoutRequest: timeout,
     insecure: values.insecure ?? false,
+    noDefaultHeaders: values['no-default-headers'] ?? false,
     proxy: values.proxy,
     cacert: values.cacert,
     cert: values.cert,

@@ -113,7 +113,7 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       folders: args.folders,
       bail: args.bail,
       keepResults: false,
-      deps,
+      deps: args.noDefaultHeaders ? { ...deps, defaultHeaders: false } : deps,
       onRequestStart: (plan, index, total) => {
         if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
       },

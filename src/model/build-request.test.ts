@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildWireRequest, USER_AGENT } from './build-request.ts'
+import { defaultHeaderRows, switchDefaultHeader } from './default-headers.ts'
 import { fromUtf8, utf8 } from './encoding.ts'
 import { makeRequest, makeRow } from './factories.ts'
 import { applyRequestChanges, emptyChanges } from './request-changes.ts'
@@ -21,8 +22,14 @@ const variables = new VariableContext([
   },
 ])
 
+// Without the default headers but User-Agent, which every request carries (tested on their own below).
 const build = (fields: Partial<RequestSpec>, options: Partial<Parameters<typeof buildWireRequest>[1]> = {}) =>
-  buildWireRequest(makeRequest(fields), { variables, boundary: 'BOUNDARY', ...options })
+  buildWireRequest(makeRequest(fields), {
+    variables,
+    boundary: 'BOUNDARY',
+    defaultHeaders: false,
+    ...options,
+  })
 const text = (bytes: Uint8Array | null) => (bytes ? fromUtf8(bytes) : null)
 
 describe('URL', () => {
@@ -71,6 +78,61 @@ describe('headers', () => {
       headers: [makeRow({ key: 'User-Agent', value: 'Mine/2', enabled: false })],
     })
     expect(request.headers).toEqual([['User-Agent', USER_AGENT]])
+  })
+
+  it('sends Postman’s default headers first, each switchable off per request and all by the setting', async () => {
+    const defaults = [
+      ['User-Agent', USER_AGENT],
+      ['Accept', '*/*'],
+      ['Cache-Control', 'no-cache'],
+      ['Accept-Encoding', 'gzip, deflate, br'],
+      // Connection: keep-alive is the transport's (undici sends it on every request).
+    ]
+    const own = makeRow({ key: 'X-A', value: '1' })
+    expect((await build({ url: 'http://h/', headers: [own] }, { defaultHeaders: true })).headers).toEqual([
+      ...defaults,
+      ['X-A', '1'],
+    ])
+    const headers = switchDefaultHeader(switchDefaultHeader([own], 'cache-control', false), 'Accept', false)
+    expect(headers.filter((row) => row.auto).map((row) => [row.key, row.enabled])).toEqual([
+      ['Cache-Control', false],
+      ['Accept', false],
+    ])
+    expect((await build({ url: 'http://h/', headers }, { defaultHeaders: true })).headers).toEqual([
+      ['User-Agent', USER_AGENT],
+      ['Accept-Encoding', 'gzip, deflate, br'],
+      ['X-A', '1'],
+    ])
+    // Switched on again: the stored auto row goes, so the request is as if never touched.
+    expect(switchDefaultHeader(headers, 'Accept', true).filter((row) => row.auto)).toHaveLength(1)
+    // A user's own row of that name replaces the default; User-Agent cannot be switched off.
+    const mine = [makeRow({ key: 'accept', value: 'application/json' })]
+    expect(switchDefaultHeader(mine, 'User-Agent', false)).toEqual(mine)
+    expect((await build({ url: 'http://h/', headers: mine }, { defaultHeaders: true })).headers).toEqual([
+      ['User-Agent', USER_AGENT],
+      ['Cache-Control', 'no-cache'],
+      ['Accept-Encoding', 'gzip, deflate, br'],
+      ['accept', 'application/json'],
+    ])
+  })
+
+  it('says for each auto row whether it goes out and why not', () => {
+    const headers = switchDefaultHeader([makeRow({ key: 'Connection', value: 'close' })], 'Accept', false)
+    expect(defaultHeaderRows(headers).map((row) => `${row.name}: ${row.state}`)).toEqual([
+      'User-Agent: sent',
+      'Accept: off',
+      'Cache-Control: sent',
+      'Accept-Encoding: sent',
+      'Connection: overridden',
+    ])
+    expect(defaultHeaderRows([], false).map((row) => row.state)).toEqual([
+      'sent',
+      'settings-off',
+      'settings-off',
+      'settings-off',
+      'sent',
+    ])
+    expect(switchDefaultHeader([], 'Connection', false)).toEqual([])
   })
 
   it('sends the cookies table as one Cookie header', async () => {

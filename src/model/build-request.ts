@@ -1,18 +1,19 @@
 /**
  * Builds the request exactly as it goes on the wire (ARCHITECTURE "Sending a request", step 4):
- * variables, URL and query, headers with the default `User-Agent`, one `Cookie` header from the
+ * variables, URL and query, headers with the defaults (default-headers.ts), one `Cookie` header from the
  * cookies table, the body per type, then authorization (signature v4 last, over the finished request).
  * Script `req.*` changes are applied after this, by `applyRequestChanges`.
  */
-import { authAdditions, signatureHeaders } from './auth/apply-auth.ts'
+import { authAdditions, signatureHeaders, unsupportedAuthMessage } from './auth/apply-auth.ts'
 import { resolveAuth, type AuthSource } from './auth/resolve-auth.ts'
 import { buildBody, type FileResolver } from './body.ts'
+import { defaultHeadersToSend } from './default-headers.ts'
 import type { RequestSpec } from './types.ts'
 import { encodePath, encodeQueryComponent, splitUrl, withScheme } from './url-params.ts'
 import type { VariableContext } from './variables.ts'
 import type { HeaderList, WireRequest } from './wire.ts'
 
-export const USER_AGENT = 'Sendbox/1.0'
+export { USER_AGENT } from './default-headers.ts'
 
 export interface BuildOptions {
   variables: VariableContext
@@ -20,6 +21,8 @@ export interface BuildOptions {
   parentAuth?: AuthSource[]
   /** Settings → Editor → `JSON beim Senden automatisch formatieren`. */
   formatJson?: boolean
+  /** Settings → Editor → send default headers (default-headers.ts); User-Agent is sent regardless. */
+  defaultHeaders?: boolean
   resolveFile?: FileResolver
   oauthToken?: string
   signingDate?: Date
@@ -28,17 +31,20 @@ export interface BuildOptions {
 
 export async function buildWireRequest(spec: RequestSpec, options: BuildOptions): Promise<WireRequest> {
   const v = (text: string) => options.variables.replace(text)
-  const { auth } = resolveAuth([
+  const { auth, source } = resolveAuth([
     { auth: spec.auth, name: spec.name, kind: 'request' },
     ...(options.parentAuth ?? []),
   ])
+  if (auth.type === 'unsupported') throw new Error(unsupportedAuthMessage(auth, spec.name, source))
   const additions = authAdditions(auth, { variables: options.variables, oauthToken: options.oauthToken })
 
   const headers: HeaderList = []
   for (const row of spec.headers) {
     if (row.enabled && row.key.trim() !== '') headers.push([v(row.key).trim(), v(row.value)])
   }
-  if (!hasHeader(headers, 'user-agent')) headers.unshift(['User-Agent', USER_AGENT])
+  // Checked on the substituted names too: a row named `{{h}}` may turn out to be one of them.
+  const defaults = defaultHeadersToSend(spec.headers, options.defaultHeaders ?? true)
+  headers.unshift(...defaults.filter(([name]) => !hasHeader(headers, name)))
 
   const body = await buildBody(spec.body, {
     substitute: v,
@@ -89,12 +95,12 @@ export function buildUrl(
       if (eq < 0) parts.push(encodeQueryComponent(substitute(part)))
       else {
         const key = encodeQueryComponent(substitute(part.slice(0, eq)))
-        parts.push(`${key}=${encodeQueryComponent(substitute(part.slice(eq + 1)))}`)
+        parts.push(`${key}=${encodeQueryComponent(substitute(part.slice(eq + 1)), true)}`)
       }
     }
   }
   for (const [key, value] of extraQuery)
-    parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value)}`)
+    parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value, true)}`)
   const url = encodePath(withScheme(substitute(base)))
   return parts.length > 0 ? `${url}?${parts.join('&')}` : url
 }

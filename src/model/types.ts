@@ -18,6 +18,11 @@ export interface KeyValueRow {
   value: string
   enabled: boolean
   description?: string
+  /**
+   * Headers only: a default header (default-headers.ts) switched off for this request. Always
+   * disabled; the table shows it among the auto-generated rows, not as a row of the user's.
+   */
+  auto?: true
 }
 
 /** A multipart row: text, or a file the user chose (kept locally, resolved when sending). */
@@ -79,6 +84,31 @@ export type Auth =
       sessionToken: string
       region: string
       service: string
+    }
+  | {
+      /** RFC 7616; algorithm, realm, nonce ... fixed here are used as given, else the server's. */
+      type: 'digest'
+      username: string
+      password: string
+      /** MD5 (the default when empty), MD5-sess, SHA-256 or SHA-256-sess. */
+      algorithm: string
+      realm: string
+      nonce: string
+      qop: string
+      opaque: string
+      nonceCount: string
+      clientNonce: string
+    }
+  | {
+      /**
+       * An imported type Sendbox cannot send (Hawk, NTLM, Akamai EdgeGrid...): kept as it came so
+       * nothing is lost, and a request using it fails with a message naming the type.
+       */
+      type: 'unsupported'
+      /** The type's name in the source format (`hawk`). */
+      name: string
+      /** Its parameters in the source format, as JSON text. */
+      params: string
     }
 
 export type AuthType = Auth['type']

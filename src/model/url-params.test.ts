@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { makeRow } from './factories.ts'
-import { encodeQueryComponent, paramsFromUrl, parseQuery, splitUrl, urlFromParams } from './url-params.ts'
+import {
+  encodeQueryComponent,
+  encodePath,
+  paramsFromUrl,
+  parseQuery,
+  splitUrl,
+  urlFromParams,
+} from './url-params.ts'
 
 const pairsOf = (url: string) => paramsFromUrl(url, []).map((row) => [row.key, row.value])
 
@@ -82,5 +89,21 @@ describe('encodeQueryComponent', () => {
     ['😀', '%F0%9F%98%80'],
     ['a+b', 'a+b'],
     ['x/y:z@w', 'x/y:z@w'],
+    // As newman sends them: brackets, braces, pipe, caret and backtick stay; quotes and angles do not.
+    ['[1]{x}|^`', '[1]{x}|^`'],
+    ['"<t>\'', "%22%3Ct%3E'"],
   ])('%s → %s', (input, expected) => expect(encodeQueryComponent(input)).toBe(expected))
+
+  it('keeps = in a value, where it cannot split anything', () => {
+    expect(encodeQueryComponent('a=b', true)).toBe('a=b')
+    expect(encodeQueryComponent('a=b&c', true)).toBe('a=b%26c')
+  })
+})
+
+describe('encodePath', () => {
+  it.each([
+    ['/odd chars/ü', '/odd%20chars/%C3%BC'],
+    ['/[x]/{y}/a|b/"q"/<t>/^/`', '/[x]/%7By%7D/a|b/%22q%22/%3Ct%3E/^/%60'],
+    ['/a%2Fb/100%/c%zz', '/a%2Fb/100%/c%zz'],
+  ])('%s → %s (as newman sends it)', (input, expected) => expect(encodePath(input)).toBe(expected))
 })

@@ -86,22 +86,24 @@ export function urlFromParams(url: string, rows: KeyValueRow[]): string {
   return result
 }
 
-// Characters a query component may carry as they are (RFC 3986 unreserved and sub-delims that
-// do not split a query: `&`, `=` and `#` are encoded so a value cannot change the structure; `+` is
-// kept as typed, as other clients do, because servers read it as a space or a plus by their own rules).
-const QUERY_SAFE = /[A-Za-z0-9\-._~!$'()*+,;:@/?]/
+// Characters a query component may carry as they are: what newman sends unencoded (RFC 3986
+// unreserved and sub-delims, and `[ ] { } | ^ \``, which WHATWG URLs leave alone in a query too).
+// `&`, `=` and `#` are encoded so a key or a variable's value cannot change the structure (a value
+// may keep `=`: it cannot split anything there); `+` is kept as typed, as other clients do, because
+// servers read it as a space or a plus by their own rules.
+const QUERY_SAFE = /[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]/
 
 /**
  * Encode a query key or value for the wire: keep valid `%XX` escapes the user typed, encode
  * everything else that is not safe. Already-encoded text is therefore not encoded twice.
  */
-export function encodeQueryComponent(text: string): string {
+export function encodeQueryComponent(text: string, isValue = false): string {
   let out = ''
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!
     if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
       out += ch
-    } else if (QUERY_SAFE.test(ch)) {
+    } else if (QUERY_SAFE.test(ch) || (isValue && ch === '=')) {
       out += ch
     } else {
       const code = text.codePointAt(i)!
@@ -113,9 +115,12 @@ export function encodeQueryComponent(text: string): string {
   return out
 }
 
-/** The path part as sent: spaces and non-ASCII encoded, existing escapes and structure kept. */
+/**
+ * The path part as sent: controls, spaces, non-ASCII and `" < > \` { }` encoded (the set newman and
+ * WHATWG URLs encode in a path), everything else kept as typed, escapes and a lone `%` included.
+ */
 export function encodePath(text: string): string {
-  return text.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7e]|["<>\\^`{|}]/gu, (ch) => encodeURIComponent(ch))
+  return text.replace(/[^\x21-\x7e]|["<>`{}]/gu, (ch) => encodeURIComponent(ch))
 }
 
 /** A URL without a scheme is sent over http, as other API clients do. */

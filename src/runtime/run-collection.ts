@@ -92,6 +92,8 @@ export async function runCollection(
     ...(options.environment?.variables ?? []),
   ]
   const results: CollectionRun['results'] = []
+  // Digest nonces carry from request to request of the run, counted up, as newman keeps them.
+  const deps: SendDeps = { ...options.deps, digestSessions: options.deps.digestSessions ?? new Map() }
 
   let index = 0
   while (index < planned.length) {
@@ -126,7 +128,7 @@ export async function runCollection(
     const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
     const result = await send(
       { request, parents, variables: new VariableContext(layers, session), runKey },
-      options.deps,
+      deps,
     )
     if (result.outcome === 'done' && result.response.cookies.length > 0)
       jar.store(result.response.url || result.request.url, result.response.cookies)

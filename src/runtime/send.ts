@@ -14,6 +14,7 @@ import type { Auth, RequestSpec, Scripts } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { WireRequest, WireResponse } from '../model/wire.ts'
 import { tokenForSend, type TokenStore } from './oauth/token-for-send.ts'
+import { digestExchange, type DigestSessions } from './digest-exchange.ts'
 import { canHandOff, type HandedOff } from './script/hand-off.ts'
 import { messages } from './script/errors.ts'
 import type {
@@ -54,6 +55,8 @@ export interface SendDeps {
   options?: Omit<SendOptions, 'signal'>
   signal?: AbortSignal
   formatJson?: boolean
+  /** Settings → Editor: the default headers besides User-Agent (model/default-headers.ts). */
+  defaultHeaders?: boolean
   resolveFile?: FileResolver
   /** A token to send as is, bypassing `oauth` (a script worker's hand-off already has it). */
   oauthToken?: string
@@ -63,6 +66,8 @@ export interface SendDeps {
    */
   oauth?: { store: TokenStore; now?: () => number }
   onEvent?: (event: SendEvent) => void
+  /** Digest nonces learnt so far (one map per collection run); a send without it starts afresh. */
+  digestSessions?: DigestSessions
   /**
    * Set when `transport` is this relay's: a script runner that can (script/hand-off.ts) then
    * builds the request after the pre-request script and hands it to the relay itself.
@@ -174,6 +179,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
               request,
               parentAuth,
               formatJson: deps.formatJson ?? false,
+              ...(deps.defaultHeaders === false ? { defaultHeaders: false } : {}),
               ...(deps.oauthToken ? { oauthToken: deps.oauthToken } : {}),
               options: deps.options ?? {},
             },
@@ -211,6 +217,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let wire: WireRequest
   /** The request as the post-response script sees it: withheld secrets as placeholders. */
   let view: WireRequest
+  const digest = digestExchange(request, parentAuth, variables, deps.digestSessions ?? new Map())
   try {
     if (handed && 'buildError' in handed) throw new Error(handed.buildError)
     ;({ wire, view } = handed
@@ -221,6 +228,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
             variables,
             parentAuth,
             formatJson: deps.formatJson,
+            defaultHeaders: deps.defaultHeaders,
             resolveFile: deps.resolveFile,
             oauthToken: deps.oauthToken,
           },
@@ -228,6 +236,11 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
           // Only a post-response script sees it.
           scriptChain(request, parents, 'postResponse').length > 0,
         ))
+    if (digest && !handed) {
+      const signed = await digest.sign(wire)
+      if (view === wire) view = signed
+      wire = signed
+    }
   } catch (error) {
     return {
       outcome: 'not-sent',
@@ -243,6 +256,14 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   try {
     response = await (handed?.response ??
       deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead }))
+    // Digest: the server's challenge is answered once, and the answer's response is the one shown.
+    const again = digest ? await digest.answer(wire, response) : null
+    if (again) {
+      if (view === wire) view = again
+      wire = again
+      emit({ type: 'sending', request: wire })
+      response = await deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead })
+    }
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
     return {
@@ -280,7 +301,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         statusText: response.statusText,
         headers: response.headers,
         body: response.body,
-        responseTime: response.timings.total,
+        responseTime: Math.round(response.timings.total),
         responseSize: response.sizes.responseHeaders + response.sizes.responseBody,
       },
       variables,

@@ -187,6 +187,12 @@ export const messages = {
   authBasic: 'Basic Auth',
   authOAuth2: 'OAuth 2.0',
   authSigV4: 'Cloud-provider signature v4',
+  authDigest: 'Digest Auth',
+  authUnsupported: 'Not supported',
+  authUnsupportedNote: (name: string) =>
+    `The imported authorization type "${name}" is not supported by Sendbox: requests using it are not sent. Choose another type to send them.`,
+  digestAlgorithm: 'Algorithm',
+  digestAdvanced: 'Realm, nonce and the rest are taken from the server unless set here.',
   token: 'Token',
   key: 'Key',
   value: 'Value',
@@ -216,6 +222,20 @@ export const messages = {
   tableEdit: 'Key-Value Edit',
   bulkHint: 'One `key: value` per line; `//` at the start disables a row.',
   lockedUserAgent: 'Sent with every request unless you set your own User-Agent',
+  autoHeader: 'auto',
+  autoHeaderState: (name: string, state: string, locked: boolean) =>
+    locked
+      ? `${name}: sent with every request unless you set your own ${name}`
+      : state === 'overridden'
+        ? `${name}: replaced by your own header of that name`
+        : state === 'settings-off'
+          ? `${name}: default headers are switched off in Settings → Editor`
+          : state === 'off'
+            ? `${name}: auto-generated, switched off for this request`
+            : `${name}: auto-generated; clear the checkbox to leave it out of this request`,
+  hostOnSend: 'calculated when the request is sent',
+  hostAuto: 'Host: set from the URL when the request is sent',
+  defaultHeadersSetting: 'Send default headers (Accept, Cache-Control, Accept-Encoding)',
   bodyNone: 'No Body',
   bodyRaw: 'Raw',
   bodyFormData: 'Form-data',

@@ -23,7 +23,11 @@ export function authAdditions(auth: Auth, inputs: AuthInputs): AuthAdditions {
     case 'inherit':
     case 'none':
     case 'sigv4':
+    // Digest answers a challenge: the runtime adds it (src/runtime/digest-exchange.ts).
+    case 'digest':
       return { headers: [], query: [] }
+    case 'unsupported':
+      throw new Error(`Authorization type ${JSON.stringify(auth.name)} is not supported by Sendbox`)
     case 'bearer': {
       // As in Postman: a token that resolves to nothing sends no header, not a bare `Bearer`.
       const token = v(auth.token).trim()
@@ -51,6 +55,19 @@ export function authAdditions(auth: Auth, inputs: AuthInputs): AuthAdditions {
       return { headers: [['Authorization', prefix ? `${prefix} ${token}` : token]], query: [] }
     }
   }
+}
+
+/**
+ * Why a request whose auth is a type Sendbox lacks cannot be sent, naming the type, the request
+ * and, when inherited, where the auth is set.
+ */
+export function unsupportedAuthMessage(
+  auth: { name: string },
+  request: string,
+  source?: { kind: string; name: string },
+): string {
+  const from = source && source.kind !== 'request' ? ` (set on ${source.kind} "${source.name}")` : ''
+  return `Authorization type "${auth.name}"${from} of request "${request}" is not supported by Sendbox`
 }
 
 /** Signature v4 signs the request as it will go out, so it runs after everything else is built. */

@@ -188,6 +188,11 @@ function authOf(auth: Auth): BruAuth {
           tokenHeaderPrefix: 'Bearer',
         },
       }
+    case 'digest':
+      return { mode: 'digest', digest: { username: auth.username, password: auth.password } }
+    case 'unsupported':
+      // Bruno has none of the types Sendbox lacks either: the request goes without auth there.
+      return { mode: 'none' }
   }
 }
 

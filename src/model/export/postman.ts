@@ -192,6 +192,19 @@ export function writeAuth(auth: Auth): JsonObject | undefined {
   switch (auth.type) {
     case 'inherit':
       return undefined
+    case 'digest': {
+      const { type: _type, ...fields } = auth
+      return { type: 'digest', digest: params(fields) }
+    }
+    case 'unsupported': {
+      let original: Json = []
+      try {
+        original = JSON.parse(auth.params) as Json
+      } catch {
+        // Kept as imported; a damaged value is written as no parameters.
+      }
+      return { type: auth.name, [auth.name]: original }
+    }
     case 'none':
       return { type: 'noauth' }
     case 'bearer':

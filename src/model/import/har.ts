@@ -5,6 +5,7 @@
  * transport writes itself (HTTP/2 `:` pseudo-headers, `Content-Length`, `Host`, `Connection`…)
  * are left out. Entries that cannot be sent (WebSocket, `data:` URLs, CONNECT) go to the report.
  */
+import { DEFAULT_HEADERS, switchDefaultHeader } from '../default-headers.ts'
 import { makeCollection, makeRequest, makeRow } from '../factories.ts'
 import { newId } from '../ids.ts'
 import {
@@ -93,12 +94,20 @@ function parseEntry(raw: unknown, at: string, report: ImportReport) {
   const hasType = kept.some((row) => row.key.toLowerCase() === 'content-type')
   if (body.type === 'raw' && mimeType && !hasType)
     kept.push(makeRow({ key: 'Content-Type', value: mimeType }))
+  // A recording is replayed as it was: a default header it did not carry is switched off
+  // (Accept-Encoding stays: it is left out of the rows above as the transport's to write).
+  let replayed = kept
+  for (const header of DEFAULT_HEADERS) {
+    if (header.name === 'Accept-Encoding') continue
+    if (!kept.some((row) => row.key.toLowerCase() === header.name.toLowerCase()))
+      replayed = switchDefaultHeader(replayed, header.name, false)
+  }
   return makeRequest({
     name: requestName(method, url),
     method: method as HttpMethod,
     url,
     params: paramsFromUrl(url, []),
-    headers: kept,
+    headers: replayed,
     body,
     auth: { type: 'inherit' },
   })

@@ -16,7 +16,6 @@ import {
 import type { ImportReport } from './report.ts'
 
 /** Postman's auth types that Sendbox has no counterpart for. */
-const UNSUPPORTED = ['digest', 'oauth1', 'hawk', 'ntlm', 'edgegrid', 'akamai', 'jwt', 'asap']
 
 /** v2.1 writes auth parameters as `[{key, value}]`, v2.0 as an object. */
 function authParams(auth: JsonObject, type: string, path: string): Record<string, string> {
@@ -109,14 +108,28 @@ export function parsePostmanAuth(
         ...(p.resource ? { resource: p.resource } : {}),
       }
     }
+    case 'digest':
+      return {
+        type: 'digest',
+        username: get('username'),
+        password: get('password'),
+        algorithm: p.algorithm ?? 'MD5',
+        realm: get('realm'),
+        nonce: get('nonce'),
+        qop: get('qop'),
+        opaque: get('opaque'),
+        nonceCount: get('nonceCount'),
+        clientNonce: get('clientNonce'),
+      }
     default:
-      if (!UNSUPPORTED.includes(type))
+      // Hawk, NTLM, EdgeGrid...: kept, so the other requests run and this one says why it cannot.
+      if (!/^[\w.-]{1,40}$/u.test(type))
         throw new ImportError(`${path}.type`, `unsupported authorization type ${quoted(type)}`)
       report.skipped.push({
         path,
         what: `${type} auth of ${owner}`,
-        reason: 'auth type not supported; sent without auth',
+        reason: 'auth type not supported; requests using it fail with a message when sent',
       })
-      return { type: 'none' }
+      return { type: 'unsupported', name: type, params: JSON.stringify(auth[type] ?? []) }
   }
 }

@@ -110,14 +110,41 @@ describe('parsePostmanCollection', () => {
     expect(isPostmanCollection({})).toBe(false)
   })
 
+  it('reads Digest auth, and keeps a type Sendbox lacks instead of refusing the collection', () => {
+    const digest = {
+      type: 'digest',
+      digest: [
+        { key: 'username', value: 'ada' },
+        { key: 'password', value: 'pw' },
+        { key: 'algorithm', value: 'SHA-256' },
+      ],
+    }
+    const hawk = { type: 'hawk', hawk: [{ key: 'authId', value: 'id1' }] }
+    const parsed = parsePostmanCollection(
+      postmanCollection('x', [
+        { name: 'D', request: { url: 'u', auth: digest } },
+        { name: 'H', request: { url: 'u', auth: hawk } },
+      ]),
+    )
+    const [d, h] = parsed.children as RequestSpec[]
+    expect(d!.auth).toMatchObject({
+      type: 'digest',
+      username: 'ada',
+      password: 'pw',
+      algorithm: 'SHA-256',
+      realm: '',
+    })
+    expect(h!.auth).toEqual({ type: 'unsupported', name: 'hawk', params: '[{"key":"authId","value":"id1"}]' })
+  })
+
   it.each([
     [
       postmanCollection('x', [{ name: 'r', request: { url: 'u', body: { mode: 'telepathy' } } }]),
       'item[0].request.body.mode: unknown body mode "telepathy"',
     ],
     [
-      postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: 'kerberos' } } }]),
-      'item[0].request.auth.type: unsupported authorization type "kerberos"',
+      postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: '' } } }]),
+      'item[0].request.auth.type: unsupported authorization type ""',
     ],
     [
       postmanCollection('x', [{ name: 'r', request: { url: 'u', header: 5 } }]),

@@ -6,6 +6,7 @@
  * for (descriptions of items, saved responses, file bodies, disabled scripts, request variables)
  * goes to the report.
  */
+import { switchDefaultHeader } from '../default-headers.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import type {
@@ -137,11 +138,30 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
     method: method as HttpMethod,
     url: url.url,
     params: url.params,
-    headers: parseRows(raw.header, `${at}.request.header`),
+    headers: [
+      ...parseRows(raw.header, `${at}.request.header`),
+      ...systemHeadersOff(item.protocolProfileBehavior, `${at}.protocolProfileBehavior`),
+    ],
     body,
     auth: parsePostmanAuth(raw.auth, `${at}.request.auth`, report, owner) ?? { type: 'inherit' },
     scripts: parseEvents(item.event, `${at}.event`, report, owner),
   })
+}
+
+/**
+ * Postman's `protocolProfileBehavior.disabledSystemHeaders` (`{"accept": true}`): the default
+ * headers switched off for this request, stored as Sendbox's auto rows (default-headers.ts).
+ */
+function systemHeadersOff(value: unknown, path: string): KeyValueRow[] {
+  if (value === undefined || value === null) return []
+  const disabled = expectObject(value, path).disabledSystemHeaders
+  if (disabled === undefined || disabled === null) return []
+  let headers: KeyValueRow[] = []
+  for (const [name, off] of Object.entries(expectObject(disabled, `${path}.disabledSystemHeaders`))) {
+    if (optionalBoolean(off, `${path}.disabledSystemHeaders.${name}`, false))
+      headers = switchDefaultHeader(headers, name, false)
+  }
+  return headers
 }
 
 function parseUrl(value: unknown, path: string): { url: string; params: KeyValueRow[] } {

@@ -91,8 +91,8 @@ describe('parseSendboxCollection: the first problem, named by path and reason', 
     ],
     [
       'an unknown auth type',
-      file({ name: 'C', auth: { type: 'digest' } }),
-      /^collection\.auth\.type: expected one of inherit, none, bearer, apikey, basic, oauth2, sigv4, got string "digest"$/,
+      file({ name: 'C', auth: { type: 'hawk' } }),
+      /^collection\.auth\.type: expected one of inherit, none, bearer, apikey, basic, oauth2, sigv4, digest, unsupported, got string "hawk"$/,
     ],
     [
       'a bad body',

@@ -7,6 +7,7 @@
  * and what is wrong, so the CLI can print one clear line. Optional fields may be left out and
  * take the defaults of `factories.ts`; a missing id is generated.
  */
+import { DIGEST_FIELDS } from '../auth/digest.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import { ImportError, quoted, visible } from './import-error.ts'
@@ -175,6 +176,10 @@ const row: Check<KeyValueRow> = (value, path) => {
   })
   if (typeof source.id === 'string' && source.id !== '') result.id = source.id
   if (source.description !== undefined) result.description = string(source.description, `${path}.description`)
+  if (optional(source.auto, `${path}.auto`, boolean, false)) {
+    result.auto = true
+    result.enabled = false
+  }
   return result
 }
 
@@ -219,6 +224,8 @@ const AUTH_FIELDS: Record<Auth['type'], readonly string[]> = {
   basic: ['username', 'password'],
   oauth2: ['accessToken', 'authUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scope'],
   sigv4: ['accessKeyId', 'secretAccessKey', 'sessionToken', 'region', 'service'],
+  digest: DIGEST_FIELDS,
+  unsupported: ['name', 'params'],
 }
 
 const OAUTH2_OPTIONAL_TEXT = [

@@ -62,7 +62,7 @@ export function subscribeDevice(device: Y.Doc, callback: (origin: unknown) => vo
 }
 
 export const DEFAULT_SETTINGS: DeviceSettings = {
-  editor: { formatJsonOnSend: false, responseView: 'pretty' },
+  editor: { formatJsonOnSend: false, responseView: 'pretty', defaultHeaders: true },
   proxy: { enabled: false, type: 'http', host: '', port: 8080, bypass: DEFAULT_PROXY_BYPASS },
   tls: DEFAULT_TLS,
   keyboard: {},

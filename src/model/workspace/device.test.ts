@@ -117,12 +117,16 @@ describe('tabs', () => {
 describe('settings', () => {
   it('reads defaults and merges patches per section', () => {
     const doc = device()
-    expect(readSettings(doc).editor).toEqual({ formatJsonOnSend: false, responseView: 'pretty' })
+    expect(readSettings(doc).editor).toEqual({
+      formatJsonOnSend: false,
+      responseView: 'pretty',
+      defaultHeaders: true,
+    })
     expect(readSettings(doc).proxy.bypass).toBe('localhost,127.0.0.1')
     updateSettings(doc, { editor: { formatJsonOnSend: true }, keyboard: { rename: 'F2' } })
     updateSettings(doc, { editor: { responseView: 'raw' }, tls: { verify: false } })
     const settings = readSettings(doc)
-    expect(settings.editor).toEqual({ formatJsonOnSend: true, responseView: 'raw' })
+    expect(settings.editor).toEqual({ formatJsonOnSend: true, responseView: 'raw', defaultHeaders: true })
     expect(settings.keyboard).toEqual({ rename: 'F2' })
     expect(settings.tls).toEqual({ verify: false, caPem: [], clientCertificates: [] })
   })

@@ -121,6 +121,8 @@ export interface EditorSettings {
   formatJsonOnSend: boolean
   /** Formatiert, Roh, Vorschau. */
   responseView: ResponseView
+  /** Send the default headers besides User-Agent (model/default-headers.ts). */
+  defaultHeaders: boolean
 }
 
 /** The proxy as stored: the password is valid for the session only and never written. */

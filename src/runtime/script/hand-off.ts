@@ -23,6 +23,8 @@ export interface HandOff {
   request: RequestSpec
   parentAuth: AuthSource[]
   formatJson: boolean
+  /** False: Settings → Editor switched the default headers off. */
+  defaultHeaders?: boolean
   oauthToken?: string
   options: Omit<SendOptions, 'signal'>
 }
@@ -64,6 +66,7 @@ export async function buildHandedOffWithView(
       variables,
       parentAuth: handOff.parentAuth,
       formatJson: handOff.formatJson,
+      defaultHeaders: handOff.defaultHeaders,
       oauthToken: handOff.oauthToken,
     },
     changes,

@@ -14,15 +14,17 @@ export const STATUS_CLASSES: [string, number, number, string][] = [
   ['error', 400, 600, '4XX or 5XX'],
 ]
 
-export const NAMED_STATUSES: [string, number][] = [
-  ['accepted', 202],
-  ['withoutContent', 204],
-  ['badRequest', 400],
-  ['unauthorized', 401],
-  ['forbidden', 403],
-  ['notFound', 404],
-  ['notAcceptable', 406],
-  ['rateLimited', 429],
+/** Named statuses: name, code, the reason phrase failures name (chai-postman's). */
+export const NAMED_STATUSES: [string, number, string][] = [
+  ['accepted', 202, 'Accepted'],
+  ['withoutContent', 204, 'No Content'],
+  ['badRequest', 400, 'Bad Request'],
+  ['unauthorized', 401, 'Unauthorized'],
+  ['unauthorised', 401, 'Unauthorised'],
+  ['forbidden', 403, 'Forbidden'],
+  ['notFound', 404, 'Not Found'],
+  ['notAcceptable', 406, 'Not Acceptable'],
+  ['rateLimited', 429, 'Too Many Requests'],
 ]
 
 /** Spec 4.5: a response is `ok` for any 2xx status (Postman's own `ok` means 200 exactly). */

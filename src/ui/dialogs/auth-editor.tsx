@@ -1,5 +1,6 @@
 /** The authorization of a collection or folder (spec 5.1); requests below inherit it. */
 import { For, lazy, Show } from 'solid-js'
+import { DIGEST_ALGORITHMS } from '../../model/auth/digest.ts'
 import type { Auth, AuthType, Id, OAuth2Auth } from '../../model/types.ts'
 // Loaded when an OAuth 2.0 auth is shown: most requests never need it, and the shell stays small.
 const OAuth2Editor = lazy(() =>
@@ -18,6 +19,16 @@ const FIELDS: Partial<Record<AuthType, Field[]>> = {
   basic: [
     { name: 'username', label: messages.username },
     { name: 'password', label: messages.password, secret: true },
+  ],
+  digest: [
+    { name: 'username', label: messages.username },
+    { name: 'password', label: messages.password, secret: true },
+    { name: 'realm', label: 'Realm' },
+    { name: 'nonce', label: 'Nonce' },
+    { name: 'qop', label: 'qop' },
+    { name: 'nonceCount', label: 'Nonce Count' },
+    { name: 'clientNonce', label: 'Client Nonce' },
+    { name: 'opaque', label: 'Opaque' },
   ],
   sigv4: [
     { name: 'accessKeyId', label: messages.accessKeyId },
@@ -70,6 +81,27 @@ export function AuthEditor(props: {
       </Show>
       <Show when={props.auth.type === 'oauth2' && (props.auth as OAuth2Auth)}>
         {(auth) => <OAuth2Editor auth={auth()} onChange={props.onChange} owner={props.owner} />}
+      </Show>
+      <Show when={props.auth.type === 'digest'}>
+        <label class="field">
+          <span>{messages.digestAlgorithm}</span>
+          <select
+            class="input"
+            aria-label={messages.digestAlgorithm}
+            value={values().algorithm || 'MD5'}
+            onChange={(e) => set('algorithm', e.currentTarget.value)}
+          >
+            <For each={DIGEST_ALGORITHMS}>{(name) => <option value={name}>{name}</option>}</For>
+          </select>
+        </label>
+        <p class="muted" role="note">
+          {messages.digestAdvanced}
+        </p>
+      </Show>
+      <Show when={props.auth.type === 'unsupported'}>
+        <p class="muted" role="note">
+          {messages.authUnsupportedNote(values().name ?? '')}
+        </p>
       </Show>
       <For each={FIELDS[props.auth.type] ?? []}>
         {(field) => (

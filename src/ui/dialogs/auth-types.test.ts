@@ -17,6 +17,7 @@ describe('offeredAuthTypes', () => {
       'basic',
       'oauth2',
       'sigv4',
+      'digest',
     ])
   })
   it('keeps an excluded type listed while it is the current one, so an imported auth shows as it is', () => {
@@ -27,6 +28,7 @@ describe('offeredAuthTypes', () => {
       'basic',
       'oauth2',
       'sigv4',
+      'digest',
     ])
   })
 })

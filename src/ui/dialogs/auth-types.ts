@@ -13,6 +13,9 @@ export const AUTH_TYPES: { type: AuthType; label: string }[] = [
   { type: 'basic', label: messages.authBasic },
   { type: 'oauth2', label: messages.authOAuth2 },
   { type: 'sigv4', label: messages.authSigV4 },
+  { type: 'digest', label: messages.authDigest },
+  // Never a choice: shown only while an imported auth of a type Sendbox lacks is set.
+  { type: 'unsupported', label: messages.authUnsupported },
 ]
 
 /** A fresh auth of a type, keeping what the user typed into fields both types share. */
@@ -40,6 +43,21 @@ export function authOfType(type: AuthType, previous: Auth): Auth {
         clientSecret: '',
         scope: '',
       }
+    case 'digest':
+      return {
+        type,
+        username: keep('username'),
+        password: keep('password'),
+        algorithm: 'MD5',
+        realm: '',
+        nonce: '',
+        qop: '',
+        opaque: '',
+        nonceCount: '',
+        clientNonce: '',
+      }
+    case 'unsupported':
+      return { type, name: keep('name'), params: keep('params', '{}') }
     case 'sigv4':
       return {
         type,
@@ -62,6 +80,8 @@ export function offeredAuthTypes(
   exclude: readonly AuthType[] = [],
 ): { type: AuthType; label: string }[] {
   return AUTH_TYPES.filter(
-    (t) => (allowInherit || t.type !== 'inherit') && (t.type === current || !exclude.includes(t.type)),
+    (t) =>
+      (allowInherit || t.type !== 'inherit') &&
+      (t.type === current || (t.type !== 'unsupported' && !exclude.includes(t.type))),
   )
 }

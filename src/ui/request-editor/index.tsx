@@ -6,6 +6,7 @@
  */
 import { createSignal, Match, Show, Switch } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
+import { ownRows, switchDefaultHeader } from '../../model/default-headers.ts'
 import { paramRowsForTable, paramRowsFromTable } from '../../model/param-text.ts'
 import { paramsFromUrl, urlFromParams } from '../../model/url-params.ts'
 import type { TabState } from '../../model/workspace/api.ts'
@@ -14,6 +15,7 @@ import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { AuthTab } from './auth-tab.tsx'
 import { BodyEditor } from './body-editor.tsx'
+import { AutoHeaderRows } from './auto-header-rows.tsx'
 import { KvTable } from './kv-table.tsx'
 import { ResponseArea } from './response-area.tsx'
 import { PastRun } from '../history/past-run.tsx'
@@ -75,9 +77,19 @@ export function RequestEditor(props: { tab: TabState }) {
           <Match when={section() === 'headers'}>
             <KvTable
               label={messages.headers}
-              rows={props.tab.draft.headers}
-              lockedUserAgent
-              onChange={(headers) => edit({ headers })}
+              rows={ownRows(props.tab.draft.headers)}
+              leadingRows={
+                <AutoHeaderRows
+                  headers={props.tab.draft.headers}
+                  settingOn={store.settings().editor.defaultHeaders}
+                  onSwitch={(name, on) =>
+                    edit({ headers: switchDefaultHeader(props.tab.draft.headers, name, on) })
+                  }
+                />
+              }
+              onChange={(own) =>
+                edit({ headers: [...own, ...props.tab.draft.headers.filter((row) => row.auto)] })
+              }
             />
           </Match>
           <Match when={section() === 'cookies'}>

@@ -7,19 +7,16 @@ import { createSignal, Index, Show, type JSX } from 'solid-js'
 import { makeRow } from '../../model/factories.ts'
 import type { KeyValueRow } from '../../model/types.ts'
 import { messages } from '../messages.ts'
-import { editRow, overridesUserAgent, removeRow, rowsToText, textToRows } from './rows.ts'
-import Lock from 'lucide-solid/icons/lock'
+import { editRow, removeRow, rowsToText, textToRows } from './rows.ts'
 import Trash from 'lucide-solid/icons/trash'
-
-export const USER_AGENT_ROW = { key: 'User-Agent', value: 'Sendbox/1.0' }
 
 export function KvTable<R extends KeyValueRow>(props: {
   label: string
   rows: R[]
   onChange: (rows: R[]) => void
   fresh?: () => R
-  /** Headers: show the locked `User-Agent` row first. */
-  lockedUserAgent?: boolean
+  /** Rows shown before the user's own, not editable as theirs (the Headers tab's auto rows). */
+  leadingRows?: JSX.Element
   /** Replaces the value cell (form-data file rows). */
   valueCell?: (row: R, update: (patch: Partial<R>) => void) => JSX.Element
   noBulk?: boolean
@@ -66,41 +63,7 @@ export function KvTable<R extends KeyValueRow>(props: {
             </tr>
           </thead>
           <tbody>
-            <Show when={props.lockedUserAgent}>
-              <tr
-                class="kv-locked"
-                classList={{ 'kv-overridden': overridesUserAgent(props.rows) }}
-                title={messages.lockedUserAgent}
-              >
-                <td class="kv-check">
-                  <input
-                    type="checkbox"
-                    checked={!overridesUserAgent(props.rows)}
-                    disabled
-                    aria-label="User-Agent"
-                  />
-                </td>
-                <td>
-                  <input
-                    class="input"
-                    value={USER_AGENT_ROW.key}
-                    readOnly
-                    aria-label={`${messages.rowKey} User-Agent`}
-                  />
-                </td>
-                <td>
-                  <input
-                    class="input"
-                    value={USER_AGENT_ROW.value}
-                    readOnly
-                    aria-label={`${messages.rowValue} User-Agent`}
-                  />
-                </td>
-                <td class="kv-actions">
-                  <Lock size={14} role="img" aria-label={messages.lockedUserAgent} />
-                </td>
-              </tr>
-            </Show>
+            {props.leadingRows}
             <Index each={display()}>
               {(row, index) => {
                 const isNew = () => index >= props.rows.length

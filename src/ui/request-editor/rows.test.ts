@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { makeRow } from '../../model/factories.ts'
-import { editRow, overridesUserAgent, removeRow, rowsToText, textToRows } from './rows.ts'
+import { defaultHeaderRows } from '../../model/default-headers.ts'
+import type { KeyValueRow } from '../../model/types.ts'
+import { editRow, removeRow, rowsToText, textToRows } from './rows.ts'
 
 const fresh = () => makeRow()
 
@@ -40,7 +42,8 @@ describe('table rows', () => {
   })
 
   it('an enabled User-Agent row replaces the default, a disabled one does not', () => {
-    expect(overridesUserAgent([makeRow({ key: 'user-agent', value: 'x' })])).toBe(true)
-    expect(overridesUserAgent([makeRow({ key: 'User-Agent', value: 'x', enabled: false })])).toBe(false)
+    const state = (row: KeyValueRow) => defaultHeaderRows([row])[0]!.state
+    expect(state(makeRow({ key: 'user-agent', value: 'x' }))).toBe('overridden')
+    expect(state(makeRow({ key: 'User-Agent', value: 'x', enabled: false }))).toBe('sent')
   })
 })

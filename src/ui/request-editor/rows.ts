@@ -47,8 +47,3 @@ export function textToRows(text: string, previous: KeyValueRow[] = []): KeyValue
   }
   return rows
 }
-
-/** A user-defined, enabled `User-Agent` replaces the locked default row (spec 2.1 rule 4). */
-export function overridesUserAgent(headers: KeyValueRow[]): boolean {
-  return headers.some((row) => row.enabled && row.key.trim().toLowerCase() === 'user-agent')
-}

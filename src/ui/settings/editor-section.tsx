@@ -1,4 +1,4 @@
-/** Settings → Editor: format JSON on send, and the view a response opens in. */
+/** Settings → Editor: format JSON on send, the default headers, and the view a response opens in. */
 import { For } from 'solid-js'
 import type { ResponseView } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
@@ -22,6 +22,14 @@ export function EditorSection() {
           onChange={(e) => store.updateSettings({ editor: { formatJsonOnSend: e.currentTarget.checked } })}
         />
         {messages.formatJsonOnSend}
+      </label>
+      <label class="check-row">
+        <input
+          type="checkbox"
+          checked={editor().defaultHeaders}
+          onChange={(e) => store.updateSettings({ editor: { defaultHeaders: e.currentTarget.checked } })}
+        />
+        {messages.defaultHeadersSetting}
       </label>
       <label class="field">
         <span>{messages.defaultResponseView}</span>

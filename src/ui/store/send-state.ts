@@ -198,6 +198,7 @@ export function createSendState(
       signal: controller.signal,
       options: sendSettings(),
       formatJson: settings.editor.formatJsonOnSend,
+      defaultHeaders: settings.editor.defaultHeaders,
       resolveFile,
       onEvent,
       // The script worker then sends the request itself, without waiting for this page's next frame.
@@ -252,6 +253,7 @@ export function createSendState(
         ...(needsScripts ? { scripts: services.scripts() } : {}),
         options: sendSettings(),
         formatJson: settings.editor.formatJsonOnSend,
+        defaultHeaders: settings.editor.defaultHeaders,
         resolveFile,
         onEvent: (event) => void (event.type === 'sending' && (built = true)),
       },

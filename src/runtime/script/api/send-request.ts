@@ -3,6 +3,7 @@
  * `ScriptHttpRequest`; this turns it into a WireRequest for the pipeline's Transport and the
  * response back into what both namespaces build their results from.
  */
+import { defaultHeadersToSend } from '../../../model/default-headers.ts'
 import type { VariableContext } from '../../../model/variables.ts'
 import { headerValue, type HeaderList, type WireRequest, type WireResponse } from '../../../model/wire.ts'
 
@@ -22,7 +23,6 @@ export interface ScriptHttpResponse {
   size: number
 }
 
-const USER_AGENT = 'Sendbox/1.0'
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
@@ -68,7 +68,9 @@ export function toWireRequest(request: ScriptHttpRequest, variables: VariableCon
   if (request.body?.type && headerValue(headers, 'content-type') === undefined) {
     headers.push(['Content-Type', request.body.type])
   }
-  if (headerValue(headers, 'user-agent') === undefined) headers.push(['User-Agent', USER_AGENT])
+  // Postman's default headers, as on the request itself (model/default-headers.ts).
+  for (const [name, value] of defaultHeadersToSend([]))
+    if (headerValue(headers, name) === undefined) headers.push([name, value])
   return {
     method: request.method,
     url: parsed.href,

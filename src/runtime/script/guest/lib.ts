@@ -99,7 +99,7 @@ const S = b.S
 const words = function (s) { return s.split(' ') }
 const CHAINS = words('to be been is that which and has have with at of same but does still also')
 const FLAGS = words('not deep nested own ordered any all itself')
-const DEFER = words('a an include includes contain contains length lengthOf equal equals eq eql eqls above gt greaterThan least gte greaterThanOrEqual below lt lessThan most lte lessThanOrEqual within instanceof instanceOf property ownProperty haveOwnProperty match matches string keys key throw throws Throw respondTo satisfy satisfies closeTo approximately members oneOf status header body jsonBody jsonSchema responseTime responseSize')
+const DEFER = words('a an include includes contain contains length lengthOf equal equals eq eql eqls above gt greaterThan least gte greaterThanOrEqual below lt lessThan most lte lessThanOrEqual within instanceof instanceOf property ownProperty haveOwnProperty match matches string keys key throw throws Throw respondTo satisfy satisfies closeTo approximately members oneOf status statusCode statusReason statusCodeClass header body jsonBody jsonSchema responseTime responseSize')
 // Property assertions the guest may decide itself (check() and checkView() below).
 const PROPS = words('ok true false null undefined exist')
 // chai's include family sets a flag when read ('contains'), so a chain going on after it keeps it.
@@ -223,7 +223,7 @@ function check(m, v, a) {
 // on a response view: code and statusText are values the guest keeps for the run, so only the
 // first costs a host call.
 const CLASSES = new Map(${JSON.stringify(STATUS_CLASSES.map(([name, lowest, above]) => [name, [lowest, above]]))})
-const NAMED = new Map(${JSON.stringify(NAMED_STATUSES)})
+const NAMED = new Map(${JSON.stringify(NAMED_STATUSES.map(([name, code]) => [name, code]))})
 function checkView(m, view, a) {
   if (a === undefined) {
     if (m === 'ok') return ok2xx(view.code)
