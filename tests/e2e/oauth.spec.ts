@@ -206,6 +206,24 @@ test('a token fetched before the first save stays with the request; another Clie
   await expect(panel(page)).toContainText('No token held.')
 })
 
+test('Generate Code of an unsaved tab includes the token held for it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openApp(page)
+  await chooseOAuth(page, 'Client credentials')
+  await page.getByRole('textbox', { name: 'Token-URL' }).fill(server.tokenUrl)
+  await page.getByRole('textbox', { name: 'Client-ID' }).fill(OAUTH_APP.clientId)
+  await page.getByLabel('Client-Secret').fill(OAUTH_APP.clientSecret)
+  await fetchButton(page).click()
+  await expect(panel(page)).toContainText(/Expires /)
+  await page.getByRole('button', { name: 'Generate Code', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Generate Code' })
+  await expect(dialog.getByRole('checkbox', { name: 'Include auth' })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click()
+  await expect(dialog.getByRole('status')).toHaveText('Copied')
+  const code = await page.evaluate(() => navigator.clipboard.readText())
+  expect(code).toContain(`Bearer ${server.grants[0]?.accessToken}`)
+})
+
 test.describe('with the service worker in charge, as in the installed app', () => {
   test.use({ serviceWorkers: 'allow' })
 
