@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { OAUTH_APP, startOAuthServer, type OAuthTestServer } from '../fixtures/oauth-server.ts'
 import {
+  MOD,
   newCollection,
   openApp,
   press,
@@ -170,6 +171,57 @@ test('a collection holds its own token on this device; an inheriting request sen
   expect(header(echo, 'authorization')).toBe(`Bearer ${server.grants[0]?.accessToken}`)
   // The held token was used: the send fetched none.
   expect(server.grants).toHaveLength(1)
+})
+
+test('a token fetched before the first save stays with the request; another Client-ID or Scope hides it', async ({
+  page,
+}) => {
+  await openApp(page)
+  await newCollection(page, 'Saved later')
+  await page.getByRole('tablist', { name: 'Tabs' }).getByRole('tab').first().click()
+  await chooseOAuth(page, 'Client credentials')
+  await page.getByRole('textbox', { name: 'Token-URL' }).fill(server.tokenUrl)
+  await page.getByRole('textbox', { name: 'Client-ID' }).fill(OAUTH_APP.clientId)
+  await page.getByLabel('Client-Secret').fill(OAUTH_APP.clientSecret)
+  await page.getByRole('textbox', { name: 'Scope' }).fill('read')
+  await fetchButton(page).click()
+  await expect(panel(page)).toContainText('Scopes: read')
+
+  await page.keyboard.press(`${MOD}+s`)
+  const dialog = page.getByRole('dialog', { name: 'Anfrage speichern' })
+  await dialog.getByRole('textbox', { name: 'Anfragename' }).fill('Orders')
+  await dialog.getByRole('treeitem', { name: 'Saved later' }).click()
+  await dialog.getByRole('button', { name: 'Hier speichern' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(panel(page)).toContainText('Scopes: read')
+  const echo = await sendAndEcho(page)
+  expect(header(echo, 'authorization')).toBe(`Bearer ${server.grants[0]?.accessToken}`)
+  expect(server.grants).toHaveLength(1)
+
+  await page.getByRole('textbox', { name: 'Client-ID' }).fill('another-client')
+  await expect(panel(page)).toContainText('No token held.')
+  await page.getByRole('textbox', { name: 'Client-ID' }).fill(OAUTH_APP.clientId)
+  await expect(panel(page)).toContainText('Scopes: read')
+  await page.getByRole('textbox', { name: 'Scope' }).fill('read write')
+  await expect(panel(page)).toContainText('No token held.')
+})
+
+test('Generate Code of an unsaved tab includes the token held for it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openApp(page)
+  await chooseOAuth(page, 'Client credentials')
+  await page.getByRole('textbox', { name: 'Token-URL' }).fill(server.tokenUrl)
+  await page.getByRole('textbox', { name: 'Client-ID' }).fill(OAUTH_APP.clientId)
+  await page.getByLabel('Client-Secret').fill(OAUTH_APP.clientSecret)
+  await fetchButton(page).click()
+  await expect(panel(page)).toContainText(/Expires /)
+  await page.getByRole('button', { name: 'Generate Code', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Generate Code' })
+  await expect(dialog.getByRole('checkbox', { name: 'Include auth' })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click()
+  await expect(dialog.getByRole('status')).toHaveText('Copied')
+  const code = await page.evaluate(() => navigator.clipboard.readText())
+  expect(code).toContain(`Bearer ${server.grants[0]?.accessToken}`)
 })
 
 test.describe('with the service worker in charge, as in the installed app', () => {

@@ -71,9 +71,20 @@ export function updateDraft(device: Y.Doc, tabId: Id, patch: Partial<RequestFiel
 }
 
 /** The draft is now what is saved: it becomes the tab's `base` for the next save's merge. */
+/**
+ * The tab now shows the saved request `savedRequestId`. An OAuth 2.0 token held for the draft
+ * goes with it: moved from an unsaved draft, copied when the draft was another saved request
+ * (`Save as` of a saved one), which keeps its own.
+ */
 export function markTabSaved(device: Y.Doc, tabId: Id, savedRequestId: Id, origin?: unknown): void {
   const found = tab(device, tabId)
+  const { oauth } = deviceRoots(device)
+  const draftId = found.get('draftId') as Id
+  const wasSaved = found.get('savedRequestId') === draftId
   transact(device, origin, () => {
+    const token = draftId !== savedRequestId ? oauth.get(draftId) : undefined
+    if (token && !oauth.has(savedRequestId)) oauth.set(savedRequestId, clone(token))
+    if (token && !wasSaved) oauth.delete(draftId)
     found.set('savedRequestId', savedRequestId)
     found.set('draftId', savedRequestId)
     found.set('dirty', false)

@@ -211,6 +211,11 @@ export interface OAuthToken {
   /** Epoch milliseconds; absent when the server gave no expiry. */
   expiresAt?: number
   scope?: string
+  /**
+   * Grant, Token-URL, Client-ID, scope and Authorization-URL it was fetched with (resolved):
+   * a token whose fingerprint differs from the auth as it is now counts as absent.
+   */
+  fingerprint?: string
 }
 
 /** The Sendbox collection file; `parseSendboxCollection` in `src/model/import/sendbox.ts` reads it. */

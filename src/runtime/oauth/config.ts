@@ -1,6 +1,7 @@
 /** An OAuth 2.0 auth with its `{{variables}}` resolved: what a token request is made from. */
 import type { OAuth2Auth, OAuth2Grant } from '../../model/types.ts'
 import type { VariableContext } from '../../model/variables.ts'
+import type { OAuthToken } from '../../model/workspace/types.ts'
 
 export interface OAuthConfig {
   grant: OAuth2Grant
@@ -34,6 +35,21 @@ export function resolveOAuthConfig(auth: OAuth2Auth, variables: VariableContext)
     username: v(auth.username),
     password: variables.replace(auth.password ?? ''),
   }
+}
+
+/**
+ * What defines a token: grant, Token-URL, Client-ID, scope and Authorization-URL, resolved.
+ * Changing any of them makes a held token count as absent (not sent, not shown), so a refresh
+ * token never goes to another server or client.
+ */
+export function tokenFingerprint(config: OAuthConfig): string {
+  return JSON.stringify([config.grant, config.tokenUrl, config.clientId, config.scope, config.authUrl])
+}
+
+/** The held token when it was fetched for this config; tokens from before fingerprints count. */
+export function tokenFor(held: OAuthToken | undefined, config: OAuthConfig): OAuthToken | undefined {
+  if (!held || held.fingerprint === undefined) return held
+  return held.fingerprint === tokenFingerprint(config) ? held : undefined
 }
 
 export function parseExtraParams(text: string): [string, string][] {

@@ -7,7 +7,7 @@
 import * as oauth from 'oauth4webapi'
 import type { OAuthToken } from '../../model/workspace/types.ts'
 import { TransportError, type SendOptions, type Transport } from '../transport/types.ts'
-import { grantParameters, type OAuthConfig } from './config.ts'
+import { grantParameters, tokenFingerprint, type OAuthConfig } from './config.ts'
 import { OAuthError } from './errors.ts'
 import { oauthMessages as m } from './messages.ts'
 import { transportFetch } from './transport-fetch.ts'
@@ -108,7 +108,8 @@ export async function requestToken(
         break
       }
     }
-    return toToken(body, started, how.grant === 'refresh_token' ? how.refreshToken : undefined)
+    const token = toToken(body, started, how.grant === 'refresh_token' ? how.refreshToken : undefined)
+    return { ...token, fingerprint: tokenFingerprint(config) }
   } catch (error) {
     throw explain(error, config, how, last)
   }

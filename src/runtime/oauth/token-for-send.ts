@@ -7,7 +7,7 @@
 import type { OAuth2Auth } from '../../model/types.ts'
 import type { VariableContext } from '../../model/variables.ts'
 import type { OAuthToken } from '../../model/workspace/types.ts'
-import { resolveOAuthConfig, type OAuthConfig } from './config.ts'
+import { resolveOAuthConfig, tokenFor, type OAuthConfig } from './config.ts'
 import { OAuthError } from './errors.ts'
 import type { TokenGrant, TokenRequestDeps } from './grants.ts'
 import { oauthMessages as m } from './messages.ts'
@@ -49,7 +49,8 @@ export async function tokenForSend(
   }
   const now = (deps.now ?? Date.now)()
   const config = resolveOAuthConfig(auth, variables)
-  const held = store.get(owner)
+  // Fetched with another grant, Token-URL, Client-ID, scope or Authorization-URL: absent.
+  const held = tokenFor(store.get(owner), config)
   if (held && !isExpired(held, now)) return { token: held.accessToken }
   if (!held) {
     if (!fetchesUnattended(config)) return { notice: m.noTokenHeld }

@@ -16,7 +16,7 @@ export function maskToken(token: string): string {
 
 export function TokenPanel(props: { owner: Id; auth: OAuth2Auth; requestId: Id | null }) {
   const store = useStore()
-  const held = () => store.heldOAuthToken(props.owner)
+  const held = () => store.heldOAuthToken(props.owner, props.auth, props.requestId)
   const [busy, setBusy] = createSignal(false)
   const [error, setError] = createSignal('')
   const [now, setNow] = createSignal(Date.now())

@@ -8,7 +8,7 @@ import * as data from '../../model/workspace/api.ts'
 import type { Id, OAuth2Auth } from '../../model/types.ts'
 import { VariableContext, type SessionValues } from '../../model/variables.ts'
 import type { OAuthToken } from '../../model/workspace/types.ts'
-import { resolveOAuthConfig } from '../../runtime/oauth/config.ts'
+import { resolveOAuthConfig, tokenFor } from '../../runtime/oauth/config.ts'
 import { OAuthError } from '../../runtime/oauth/errors.ts'
 import { oauthMessages } from '../../runtime/oauth/messages.ts'
 import type { TokenStore } from '../../runtime/oauth/token-for-send.ts'
@@ -43,11 +43,21 @@ export function makeOAuthActions(
     },
     send: async (request, options) => (await services.transport()).transport.send(request, options),
   }
+  /** The auth's fields with `requestId`'s variables (null: environment, workspace, globals). */
+  const configFor = (auth: OAuth2Auth, requestId: Id | null) =>
+    resolveOAuthConfig(
+      auth,
+      new VariableContext(data.variableLayers(docs.workspace, docs.device, requestId), session),
+    )
   return {
-    /** The token held for an owner (re-read when the device document changes). */
-    heldOAuthToken(owner: Id): OAuthToken | undefined {
+    /**
+     * The token held for an owner (re-read when the device document changes), if it was fetched
+     * for the auth as it is now: another grant, Token-URL, Client-ID, scope or Authorization-URL
+     * makes it absent.
+     */
+    heldOAuthToken(owner: Id, auth: OAuth2Auth, requestId: Id | null): OAuthToken | undefined {
       deviceVersion()
-      return data.readOAuthToken(docs.device, owner)
+      return tokenFor(data.readOAuthToken(docs.device, owner), configFor(auth, requestId))
     },
     /**
      * `Neues Access Token holen`: Client credentials (and an imported password grant) ask the
@@ -56,11 +66,7 @@ export function makeOAuthActions(
      * `OAuthError` whose message names the field to fix.
      */
     fetchOAuthToken(owner: Id, auth: OAuth2Auth, requestId: Id | null): Promise<OAuthToken> {
-      const variables = new VariableContext(
-        data.variableLayers(docs.workspace, docs.device, requestId),
-        session,
-      )
-      const config = resolveOAuthConfig(auth, variables)
+      const config = configFor(auth, requestId)
       const deps = { transport, options: sendSettings() }
       // The popup opens now, inside the click; the protocol code loads while it shows.
       let popup: Window | undefined

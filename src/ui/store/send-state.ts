@@ -26,6 +26,7 @@ import type { SendSettings } from '../settings/settings-state.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
 import type { CodegenSource } from './ui-state.ts'
 import { deviceTokenStore } from './oauth-actions.ts'
+import { resolveOAuthConfig, tokenFor } from '../../runtime/oauth/config.ts'
 
 export type SendPhase = 'idle' | 'pre-request' | 'awaiting' | 'post-response' | 'done' | 'not-sent' | 'failed'
 
@@ -106,15 +107,21 @@ export function createSendState(
   }
 
   /** The token held on this device for the OAuth 2.0 auth the request uses (its own or inherited). */
-  function heldOAuthToken(request: RequestSpec, savedId: Id | null): string | undefined {
+  function heldOAuthToken(
+    request: RequestSpec,
+    savedId: Id | null,
+    variables: VariableContext,
+  ): string | undefined {
     const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
     const owners = [
-      { id: savedId, auth: request.auth },
+      // An unsaved tab's token is held under its draft's id, as the send pipeline does.
+      { id: request.id, auth: request.auth },
       ...(chain ? [...chain.folders, chain.collection] : []).map((c) => ({ id: c.id, auth: c.auth })),
     ]
     const owner = owners.find((link) => link.auth.type !== 'inherit')
     if (!owner?.id || owner.auth.type !== 'oauth2') return undefined
-    return data.readOAuthToken(device, owner.id)?.accessToken
+    const held = data.readOAuthToken(device, owner.id)
+    return tokenFor(held, resolveOAuthConfig(owner.auth, variables))?.accessToken
   }
 
   function inputForRequest(request: RequestSpec, savedId: Id | null) {
@@ -287,7 +294,7 @@ export function createSendState(
       const pick = (request: RequestSpec | undefined, savedId: Id | null) => {
         if (!request) return
         const { input, settings } = inputForRequest(request, savedId)
-        const oauthToken = heldOAuthToken(request, savedId)
+        const oauthToken = heldOAuthToken(request, savedId, input.variables)
         found = { input, formatJson: settings.editor.formatJsonOnSend, ...(oauthToken ? { oauthToken } : {}) }
       }
       if ('requestId' in source) pick(data.readRequest(workspace, source.requestId), source.requestId)
