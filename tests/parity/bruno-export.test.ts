@@ -25,7 +25,7 @@ const ALLOW: AllowEntry[] = [
 ]
 
 /** Headers each runner adds on its own. */
-const OWN_HEADERS = /^(user-agent|accept|accept-encoding|connection|request-start-time): /
+const OWN_HEADERS = /^(user-agent|accept|accept-encoding|cache-control|connection|request-start-time): /
 
 let echoes: EchoServer[] = []
 beforeAll(async () => {

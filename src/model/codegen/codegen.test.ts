@@ -156,7 +156,10 @@ describe('options', () => {
       followRedirects: false,
       quotes: 'double',
     })
-    expect(short).toBe('curl "https://a.example/x" -H "User-Agent: Sendbox/1.0"\n')
+    // The request as sent: User-Agent and Postman's default headers (model/default-headers.ts).
+    expect(short).toBe(
+      'curl "https://a.example/x" -H "User-Agent: Sendbox/1.0" -H "Accept: */*" -H "Cache-Control: no-cache" -H "Accept-Encoding: gzip, deflate, br"\n',
+    )
   })
 })
 

@@ -54,7 +54,7 @@ export function generateJava(request: CodegenRequest, options: CodegenOptions): 
   client.push(`${t}.followRedirects(HttpClient.Redirect.${options.followRedirects ? 'NORMAL' : 'NEVER'})`)
   client.push(`${t}.build();`)
   code.push(...client)
-  code.push(`HttpRequest request = HttpRequest.newBuilder(URI.create(${javaString(request.url)}))`)
+  code.push(`HttpRequest request = HttpRequest.newBuilder(URI.create(${javaString(strictUri(request.url))}))`)
   code.push(`${t}.method(${javaString(request.method)}, ${publisher})`)
   const skipped: string[] = []
   for (const [name, value] of request.headers) {
@@ -78,4 +78,14 @@ export function generateJava(request: CodegenRequest, options: CodegenOptions): 
   for (const line of code) lines.push(`${t}${t}${line}`)
   lines.push(`${t}}`, '}')
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * `URI.create` refuses what the app keeps raw in a query as newman does (`` ` { } | ^ [ ] ``):
+ * escaped, a server decoding the query reads the same characters.
+ */
+function strictUri(url: string): string {
+  const at = url.indexOf('?')
+  if (at < 0) return url
+  return url.slice(0, at + 1) + url.slice(at + 1).replace(/[`{}|^[\]]/gu, (ch) => encodeURIComponent(ch))
 }

@@ -77,8 +77,18 @@ export async function toCodegenRequest(
   return { method: view.method, url: normaliseUrl(view.url), headers, body, notes }
 }
 
-/** As fetch and undici send it: the WHATWG parse (which encodes `'` in a query), without `#…`. */
+/** A `%` that starts no escape, written `%25`: HTTP libraries refuse or re-encode the bare one. */
+export function escapeLonePercent(url: string): string {
+  return url.replace(/%(?![0-9A-Fa-f]{2})/gu, '%25')
+}
+
+/**
+ * As fetch and undici send it: the WHATWG parse (which encodes `'` in a query), without `#…`. A
+ * bare `%` goes out as `%25`: the app sends it as typed, as newman does, but Requests, Go, Java and
+ * .NET cannot send an invalid escape (Requests then re-encodes every escape of the URL).
+ */
 export function normaliseUrl(url: string): string {
+  url = escapeLonePercent(url)
   try {
     const parsed = new URL(url)
     parsed.hash = ''
