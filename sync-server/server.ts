@@ -106,7 +106,11 @@ function json(res: http.ServerResponse, value: unknown) {
 export async function startServer(config: Config, deps: ServerDeps): Promise<RunningServer> {
   const secrets = await loadSecrets(config.dataDir, config.token)
   const stores = await openStores(config, dropRoom)
-  const mirrors = config.gitDir ? createGitMirrors(config.gitDir) : undefined
+  /** Workspace names as clients give them on connecting: the git mirror names folders by them. */
+  const workspaceNames = new Map<string, string>()
+  const mirrors = config.gitDir
+    ? createGitMirrors(config.gitDir, async (room) => workspaceNames.get(room))
+    : undefined
   const sync = createSync(mirrors ? mirroredRooms(stores.rooms, mirrors) : stores.rooms, config.limits)
   const share = createShareService({ store: stores.share, sync, publicUrls: config.publicUrls })
   let port = 0
@@ -222,6 +226,11 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     const url = targetOf(req)
     const room = url && ROOM.exec(url.pathname)?.[1]
     if (!url || !room) return reject('404 Not Found')
+    const workspaceName = url.searchParams.get('workspace')?.trim().slice(0, 80)
+    if (mirrors && workspaceName && !workspaceNames.has(room)) {
+      if (workspaceNames.size >= 10_000) workspaceNames.clear()
+      workspaceNames.set(room, workspaceName)
+    }
     // A socket that presents an invite link's token joins through it, even from a logged-in
     // browser: it is then listed among the people and closed when the link is revoked.
     const session =

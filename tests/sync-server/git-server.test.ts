@@ -77,11 +77,12 @@ describe('sync-server --git', () => {
     provider = new WebsocketProvider(`ws://127.0.0.1:${server.port}/sync`, 'room-git-e2e', doc, {
       WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
       disableBc: true,
-      params: { token: server.secrets.accessToken },
+      params: { token: server.secrets.accessToken, workspace: 'Team Space' },
     })
     provider.awareness.setLocalStateField('user', { name: 'Ada Lovelace', color: '#f00' })
 
     const dir = path.join(gitDir, await until(async () => (await readdir(gitDir))[0] ?? '', Boolean))
+    expect(path.basename(dir)).toBe('team-space-roomgite2e')
     const file = path.join(dir, 'Shop/Users.yaml')
     await until(
       () => readFile(file, 'utf8').catch(() => ''),

@@ -55,6 +55,7 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
       room: entry.room,
       token,
       name: displayName() || messages.anonymousName,
+      workspaceName: entry.name,
     })
     if (disposed) return opened.destroy()
     const read = () => {

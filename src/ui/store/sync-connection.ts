@@ -32,6 +32,8 @@ export interface SyncTarget {
   room: string
   token: string
   name: string
+  /** The workspace's name, for the server's git folder (`--git`); never needed to sync. */
+  workspaceName?: string
 }
 
 export interface SyncConnection {
@@ -57,7 +59,7 @@ const NO_ACK = -1
 
 export function connectSync(doc: Y.Doc, target: SyncTarget, options: SyncOptions = {}): SyncConnection {
   const provider = new WebsocketProvider(target.url, target.room, doc, {
-    params: { token: target.token, name: target.name },
+    params: { token: target.token, name: target.name, workspace: target.workspaceName ?? '' },
     ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
     ...(options.disableBc ? { disableBc: true } : {}),
   })
