@@ -50,7 +50,7 @@ function fit(escaped: string[]): string {
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits: enough to keep cut names of siblings apart. */
-function hash(text: string): string {
+export function hash(text: string): string {
   let value = 0x811c9dc5
   for (let i = 0; i < text.length; i++) {
     value ^= text.charCodeAt(i)

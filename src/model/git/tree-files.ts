@@ -14,7 +14,7 @@
 import { makeCollection, makeFolder } from '../factories.ts'
 import { MAX_FOLDER_DEPTH } from '../import/json-text.ts'
 import type { Collection, Folder, RequestSpec, TreeItem } from '../types.ts'
-import { escapeName, uniqueName, unescapeName } from './file-names.ts'
+import { escapeName, hash, uniqueName, unescapeName } from './file-names.ts'
 import {
   GitFileError,
   requestToText,
@@ -33,21 +33,24 @@ export type FileMap = Map<string, string>
 
 /** Every item's file: a request's `.yaml`, a folder's or collection's settings file. */
 export function collectionsToFiles(collections: Collection[]): FileMap {
-  return layout(collections).files
+  return layout(collections, true).files
 }
 
 /** Where each item's file is, by id: a request's own file, a container's settings file. */
 export function itemPaths(collections: Collection[]): Map<string, string> {
-  return layout(collections).paths
+  // Paths only: serialising every file would cost seconds on a large workspace.
+  return layout(collections, false).paths
 }
 
 interface Layout {
   files: FileMap
   paths: Map<string, string>
+  /** Whether to write the files' texts, or only work out where they go. */
+  texts: boolean
 }
 
-function layout(collections: Collection[]): Layout {
-  const out: Layout = { files: new Map(), paths: new Map() }
+function layout(collections: Collection[], texts: boolean): Layout {
+  const out: Layout = { files: new Map(), paths: new Map(), texts }
   const taken = new Set<string>()
   for (const collection of collections) {
     const dir = uniqueName(escapeName(collection.name), taken)
@@ -62,25 +65,28 @@ function writeContainer(
   settingsFile: string,
   out: Layout,
 ): void {
+  // Entry names as on disk, and their stems: a request `X` must not become `X.yaml` beside a
+  // folder named `X.yaml`, nor a folder `X.yaml` beside a request file `X.yaml` (lower case).
   const taken = new Set([settingsFile.toLowerCase()])
+  const stems = new Set([stemOf(settingsFile.toLowerCase())])
   const order: string[] = []
   for (const child of container.children) {
     if (child.type === 'folder') {
       const name = uniqueName(escapeName(child.name), taken)
+      stems.add(stemOf(name.toLowerCase()))
       order.push(name)
       writeContainer(child, `${dir}/${name}`, FOLDER_FILE, out)
     } else {
-      const stem = uniqueName(escapeName(child.name), new Set([...taken].map(stemOf)))
-      const name = stem + EXTENSION
+      const name = uniqueName(escapeName(child.name), stems) + EXTENSION
       taken.add(name.toLowerCase())
       order.push(name)
-      out.files.set(`${dir}/${name}`, requestToText(child))
+      if (out.texts) out.files.set(`${dir}/${name}`, requestToText(child))
       out.paths.set(child.id, `${dir}/${name}`)
     }
   }
   const { id, name, auth, variables, scripts } = container
   const path = `${dir}/${settingsFile}`
-  out.files.set(path, settingsToText({ id, name, auth, variables, scripts, order }))
+  if (out.texts) out.files.set(path, settingsToText({ id, name, auth, variables, scripts, order }))
   out.paths.set(id, path)
 }
 
@@ -111,9 +117,7 @@ function tree(files: FileMap): Dir {
 
 /** A stable id for an item written without one: its path, hashed. */
 function pathId(path: string): string {
-  let value = 0x811c9dc5
-  for (let i = 0; i < path.length; i++) value = Math.imul(value ^ path.charCodeAt(i), 0x01000193) >>> 0
-  return `git-${value.toString(36)}-${path.length}`
+  return `git-${hash(path)}-${path.length}`
 }
 
 /** Reads the files back; the first file that does not parse throws its `GitFileError`. */
