@@ -2,13 +2,13 @@
  * `History` in a git-synced workspace (sync-server `--git`): saved versions are listed, `Restore`
  * brings an old URL back, and a commit made with the git CLI shows in the open tab.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startAppServer, type AppServer } from './app-server.ts'
 import { activeTab, press, urlField, WIDTHS } from './helpers.ts'
+import { git } from '../helpers/git-cli.ts'
 
 let app: AppServer
 let gitDir: string
@@ -21,20 +21,6 @@ test.afterAll(async () => {
   await app.close()
   rmSync(gitDir, { recursive: true, force: true })
 })
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 'Grace',
-      GIT_AUTHOR_EMAIL: 'g@x.test',
-      GIT_COMMITTER_NAME: 'Grace',
-      GIT_COMMITTER_EMAIL: 'g@x.test',
-    },
-  })
-}
 
 /** The repository file of the request named `name` in collection `collection` (any workspace). */
 function findFile(collection: string, name: string): string | undefined {

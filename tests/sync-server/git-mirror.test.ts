@@ -3,7 +3,6 @@
  * commits made with the git CLI change the workspace, concurrent edits on both sides merge, an
  * unparsable file leaves the workspace alone with a notice, and renames keep `git log --follow`.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,24 +18,11 @@ import {
   updateRequest,
 } from '../../src/model/workspace/api.ts'
 import { createGitMirrors, type GitMirrors } from '../../sync-server/git/mirror.ts'
+import { git } from '../helpers/git-cli.ts'
 
 const FAST = { settleMs: 40, maxWaitMs: 200, pollMs: 40 }
 let root: string
 let mirrors: GitMirrors
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 'Grace',
-      GIT_AUTHOR_EMAIL: 'g@x.test',
-      GIT_COMMITTER_NAME: 'Grace',
-      GIT_COMMITTER_EMAIL: 'g@x.test',
-    },
-  })
-}
 
 async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
   const end = Date.now() + ms

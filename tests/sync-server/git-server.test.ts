@@ -3,7 +3,6 @@
  * edit becomes a commit authored by the client's presence name, a commit made with the git CLI
  * reaches the client, and the History API lists the request's versions.
  */
-import { execFileSync } from 'node:child_process'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -19,6 +18,7 @@ import {
 } from '../../src/model/workspace/api.ts'
 import { startTestServer, tempDir, type TestServer } from '../helpers/sync-server.ts'
 import { unusedTransport } from '../helpers/unused-transport.ts'
+import { git, gitOrEmpty } from '../helpers/git-cli.ts'
 
 let server: TestServer
 let gitDir: string
@@ -42,29 +42,6 @@ async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, m
     if (ok(value)) return value
     if (Date.now() > end) throw new Error(`condition not met in time (last: ${String(value).slice(0, 200)})`)
     await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 'Grace',
-      GIT_AUTHOR_EMAIL: 'g@x.test',
-      GIT_COMMITTER_NAME: 'Grace',
-      GIT_COMMITTER_EMAIL: 'g@x.test',
-    },
-  })
-}
-
-/** Before the first commit `git log` fails: read that as no history yet. */
-function gitOrEmpty(dir: string, ...args: string[]): string {
-  try {
-    return git(dir, ...args)
-  } catch {
-    return ''
   }
 }
 
