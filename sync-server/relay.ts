@@ -76,6 +76,12 @@ export function errorBody(error: unknown): RelayErrorBody {
   return { code: 'other', message: error instanceof Error ? error.message : String(error) }
 }
 
+/** A 200 JSON answer that is never cached (tokens, versions). */
+export function sendJson(res: ServerResponse, value: unknown) {
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+  res.end(JSON.stringify(value))
+}
+
 export function sendError(res: ServerResponse, status: number, body: RelayErrorBody) {
   if (res.headersSent) return void res.destroy()
   const json = JSON.stringify(body)

@@ -10,7 +10,7 @@ import { AccessPolicy, isOwner, loadSecrets, type Secrets } from './auth.ts'
 import { StartupError, type Config } from './config.ts'
 import { exemptFromIdleTimeout, guardConnections, serverTimeouts } from './connections.ts'
 import { createLogin } from './login.ts'
-import { createRelay, errorBody, RelayRefusal, sendError, type RelayDeps } from './relay.ts'
+import { createRelay, errorBody, RelayRefusal, sendError, sendJson, type RelayDeps } from './relay.ts'
 import { selfRequestCheck } from './self-requests.ts'
 import { createShareService } from './share.ts'
 import { createStatic } from './static.ts'
@@ -98,11 +98,6 @@ function opensApp(req: http.IncomingMessage, pathname: string): boolean {
   )
 }
 
-function json(res: http.ServerResponse, value: unknown) {
-  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-  res.end(JSON.stringify(value))
-}
-
 export async function startServer(config: Config, deps: ServerDeps): Promise<RunningServer> {
   const secrets = await loadSecrets(config.dataDir, config.token)
   const stores = await openStores(config, dropRoom)
@@ -162,7 +157,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
           message: 'the token is given only to the app served here',
         })
       }
-      return json(res, { token: secrets.accessToken })
+      return sendJson(res, { token: secrets.accessToken })
     }
     const cors = own.corsOrigin(req)
     if (cors) res.setHeader('access-control-allow-origin', cors)

@@ -7,15 +7,10 @@
  */
 import type http from 'node:http'
 import type { RoomStore } from '../persistence.ts'
-import { sendError } from '../relay.ts'
+import { sendError, sendJson } from '../relay.ts'
 import type { GitMirrors } from './mirror.ts'
 
 const ROUTE = /^\/sync\/git\/([A-Za-z0-9_-]{1,128})(?:\/(history|version)\/([^/]{1,200}))?$/u
-
-function json(res: http.ServerResponse, value: unknown) {
-  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-  res.end(JSON.stringify(value))
-}
 
 export function isGitRoute(pathname: string): boolean {
   return ROUTE.test(pathname)
@@ -34,17 +29,17 @@ export async function handleGit(
     sendError(res, 404, { code: 'other', message: 'this workspace is not mirrored to git on this server' })
   if (!mirrors) return notMirrored()
   // Every room that syncs to this server is mirrored (its repository appears with its first sync).
-  if (kind === undefined) return json(res, { enabled: true })
+  if (kind === undefined) return sendJson(res, { enabled: true })
   const item = decodeURIComponent(arg!)
   if (kind === 'history') {
     const versions = await mirrors.history(room, item)
-    return versions === undefined ? notMirrored() : json(res, { versions })
+    return versions === undefined ? notMirrored() : sendJson(res, { versions })
   }
   const file = target.searchParams.get('path') ?? ''
   const text = await mirrors.version(room, item, file)
   if (text === undefined)
     return sendError(res, 404, { code: 'other', message: `no version ${item} of ${file}` })
-  json(res, { text })
+  sendJson(res, { text })
 }
 
 /** Rooms whose state is also mirrored: attached once loaded, committed and detached on release. */
