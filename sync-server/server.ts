@@ -11,6 +11,7 @@ import { StartupError, type Config } from './config.ts'
 import { exemptFromIdleTimeout, guardConnections, serverTimeouts } from './connections.ts'
 import { createLogin } from './login.ts'
 import { createRelay, errorBody, RelayRefusal, sendError, sendJson, type RelayDeps } from './relay.ts'
+import { RELAY_UPGRADES } from './relay-upgrades.ts'
 import { selfRequestCheck } from './self-requests.ts'
 import { createShareService } from './share.ts'
 import { createStatic } from './static.ts'
@@ -219,6 +220,13 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     if (!own.hostAllowed(req)) return reject('421 Misdirected Request')
     if (!own.originAllowed(req)) return reject('403 Forbidden')
     const url = targetOf(req)
+    if (url?.pathname.startsWith('/relay/')) {
+      const relayUpgrade = RELAY_UPGRADES.get(url.pathname)
+      if (!relayUpgrade) return reject('404 Not Found')
+      if (!owner(req)) return reject('401 Unauthorized')
+      exemptFromIdleTimeout(req.socket)
+      return relayUpgrade(req, socket, head, { limits: config.limits, selfCheck })
+    }
     const room = url && ROOM.exec(url.pathname)?.[1]
     if (!url || !room) return reject('404 Not Found')
     const workspaceName = url.searchParams.get('workspace')?.trim().slice(0, 80)
