@@ -2,12 +2,11 @@
 import { createMemo, lazy, onCleanup, onMount, Show } from 'solid-js'
 import { AllTabs } from '../tabs/all-tabs.tsx'
 import { GitNotice } from '../collab/collab-bar.tsx'
-import { AssistantSettingsDialog } from '../explain/assistant-settings.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { ContainerSettings } from '../dialogs/container-settings.tsx'
 import { SaveDialog } from '../dialogs/save-dialog.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
-import { EnvironmentSelector, VariablesDialog } from '../environments/index.tsx'
+import { EnvironmentSelector } from '../environments/index.tsx'
 import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
@@ -19,7 +18,6 @@ import type { DialogState } from '../store/ui-state.ts'
 import { TabBar } from '../tabs/index.tsx'
 import { keepFocusedFieldVisible } from './keep-focused-visible.ts'
 import { askBeforeLeaving } from './leave-guard.ts'
-import { SettingsDialog } from '../settings/index.tsx'
 import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
 import { UpdatePrompt } from './update-prompt.tsx'
 import Menu from 'lucide-solid/icons/menu'
@@ -30,6 +28,16 @@ const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
 // Lazy chunks: the shell carries neither dialog (nor the import worker they start).
 const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
 const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
+// Dialogs opened from menus: their chunks load on first use (and are precached for offline).
+const SettingsDialog = lazy(() =>
+  import('../settings/index.tsx').then((m) => ({ default: m.SettingsDialog })),
+)
+const AssistantSettingsDialog = lazy(() =>
+  import('../explain/assistant-settings.tsx').then((m) => ({ default: m.AssistantSettingsDialog })),
+)
+const VariablesDialog = lazy(() =>
+  import('../environments/index.tsx').then((m) => ({ default: m.VariablesDialog })),
+)
 
 export function App() {
   const store = useStore()

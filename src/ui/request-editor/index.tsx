@@ -4,7 +4,7 @@
  * the parameters table are kept in step both ways (src/model/url-params.ts); the table shows keys
  * and values decoded and encodes what is typed there (src/model/param-text.ts).
  */
-import { createSignal, Match, Show, Switch } from 'solid-js'
+import { createSignal, lazy, Match, Show, Switch } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
 import { ownRows, switchDefaultHeader } from '../../model/default-headers.ts'
 import { paramRowsForTable, paramRowsFromTable } from '../../model/param-text.ts'
@@ -18,8 +18,10 @@ import { BodyEditor } from './body-editor.tsx'
 import { AutoHeaderRows } from './auto-header-rows.tsx'
 import { KvTable } from './kv-table.tsx'
 import { ResponseArea } from './response-area.tsx'
-import { PastRun } from '../history/past-run.tsx'
 import { ScriptTab } from './script-tab.tsx'
+
+/** A past run from the run history, opened from the clock menu: its view loads on first use. */
+const PastRun = lazy(() => import('../history/past-run.tsx').then((m) => ({ default: m.PastRun })))
 
 type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts'
 const SECTIONS: { id: Section; label: string }[] = [

@@ -3,11 +3,10 @@
  * Cookies and Test results tabs. Takes the pipeline's result as props and reads nothing else;
  * the caller passes the settings it needs.
  */
-import { createSignal, For, Match, Show, Switch } from 'solid-js'
+import { createSignal, For, lazy, Match, Show, Switch } from 'solid-js'
 import type { ExplainInput } from '../../model/explain.ts'
 import type { AssistantSettings, ResponseView } from '../../model/workspace/api.ts'
 import type { DoneOutcome } from '../../runtime/send.ts'
-import { Explain } from '../explain/index.tsx'
 import { messages } from '../messages.ts'
 import { TestResults } from '../test-results/index.tsx'
 import { bodyInfo } from './body-client.ts'
@@ -16,6 +15,9 @@ import { EventStreamView } from './event-stream.tsx'
 import { CookiesTab, HeadersTab } from './headers-tab.tsx'
 import { StatusBar } from './status-bar.tsx'
 import './viewer.css'
+
+/** Shown only for failures; the assistant's client and prompt builder load on first show. */
+const Explain = lazy(() => import('../explain/index.tsx').then((m) => ({ default: m.Explain })))
 
 type Section = 'body' | 'headers' | 'cookies' | 'tests'
 
