@@ -1,18 +1,14 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
 import { createMemo, lazy, onCleanup, onMount, Show } from 'solid-js'
-import { AllTabs } from '../tabs/all-tabs.tsx'
 import { GitNotice } from '../collab/collab-bar.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
-import { ContainerSettings } from '../dialogs/container-settings.tsx'
-import { SaveDialog } from '../dialogs/save-dialog.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
-import { EnvironmentSelector } from '../environments/index.tsx'
+import { EnvironmentSelector } from '../environments/selector.tsx'
 import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
 import { Sidebar } from '../sidebar/index.tsx'
-import { RecentlyDeleted } from '../sidebar/recently-deleted.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
 import { TabBar } from '../tabs/index.tsx'
@@ -34,6 +30,14 @@ const SettingsDialog = lazy(() =>
 )
 const AssistantSettingsDialog = lazy(() =>
   import('../explain/assistant-settings.tsx').then((m) => ({ default: m.AssistantSettingsDialog })),
+)
+const AllTabs = lazy(() => import('../tabs/all-tabs.tsx').then((m) => ({ default: m.AllTabs })))
+const ContainerSettings = lazy(() =>
+  import('../dialogs/container-settings.tsx').then((m) => ({ default: m.ContainerSettings })),
+)
+const SaveDialog = lazy(() => import('../dialogs/save-dialog.tsx').then((m) => ({ default: m.SaveDialog })))
+const RecentlyDeleted = lazy(() =>
+  import('../sidebar/recently-deleted.tsx').then((m) => ({ default: m.RecentlyDeleted })),
 )
 const VariablesDialog = lazy(() =>
   import('../environments/index.tsx').then((m) => ({ default: m.VariablesDialog })),

@@ -1,4 +1,4 @@
-/** The environment selector of the top bar and the `Variables` dialog (global, workspace, environments). */
+/** The `Variables` dialog (global, workspace, environments); it loads when first opened. */
 import { createSignal, For, Show } from 'solid-js'
 import type { Id } from '../../model/types.ts'
 import { Dialog } from '../dialogs/dialog.tsx'
@@ -6,31 +6,6 @@ import { TabList } from '../dialogs/tab-list.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { VariableTable } from './variable-table.tsx'
-
-export function EnvironmentSelector() {
-  const store = useStore()
-  return (
-    <div class="environment-selector">
-      <select
-        class="input"
-        aria-label={messages.environment}
-        value={store.state.activeEnvironmentId ?? ''}
-        onChange={(e) => store.selectEnvironment(e.currentTarget.value || null)}
-      >
-        <option value="">{messages.noEnvironment}</option>
-        <For each={store.state.environments}>{(env) => <option value={env.id}>{env.name}</option>}</For>
-      </select>
-      <button
-        type="button"
-        class="button"
-        aria-label={messages.manageVariables}
-        onClick={() => store.ui.openDialog({ kind: 'variables' })}
-      >
-        {messages.variables}
-      </button>
-    </div>
-  )
-}
 
 type Scope = 'global' | 'workspace' | 'environment'
 
