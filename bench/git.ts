@@ -10,9 +10,8 @@
  *   peers     the same initial export and one-file commit with isomorphic-git, and the bare cost
  *             of writing the files, measured in this run (`BENCH_GIT_ISO=0` leaves it out)
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import git from 'isomorphic-git'
@@ -26,8 +25,9 @@ import { tempDir } from '../tests/helpers/sync-server.ts'
 const SETTLE_MS = 2000
 const ROUNDS = Number(process.env.BENCH_COUNT ?? 10)
 
-function head(dir: string): string {
-  return execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+/** The branch's commit, read from its ref file: polling must not block the mirror's event loop. */
+async function head(dir: string): Promise<string> {
+  return (await readFile(path.join(dir, '.git/refs/heads/main'), 'utf8').catch(() => '')).trim()
 }
 
 function percentile(values: number[], p: number): number {
@@ -38,7 +38,7 @@ function percentile(values: number[], p: number): number {
 const median = (values: number[]) => percentile(values, 50)
 
 async function untilCommitted(repo: string, before: string): Promise<void> {
-  while (head(repo) === before) await new Promise((resolve) => setTimeout(resolve, 10))
+  while ((await head(repo)) === before) await new Promise((resolve) => setTimeout(resolve, 10))
 }
 
 async function main() {
@@ -82,7 +82,7 @@ async function main() {
   const fullEdits: number[] = []
   const firstRequest = collections[0]!.children[0]!.id
   const editOnce = async (on: Y.Doc, dir: string, round: number) => {
-    const before = head(dir)
+    const before = await head(dir)
     const edited = performance.now()
     updateRequest(on, firstRequest, { url: `https://edited.test/${round}` })
     await untilCommitted(dir, before)

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startAppServer, type AppServer } from './app-server.ts'
 import { person, randomRoom, showSidebar } from './collab-helpers.ts'
-import { activeTab, press, row, urlField, WIDTHS } from './helpers.ts'
+import { activeTab, press, row, smallTouchTargets, urlField, WIDTHS } from './helpers.ts'
 import { git } from '../helpers/git-cli.ts'
 
 const servers: { app: AppServer; dir: string }[] = []
@@ -150,6 +150,7 @@ for (const [width, use] of WIDTHS) {
         await expect(historyDialog(bob.page).getByRole('note')).toHaveCount(0)
         await press(versions(bob.page).getByRole('button').last(), hasTouch)
         await expect(historyDialog(bob.page).locator('.git-diff')).toContainText('https://shop.test/v1')
+        if (hasTouch) expect(await smallTouchTargets(bob.page, '[role="dialog"]')).toEqual([])
         const restore = historyDialog(bob.page).getByRole('button', { name: 'Restore' })
         if (access === 'Can view') {
           await expect(restore).toHaveCount(0)
