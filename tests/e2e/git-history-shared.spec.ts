@@ -94,15 +94,18 @@ for (const [width, use] of WIDTHS) {
       await expect(historyDialog(page).getByRole('note')).toHaveCount(0)
       await press(historyDialog(page).getByRole('button', { name: 'Close' }), hasTouch)
 
-      // Offline, and the sync-server gone too.
-      await context.setOffline(true)
+      // The sync-server gone (the browser still online), then the browser offline as well.
       await app.close()
-      await expect(history).toBeVisible()
-      await press(history, hasTouch)
-      await expect(historyDialog(page).getByRole('note')).toHaveText(
-        'Offline: these are the versions this device saw last.',
-      )
-      await expect(versions(page).getByRole('button')).toHaveText(seen)
+      for (const offline of [false, true]) {
+        await context.setOffline(offline)
+        await expect(history).toBeVisible()
+        await press(history, hasTouch)
+        await expect(historyDialog(page).getByRole('note')).toHaveText(
+          'Offline: these are the versions this device saw last.',
+        )
+        await expect(versions(page).getByRole('button')).toHaveText(seen)
+        await press(historyDialog(page).getByRole('button', { name: 'Close' }), hasTouch)
+      }
       await context.setOffline(false)
     })
 
