@@ -18,7 +18,7 @@ import { createStatic } from './static.ts'
 import { openStores } from './stores.ts'
 import { createSync, dropRoom } from './sync.ts'
 import { createGitMirrors } from './git/mirror.ts'
-import { handleGit, isGitRoute, mirroredRooms } from './git/routes.ts'
+import { handleGit, handleGitAsGuest, isGitRoute, mirroredRooms } from './git/routes.ts'
 
 export interface ServerDeps extends Omit<RelayDeps, 'limits' | 'selfCheck'> {
   /** Why dist/ cannot be served, shown on the page in its place. */
@@ -174,6 +174,8 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     const invite = INVITE.exec(pathname)?.[1]
     if (invite !== undefined) return share.invite(req, res, invite)
     if (!owner(req)) {
+      // The people a room is shared with read its History with their invite link.
+      if (isGitRoute(pathname)) return handleGitAsGuest(req, res, targetOf(req)!, mirrors, share.authorize)
       res.setHeader('www-authenticate', 'Bearer')
       return sendError(res, 401, { code: 'other', message: 'the access token is missing or wrong' })
     }

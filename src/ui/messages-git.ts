@@ -7,7 +7,8 @@ export const gitMessages = {
   gitNoVersions: 'No synchronised versions of this request yet.',
   gitLoading: 'Loading versions…',
   gitOffline: 'Offline: these are the versions this device saw last.',
-  gitUnreachable: (reason: string) => `The versions could not be loaded: ${reason}`,
+  gitUnreachable: (reason: string) =>
+    `The versions could not be loaded (${reason}); these are the versions this device saw last.`,
   gitSameAsCurrent: 'This version is the same as the current request.',
   gitField: 'Field',
   gitThisVersion: 'This version',

@@ -20,9 +20,20 @@ import type * as Y from 'yjs'
 import { applyGitChanges } from '../../src/model/git/apply-changes.ts'
 import { describeChanges, diffCollections } from '../../src/model/git/changes.ts'
 import { GitFileError } from '../../src/model/git/item-file.ts'
-import { collectionsToFiles, filesToCollections, itemPaths } from '../../src/model/git/tree-files.ts'
+import {
+  collectionsToFiles,
+  createFileTextCache,
+  filesToCollections,
+  itemPaths,
+  type FileTextCache,
+} from '../../src/model/git/tree-files.ts'
 import type { Collection } from '../../src/model/types.ts'
-import { listCollections, readCollection } from '../../src/model/workspace/api.ts'
+import {
+  createTreeReader,
+  listCollections,
+  readCollection,
+  type TreeReader,
+} from '../../src/model/workspace/api.ts'
 import { Repo, type Version } from './repo.ts'
 
 export const MIRROR_ORIGIN = 'sendbox-git-mirror'
@@ -32,9 +43,21 @@ export interface MirrorTiming {
   settleMs: number
   maxWaitMs: number
   pollMs: number
+  /**
+   * false: re-read and re-serialise the whole workspace for every commit, as the mirror first
+   * did (kept for `npm run bench:git`, which measures both in one run).
+   */
+  incremental?: boolean
 }
 
 export const DEFAULT_TIMING: MirrorTiming = { settleMs: 2000, maxWaitMs: 10_000, pollMs: 1000 }
+
+/** What one export did: entities read from the doc, file texts made, files written or removed. */
+export interface ExportStats {
+  read: number
+  serialised: number
+  written: string[]
+}
 
 export interface GitNotice {
   file: string
@@ -49,6 +72,10 @@ interface Room {
   head: string | undefined
   files: Map<string, string>
   collections: Collection[]
+  /** The workspace read incrementally, and the file texts of unchanged items kept. */
+  reader: TreeReader
+  texts: FileTextCache
+  lastExport: ExportStats | undefined
   authors: Set<string>
   firstPending: number | undefined
   timer: ReturnType<typeof setTimeout> | undefined
@@ -65,6 +92,8 @@ export interface GitMirrors {
   history(room: string, itemId: string): Promise<Version[] | undefined>
   /** One version's file text. */
   version(room: string, commit: string, file: string): Promise<string | undefined>
+  /** What the room's last export did (tests, the benchmark). */
+  lastExport(room: string): ExportStats | undefined
   /** Waits until every room's pending work is done (tests, shutdown). */
   idle(): Promise<void>
   close(): Promise<void>
@@ -150,9 +179,16 @@ export function createGitMirrors(
     state.firstPending = undefined
     const authors = [...state.authors]
     state.authors.clear()
-    const collections = readCollections(state.doc)
-    const files = collectionsToFiles(collections)
+    const incremental = timing.incremental !== false
+    const collections = incremental ? state.reader.read() : readCollections(state.doc)
+    const serialisedBefore = state.texts.serialised
+    const files = collectionsToFiles(collections, incremental ? state.texts : undefined)
     const paths = await state.repo.write(files, state.files)
+    state.lastExport = {
+      read: incremental ? state.reader.misses : files.size,
+      serialised: incremental ? state.texts.serialised - serialisedBefore : files.size,
+      written: paths,
+    }
     if (paths.length === 0) return
     const described = describeChanges(diffCollections(state.collections, collections))
     const message = described === 'No changes' ? 'Write files in the mirror format' : described
@@ -215,6 +251,9 @@ export function createGitMirrors(
         head: mirrored,
         files,
         collections,
+        reader: createTreeReader(doc),
+        texts: createFileTextCache(),
+        lastExport: undefined,
         authors: new Set(),
         firstPending: undefined,
         timer: undefined,
@@ -242,12 +281,15 @@ export function createGitMirrors(
       clearTimeout(state.timer)
       state.doc.off('update', state.onUpdate)
       await step(state, () => exportDoc(state))
+      state.reader.dispose()
     },
     async history(room, itemId) {
       const repo = await repoOf(room)
       const head = await repo?.head()
       if (!repo || !head) return repo ? [] : undefined
       const state = rooms.get(room)
+      // After the commit in progress, if any: its files and the paths worked out agree then.
+      await state?.chain
       const collections = state ? state.collections : filesToCollections(await repo.filesAt(head))
       const file = itemPaths(collections).get(itemId)
       return file ? repo.log(file) : []
@@ -256,6 +298,7 @@ export function createGitMirrors(
       const repo = await repoOf(room)
       return repo?.show(commit, file).catch(() => undefined)
     },
+    lastExport: (room) => rooms.get(room)?.lastExport,
     async idle() {
       await Promise.all([...rooms.values()].map((state) => state.chain))
     },

@@ -113,17 +113,18 @@ export class Repo {
   /** Writes `files` over `previous` in the working tree; returns the paths written or removed. */
   async write(files: Map<string, string>, previous: Map<string, string>): Promise<string[]> {
     const changed: string[] = []
+    // Removals first: a file may take the place of a folder that goes (`X.yaml` for `X.yaml/`).
+    for (const file of previous.keys()) {
+      if (files.has(file)) continue
+      await rm(this.inside(file), { force: true })
+      await removeEmptyParents(this.dir, path.dirname(this.inside(file)))
+      changed.push(file)
+    }
     for (const [file, text] of files) {
       if (previous.get(file) === text) continue
       const target = this.inside(file)
       await mkdir(path.dirname(target), { recursive: true })
       await writeFile(target, text)
-      changed.push(file)
-    }
-    for (const file of previous.keys()) {
-      if (files.has(file)) continue
-      await rm(this.inside(file), { force: true })
-      await removeEmptyParents(this.dir, path.dirname(this.inside(file)))
       changed.push(file)
     }
     return changed
@@ -132,9 +133,14 @@ export class Repo {
   /** Stages exactly `paths` (others' uncommitted edits stay out) and commits; undefined if nothing changed. */
   async commit(paths: string[], message: string, author: Author): Promise<string | undefined> {
     if (paths.length === 0) return undefined
+    // Exactly these paths, added, changed or removed: no walk over the other files of the tree.
+    for (const file of paths) this.inside(file)
+    // In index order (bytes): each entry then appends instead of being inserted in the middle.
+    // `--replace`: a file may take the place of a folder that went in the same commit (or back).
+    const sorted = paths.map((file) => Buffer.from(file)).sort(Buffer.compare)
     await this.run(
-      ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul', '--'],
-      paths.map(literal).join('\0'),
+      ['update-index', '--add', '--remove', '--replace', '-z', '--stdin'],
+      Buffer.concat(sorted.flatMap((file) => [file, Buffer.from([0])])),
     )
     const staged = await this.run(['diff', '--cached', '--quiet']).then(
       () => false,

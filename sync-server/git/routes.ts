@@ -1,19 +1,51 @@
 /**
- * The `History` button's API (owner only, like `/sync/share`):
+ * The `History` button's API, for the owner (access token or session, like `/sync/share`) and for
+ * the people a room is shared with: an invite link's token as `Authorization: Bearer <token>` reads
+ * that room's history (view and edit links alike), never another room's, and only while the link
+ * is valid (a revoked or expired link gets 403).
  *
  *   GET /sync/git/<room>                         → { enabled: true } | 404 (the server has no --git)
  *   GET /sync/git/<room>/history/<item id>       → { versions: [{ commit, time, author, message, path }] }
  *   GET /sync/git/<room>/version/<commit>?path=  → { text } (the file at that commit)
  */
 import type http from 'node:http'
+import { bearer } from '../auth.ts'
 import type { RoomStore } from '../persistence.ts'
 import { sendError, sendJson } from '../relay.ts'
+import type { ShareService } from '../share.ts'
+import { CLOSE_FORBIDDEN } from '../sync.ts'
 import type { GitMirrors } from './mirror.ts'
 
 const ROUTE = /^\/sync\/git\/([A-Za-z0-9_-]{1,128})(?:\/(history|version)\/([^/]{1,200}))?$/u
 
 export function isGitRoute(pathname: string): boolean {
   return ROUTE.test(pathname)
+}
+
+/**
+ * A History API call by someone who is not the owner: allowed with a valid invite link of this
+ * very room (the same check as the link's sync socket), refused otherwise.
+ */
+export async function handleGitAsGuest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  target: URL,
+  mirrors: GitMirrors | undefined,
+  authorize: ShareService['authorize'],
+): Promise<void> {
+  const room = ROUTE.exec(target.pathname)?.[1] ?? ''
+  const decision = await authorize(room, bearer(req) ?? null, null)
+  if ('grant' in decision) return handleGit(req, res, target, mirrors)
+  res.setHeader('www-authenticate', 'Bearer')
+  if (decision.code === CLOSE_FORBIDDEN)
+    return sendError(res, 403, {
+      code: 'other',
+      message: `the invite link no longer works: ${decision.reason}`,
+    })
+  sendError(res, 401, {
+    code: 'other',
+    message: 'the access token is missing or wrong, or the invite link is not for this workspace',
+  })
 }
 
 export async function handleGit(

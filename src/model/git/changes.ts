@@ -53,6 +53,8 @@ export function diffCollections(before: Collection[], after: Collection[]): Chan
       changes.push({ kind: 'add', id, after: located, fields: [] })
       continue
     }
+    // The same object (a `TreeReader` keeps unchanged items): nothing to compare.
+    if (was.item === located.item && was.parentId === located.parentId) continue
     const keys = new Set([...fieldsOf(was.item), ...fieldsOf(located.item)])
     const fields = [...keys].filter(
       (key) =>

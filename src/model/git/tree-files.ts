@@ -31,9 +31,25 @@ const EXTENSION = '.yaml'
 /** Path (with `/`) → file text. */
 export type FileMap = Map<string, string>
 
+/**
+ * What `collectionsToFiles` wrote last time, to reuse: a request's text by the request object (a
+ * `TreeReader` returns the same object until the request changes), a container's settings text
+ * by id with the parts it was made from. A large workspace then re-serialises only what changed.
+ */
+export interface FileTextCache {
+  requests: WeakMap<RequestSpec, string>
+  settings: Map<string, { parts: unknown[]; text: string }>
+  /** Texts made (not reused) so far: what a test or benchmark reads to see the cache work. */
+  serialised: number
+}
+
+export function createFileTextCache(): FileTextCache {
+  return { requests: new WeakMap(), settings: new Map(), serialised: 0 }
+}
+
 /** Every item's file: a request's `.yaml`, a folder's or collection's settings file. */
-export function collectionsToFiles(collections: Collection[]): FileMap {
-  return layout(collections, true).files
+export function collectionsToFiles(collections: Collection[], cache?: FileTextCache): FileMap {
+  return layout(collections, true, cache).files
 }
 
 /** Where each item's file is, by id: a request's own file, a container's settings file. */
@@ -47,10 +63,11 @@ interface Layout {
   paths: Map<string, string>
   /** Whether to write the files' texts, or only work out where they go. */
   texts: boolean
+  cache: FileTextCache | undefined
 }
 
-function layout(collections: Collection[], texts: boolean): Layout {
-  const out: Layout = { files: new Map(), paths: new Map(), texts }
+function layout(collections: Collection[], texts: boolean, cache?: FileTextCache): Layout {
+  const out: Layout = { files: new Map(), paths: new Map(), texts, cache }
   const taken = new Set<string>()
   for (const collection of collections) {
     const dir = uniqueName(escapeName(collection.name), taken)
@@ -80,14 +97,39 @@ function writeContainer(
       const name = uniqueName(escapeName(child.name), stems) + EXTENSION
       taken.add(name.toLowerCase())
       order.push(name)
-      if (out.texts) out.files.set(`${dir}/${name}`, requestToText(child))
+      if (out.texts) out.files.set(`${dir}/${name}`, requestText(child, out.cache))
       out.paths.set(child.id, `${dir}/${name}`)
     }
   }
   const { id, name, auth, variables, scripts } = container
   const path = `${dir}/${settingsFile}`
-  if (out.texts) out.files.set(path, settingsToText({ id, name, auth, variables, scripts, order }))
+  if (out.texts) {
+    // The parts are compared by identity: a `TreeReader` keeps them until the container changes.
+    const parts = [name, auth, variables, scripts, order.join('\0')]
+    const kept = out.cache?.settings.get(id)
+    if (kept && kept.parts.every((part, at) => part === parts[at])) out.files.set(path, kept.text)
+    else {
+      const text = settingsToText({ id, name, auth, variables, scripts, order })
+      if (out.cache) {
+        out.cache.settings.set(id, { parts, text })
+        out.cache.serialised++
+      }
+      out.files.set(path, text)
+    }
+  }
   out.paths.set(id, path)
+}
+
+function requestText(request: RequestSpec, cache: FileTextCache | undefined): string {
+  let text = cache?.requests.get(request)
+  if (text === undefined) {
+    text = requestToText(request)
+    if (cache) {
+      cache.requests.set(request, text)
+      cache.serialised++
+    }
+  }
+  return text
 }
 
 function stemOf(name: string): string {

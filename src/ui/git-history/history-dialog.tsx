@@ -1,7 +1,8 @@
 /**
  * The versions of one request (newest first: time, author, message). Choosing one shows how it
  * differs from the current request; `Restore` makes the request equal to it as a new change,
- * which syncs to the others and becomes a new commit. Offline it lists what the device saw last.
+ * which syncs to the others and becomes a new commit (not for someone who may only view). Offline
+ * it lists what the device saw last, and says so.
  */
 import { createResource, createSignal, For, Show } from 'solid-js'
 import { keepSecrets, textToRequest } from '../../model/git/item-file.ts'
@@ -111,11 +112,13 @@ export default function HistoryDialog(props: { tab: TabState; history: GitHistor
                 </tbody>
               </table>
             </Show>
-            <div class="dialog-actions">
-              <button type="button" class="button primary" onClick={restore}>
-                {messages.gitRestore}
-              </button>
-            </div>
+            <Show when={!store.collab?.readOnly}>
+              <div class="dialog-actions">
+                <button type="button" class="button primary" onClick={restore}>
+                  {messages.gitRestore}
+                </button>
+              </div>
+            </Show>
           </Show>
         )}
       </Show>

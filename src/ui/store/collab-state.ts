@@ -129,8 +129,8 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
       share.createShareLink(requireOwner(), entry.room, access, sharedName()),
     readShareState: async () => share.readShareState(requireOwner(), entry.room),
     stopSharing: async () => share.stopSharing(requireOwner(), entry.room),
-    /** Versions from the server's git mirror (`--git`), for the `History` button. */
-    gitHistory: createGitHistory(entry.room, ownerToken, docs.workspace),
+    /** Versions from the server's git mirror (`--git`), for the `History` button: its owner's, or a joiner's through the invite link. */
+    gitHistory: createGitHistory(entry.room, () => entry.joined?.token ?? ownerToken(), docs.workspace),
   }
 }
 

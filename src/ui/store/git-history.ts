@@ -2,6 +2,7 @@
  * The versions of a request in a git-synced workspace (sync-server `--git`), as the `History`
  * button shows them. Whether the workspace is mirrored and each request's list are remembered on
  * the device (localStorage), so offline the button stays and the list shows what was seen last.
+ * The owner asks with the server's access token, someone who joined with their invite link's token.
  */
 import { createSignal, onCleanup, type Accessor } from 'solid-js'
 import type * as Y from 'yjs'
@@ -18,6 +19,7 @@ export interface VersionList {
   versions: GitVersion[]
   /** True when the server could not be asked and this is the list seen last. */
   stale: boolean
+  /** Why not, when the server answered with an error; absent when it could not be reached (offline). */
   problem?: string
 }
 
@@ -55,8 +57,16 @@ function remember(
   }
 }
 
+/** The server could not be reached at all (offline, or the sync-server is down). */
+class Unreachable extends Error {}
+
 async function get<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' })
+  const response = await fetch(path, {
+    headers: { authorization: `Bearer ${token}` },
+    cache: 'no-store',
+  }).catch((error: unknown) => {
+    throw new Unreachable((error as Error).message)
+  })
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string }
     throw new Error(body.message ?? `HTTP ${response.status}`)
@@ -81,6 +91,7 @@ function readNotice(doc: Y.Doc): GitNotice | null {
   }
 }
 
+/** `token`: the server's access token (the owner) or the invite link's token (who joined). */
 export function createGitHistory(room: string, token: Accessor<string | null>, doc: Y.Doc) {
   const [available, setAvailable] = createSignal(remembered(room).enabled === true)
   const [notice, setNotice] = createSignal(readNotice(doc))
@@ -91,11 +102,11 @@ export function createGitHistory(room: string, token: Accessor<string | null>, d
   let checked = false
 
   const check = async () => {
-    const owner = token()
-    if (checked || !owner) return
+    const key = token()
+    if (checked || !key) return
     checked = true
     try {
-      await get(`/sync/git/${encodeURIComponent(room)}`, owner)
+      await get(`/sync/git/${encodeURIComponent(room)}`, key)
       setAvailable(true)
       remember(room, (entry) => (entry.enabled = true))
     } catch (error) {
@@ -116,26 +127,27 @@ export function createGitHistory(room: string, token: Accessor<string | null>, d
       return available()
     },
     async versions(requestId: string): Promise<VersionList> {
-      const owner = token()
+      const key = token()
       const last = remembered(room).lists?.[requestId] ?? []
-      if (!owner) return { versions: last, stale: true }
+      if (!key || navigator.onLine === false) return { versions: last, stale: true }
       try {
         const { versions } = await get<{ versions: GitVersion[] }>(
           `/sync/git/${encodeURIComponent(room)}/history/${encodeURIComponent(requestId)}`,
-          owner,
+          key,
         )
         remember(room, (entry) => ((entry.lists ??= {})[requestId] = versions.slice(0, 50)))
         return { versions, stale: false }
       } catch (error) {
+        if (error instanceof Unreachable) return { versions: last, stale: true }
         return { versions: last, stale: true, problem: (error as Error).message }
       }
     },
     async versionText(version: GitVersion): Promise<string> {
-      const owner = token()
-      if (!owner) throw new Error('not connected to the server')
+      const key = token()
+      if (!key) throw new Error('not connected to the server')
       const { text } = await get<{ text: string }>(
         `/sync/git/${encodeURIComponent(room)}/version/${version.commit}?path=${encodeURIComponent(version.path)}`,
-        owner,
+        key,
       )
       return text
     },
