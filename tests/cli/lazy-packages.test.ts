@@ -1,6 +1,6 @@
 /**
  * The CLI's bundle loads its heavy packages (.bru grammars, OpenAPI, YAML) on first use: a
- * Postman run loads none of them, and the commands that need one still work through the
+ * Postman run loads none of them (nor undici's fetch stack: the transport imports its Agent alone), and the commands that need one still work through the
  * bundle's stand-ins (src/cli/lazy/), errors included.
  */
 import { spawnSync } from 'node:child_process'
@@ -34,7 +34,16 @@ afterAll(() => {
 const names = Object.keys(LAZY_PACKAGES as Record<string, string>)
 
 /** Runs the bundle's `runCli(argv)` in a fresh process: exit code, output, lazy packages loaded. */
-function cli(argv: string[]): { code: number; stdout: string; stderr: string; loaded: string[] } {
+interface Outcome {
+  code: number
+  stdout: string
+  stderr: string
+  loaded: string[]
+  /** undici's fetch, WebSocket or cookies were loaded (the send needs only its Agent). */
+  undiciWeb: boolean
+}
+
+function cli(argv: string[]): Outcome {
   const program = `
     import { createRequire } from 'node:module'
     const { runCli } = await import(${JSON.stringify(pathToFileURL(join(out, 'main.mjs')).href)})
@@ -43,18 +52,19 @@ function cli(argv: string[]): { code: number; stdout: string; stderr: string; lo
     const code = await runCli(${JSON.stringify(argv)}, { stdout: sink('stdout'), stderr: sink('stderr') })
     const files = Object.keys(createRequire(import.meta.url).cache)
     const loaded = ${JSON.stringify(names)}.filter((name) => files.some((f) => f.includes('/node_modules/' + name + '/')))
-    process.stdout.write(JSON.stringify({ code, ...text, loaded }))
+    const undiciWeb = files.some((f) => f.includes('/node_modules/undici/lib/web/'))
+    process.stdout.write(JSON.stringify({ code, ...text, loaded, undiciWeb }))
     process.exit(0)`
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', program], {
     cwd: work,
     encoding: 'utf8',
   })
   if (child.status !== 0) throw new Error(child.stderr)
-  return JSON.parse(child.stdout) as { code: number; stdout: string; stderr: string; loaded: string[] }
+  return JSON.parse(child.stdout) as Outcome
 }
 
 describe('the CLI bundle loads heavy packages on first use', () => {
-  it('a Postman run loads none of them', () => {
+  it('a Postman run loads none of them, and of undici only what its Agent needs', () => {
     // Port 9 on the loopback refuses at once: the request fails fast, the run ends with 1.
     const file = join(work, 'c.json')
     const request = { method: 'GET', url: 'http://127.0.0.1:9/a' }
@@ -63,6 +73,7 @@ describe('the CLI bundle loads heavy packages on first use', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('a')
     expect(run.loaded).toEqual([])
+    expect(run.undiciWeb).toBe(false)
   })
 
   it('a Bruno folder is read through the stand-in for @usebruno/lang', () => {
