@@ -7,6 +7,7 @@ export const LAZY_PACKAGES = {
   '@scalar/openapi-parser': './src/cli/lazy/openapi-parser.ts',
   '@scalar/openapi-validator': './src/cli/lazy/openapi-validator.ts',
   yaml: './src/cli/lazy/yaml.ts',
+  '@cfworker/json-schema': './src/cli/lazy/json-schema.ts',
 }
 
 /** Options for a bundle at `outfile` (relative to `root`, the repository). */
