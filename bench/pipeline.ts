@@ -31,7 +31,7 @@ function runScript(args: string[]): Promise<string> {
 }
 
 async function rawLoop(): Promise<number> {
-  const ms = Number(await runScript([resolve(import.meta.dirname, 'raw-loop.ts'), url, String(COUNT)]))
+  const ms = Number(await runScript([resolve(import.meta.dirname, 'raw-loop.mjs'), url, String(COUNT)]))
   return COUNT / (ms / 1000)
 }
 

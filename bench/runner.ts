@@ -2,18 +2,21 @@
  * `npm run bench:runner`: a collection run with scripts, Sendbox against its peers in the same run.
  * Each of COUNT requests has a pre-request script and a post-response script with 5 tests.
  * Measured against one echo server (its own process): `sendbox run`, newman 6.2.2 and Bruno's
- * `bru run` 4.1.0 (bench/peers, `npm install --prefix bench/peers`), and a raw undici loop
- * without scripts as the ceiling. Then memory of `sendbox run` over a 10,000-request run.
- * Targets: Sendbox >= 15x newman's rate and >= half the raw loop's.
+ * `bru run` 4.1.0 (bench/peers, `npm install --prefix bench/peers`, else the same versions among
+ * the dev dependencies), and a raw undici loop without scripts as the ceiling (bench/raw-loop.mjs,
+ * plain Node). Then memory of `sendbox run` over a 10,000-request run.
+ * Targets (issue #18), whole processes: Sendbox >= 10x newman and >= half the raw loop, and a
+ * one-request `sendbox run` <= 0.4 s. Raw loop, Sendbox, a one-request run and newman are run
+ * BENCH_ROUNDS times (default 3), interleaved, and their medians compared.
  *
  * What each number includes (printed too): "in-run" is the runner's own report of its run (from
  * the start of the collection to its end: no process start or module loading; both runners make
  * their script sandbox ready before their run's time starts: newman creates its sandbox context
  * in the run's initialisers, before the start event its report times from, and `sendbox run`
- * loads QuickJS and creates its sandbox before its durationMs starts); "with process start" is
- * spawn to exit of the whole process, the same for every CLI; the raw loop is its loop only, in a
- * fresh process, so it compares with the in-run rates. CPU per request (user + system of the
- * whole process, from /proc) depends far less on the machine's load than the rates do;
+ * loads QuickJS and creates its sandbox before its durationMs starts); "whole process" is spawn
+ * to exit, the same for every CLI and the raw loop (whose "loop only" compares with in-run). CPU
+ * per request (user + system of the whole process, all threads, from GNU time or /proc) depends
+ * far less on the machine's load than the rates do;
  * "marginal CPU" is the CPU of the COUNT-request run minus that of a SMALL-request run, per extra
  * request: what one more request costs, without process start and module loading (the steadiest
  * number of all). With 500 requests, the first requests' JIT and wasm tier-up are still a
@@ -32,7 +35,14 @@ import { startEchoProcess } from './echo-process.ts'
 const COUNT = Number(process.env.BENCH_COUNT ?? 500)
 const MEMORY_COUNT = Number(process.env.BENCH_MEMORY_COUNT ?? 10_000)
 const SMALL = Math.max(1, Math.floor(COUNT / 10))
-const PEERS = resolve(import.meta.dirname, 'peers/node_modules/.bin')
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+// The peers' own install (npm ci --prefix bench/peers), else the same versions among the
+// repository's dev dependencies (the differential suites run them).
+const PEERS =
+  [
+    resolve(import.meta.dirname, 'peers/node_modules/.bin'),
+    resolve(import.meta.dirname, '../node_modules/.bin'),
+  ].find((bin) => existsSync(join(bin, 'newman'))) ?? resolve(import.meta.dirname, 'peers/node_modules/.bin')
 const BIN = resolve(import.meta.dirname, '../bin/sendbox.js')
 
 const PRE = `pm.environment.set('requestedAt', String(Date.now()))
@@ -64,6 +74,7 @@ function collection(count: number) {
 }
 writeFileSync(join(dir, 'c.json'), JSON.stringify(collection(COUNT)))
 writeFileSync(join(dir, 'small.json'), JSON.stringify(collection(SMALL)))
+writeFileSync(join(dir, 'one.json'), JSON.stringify(collection(1)))
 writeFileSync(join(dir, 'big.json'), JSON.stringify(collection(MEMORY_COUNT)))
 
 const bruDir = join(dir, 'bruno')
@@ -85,26 +96,46 @@ interface Exit {
   peakRssMb: number[]
   /** CPU time of the process (user + system) at its last sample before exit. */
   cpuMs: number
+  stdout: string
 }
 
 const TICK_MS = 10 // USER_HZ is 100 on Linux
 
-/** Runs a command; samples its RSS from /proc every 250 ms (Linux), for the memory check. */
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
+
+/**
+ * Runs a command; samples its RSS from /proc every 100 ms (Linux), for the memory check. Its CPU
+ * time comes from GNU time when installed (exact, all threads, to the exit), else from the last
+ * /proc sample before the exit.
+ */
 function run(command: string, args: string[], cwd: string): Promise<Exit> {
   return new Promise((done, fail) => {
     const started = performance.now()
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+    const timesFile = join(dir, `times-${Math.random().toString(36).slice(2)}`)
+    const child = TIME
+      ? spawn(TIME, ['-o', timesFile, '-f', '%U %S', command, ...args], {
+          cwd,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let stderr = ''
+    let stdout = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.stdout.on('data', (chunk) => (stdout += chunk))
     const samples: number[] = []
     let cpuMs = 0
     const sample = () => {
       try {
-        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+        // Under GNU time, the command is its only child.
+        const pid = TIME
+          ? readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(' ')[0]
+          : String(child.pid)
+        if (!pid) return
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8')
         const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
         if (kb) samples.push(kb / 1024)
         // Fields after the command name: utime and stime are the 12th and 13th.
-        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
         cpuMs = (Number(fields[11]) + Number(fields[12])) * TICK_MS
       } catch {
@@ -117,25 +148,25 @@ function run(command: string, args: string[], cwd: string): Promise<Exit> {
       clearInterval(timer)
       if (code !== 0 && code !== 1)
         return fail(new Error(`${command} exited ${code}: ${stderr.slice(0, 500)}`))
-      done({ code, ms: performance.now() - started, peakRssMb: samples, cpuMs })
+      if (TIME) {
+        const [user, system] = readFileSync(timesFile, 'utf8')
+          .trim()
+          .split('\n')
+          .pop()!
+          .split(' ')
+          .map(Number)
+        cpuMs = (user! + system!) * 1000
+      }
+      done({ code, ms: performance.now() - started, peakRssMb: samples, cpuMs, stdout })
     })
   })
 }
 
-function rawLoop(): Promise<number> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', resolve(import.meta.dirname, 'raw-loop.ts'), url, String(COUNT)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
-    let out = ''
-    child.stdout.on('data', (chunk) => (out += chunk))
-    child.on('error', fail)
-    child.on('close', () => done(COUNT / (Number(out.trim()) / 1000)))
-  })
+/** The raw loop in a fresh plain-Node process: its loop's own rate, and spawn to exit. */
+async function rawLoop(): Promise<{ rate: number; wall: number; exit: Exit }> {
+  const script = resolve(import.meta.dirname, 'raw-loop.mjs')
+  const exit = await run(process.execPath, [script, url, String(COUNT)], dir)
+  return { rate: COUNT / (Number(exit.stdout.trim()) / 1000), wall: COUNT / (exit.ms / 1000), exit }
 }
 
 async function sendbox(file: string, count: number): Promise<{ rate: number; wall: number; exit: Exit }> {
@@ -218,31 +249,65 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ')}`
 console.log(`bench:runner  ${COUNT} requests, each with a pre-request script and 5 tests (${load()})`)
-console.log("  in-run: the runner's own run time (no process start); with start: spawn to exit;")
+console.log(
+  `  whole process: spawn to exit, the median of ${ROUNDS} interleaved rounds (each round's seconds in brackets);`,
+)
+console.log("  in-run: the runner's own run time (no process start); loop only: the raw loop's own time;")
 console.log('  CPU/request: the whole process (start included), steadier than rates on a busy machine')
 console.log(
   `  marginal CPU: (CPU of ${COUNT} requests - CPU of ${SMALL}) / ${COUNT - SMALL}: one more request, no start`,
 )
 // Each line is printed as soon as it is measured: a run cut short still leaves its numbers.
-const raw = await rawLoop()
-console.log(`  raw undici loop (no scripts)  ${fmt(raw)} (loop only, fresh process)`)
-const ours = await sendbox('c.json', COUNT)
+// The whole-process runs are interleaved, ROUNDS times, and their medians compared: the shared
+// machine's load changes from minute to minute.
+type Measured = { rate: number; wall: number; exit: Exit }
+const rounds: { raw: Measured[]; ours: Measured[]; nm: Measured[]; one: Measured[] } = {
+  raw: [],
+  ours: [],
+  nm: [],
+  one: [],
+}
+for (let round = 0; round < ROUNDS; round++) {
+  rounds.raw.push(await rawLoop())
+  rounds.ours.push(await sendbox('c.json', COUNT))
+  rounds.one.push(await sendbox('one.json', 1))
+  const theirs = await newman()
+  if (theirs) rounds.nm.push(theirs)
+}
+/** The run with the median whole-process time. */
+const median = (runs: Measured[]) =>
+  [...runs].sort((a, b) => a.exit.ms - b.exit.ms)[Math.floor(runs.length / 2)]
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const raw = median(rounds.raw)!
+const ours = median(rounds.ours)!
+const nm = rounds.nm.length > 0 ? median(rounds.nm)! : null
+const seconds = (runs: Measured[]) => runs.map((r) => (r.exit.ms / 1000).toFixed(2)).join(', ')
 console.log(
-  `  sendbox run                   ${fmt(ours.rate)} in-run, ${fmt(ours.wall)} with start, ${cpu(ours.exit)}`,
+  `  raw undici loop (no scripts)  ${fmt(raw.wall)} whole process (${seconds(rounds.raw)} s), ${fmt(raw.rate)} loop only, ${cpu(raw.exit)}`,
 )
-console.log(`  sendbox / raw loop            ${((ours.rate / raw) * 100).toFixed(0)}% in-run (target >= 50%)`)
+console.log(
+  `  sendbox run                   ${fmt(ours.wall)} whole process (${seconds(rounds.ours)} s), ${fmt(ours.rate)} in-run, ${cpu(ours.exit)}`,
+)
+console.log(
+  `  sendbox / raw loop            ${((ours.wall / raw.wall) * 100).toFixed(0)}% whole process (target >= 50%), ` +
+    `${((ours.rate / raw.rate) * 100).toFixed(0)}% in-run, ${((raw.exit.cpuMs / ours.exit.cpuMs) * 100).toFixed(0)}% of its CPU`,
+)
+const oneWall = medianOf(rounds.one.map((r) => r.exit.ms))
+const oneCpu = medianOf(rounds.one.map((r) => r.exit.cpuMs))
+console.log(
+  `  one-request sendbox run       ${(oneWall / 1000).toFixed(2)} s whole process (target <= 0.4 s), ${(oneCpu / 1000).toFixed(2)} s CPU (${seconds(rounds.one)} s)`,
+)
 const oursSmall = await sendbox('small.json', SMALL)
 const oursMarginal = marginal(ours.exit, oursSmall.exit)
 console.log(`  sendbox marginal CPU          ${oursMarginal.toFixed(2)} ms/request (${load()})`)
-const nm = await newman()
 if (nm)
   console.log(
-    `  newman 6.2.2                  ${fmt(nm.rate)} in-run, ${fmt(nm.wall)} with start, ${cpu(nm.exit)}`,
+    `  newman 6.2.2                  ${fmt(nm.wall)} whole process (${seconds(rounds.nm)} s), ${fmt(nm.rate)} in-run, ${cpu(nm.exit)}`,
   )
 else console.log('  newman: not installed (npm ci --prefix bench/peers)')
 if (nm)
   console.log(
-    `  sendbox / newman              ${(ours.rate / nm.rate).toFixed(1)}x in-run (target >= 15x), ${(ours.wall / nm.wall).toFixed(1)}x with start, ${(nm.exit.cpuMs / ours.exit.cpuMs).toFixed(1)}x less CPU`,
+    `  sendbox / newman              ${(ours.wall / nm.wall).toFixed(1)}x whole process (target >= 10x), ${(ours.rate / nm.rate).toFixed(1)}x in-run, ${(nm.exit.cpuMs / ours.exit.cpuMs).toFixed(1)}x less CPU`,
   )
 const nmSmall = nm ? await newman('small.json') : null
 if (nm && nmSmall) {
@@ -272,8 +337,8 @@ for (const report of [undefined, 'm.json']) {
 }
 // The Bruno CLI is the slowest (about 3 requests/s): last, so everything else is printed first.
 const br = await bruno()
-if (br) console.log(`  bru run 4.1.0                 ${fmt(br.wall)} with start, ${cpu(br.exit)}`)
+if (br) console.log(`  bru run 4.1.0                 ${fmt(br.wall)} whole process, ${cpu(br.exit)}`)
 else console.log('  bru: not installed (npm ci --prefix bench/peers)')
-if (br) console.log(`  sendbox / bru                 ${(ours.wall / br.wall).toFixed(1)}x with process start`)
+if (br) console.log(`  sendbox / bru                 ${(ours.wall / br.wall).toFixed(1)}x whole process`)
 console.log(`  (${load()})`)
 await close()

@@ -4,6 +4,7 @@
 // command then runs its sources through tsx, so that is no error.
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { cliBuildOptions } from './cli-build-options.js'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 let esbuild
@@ -13,16 +14,5 @@ try {
   console.log('build:cli: esbuild is not installed; `sendbox` runs its sources through tsx.')
   process.exit(0)
 }
-const result = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: ['src/cli/main.ts'],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  outfile: 'dist-cli/main.mjs',
-  metafile: true,
-  logLevel: 'warning',
-})
+const result = await esbuild.build(cliBuildOptions(root, 'dist-cli/main.mjs'))
 writeFileSync(new URL('../dist-cli/meta.json', import.meta.url), JSON.stringify(result.metafile))
