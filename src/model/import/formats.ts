@@ -4,7 +4,7 @@
  */
 import { isBrunoFolder, readBrunoFolder } from './bruno.ts'
 import type { ImportFormat } from './format.ts'
-import { insomnia, openapi } from './formats-yaml.ts'
+import { insomnia, openapi, opencollection } from './formats-yaml.ts'
 import { isHar, parseHar } from './har.ts'
 import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
 import { isHoppscotchCollection, parseHoppscotchCollection } from './hoppscotch.ts'
@@ -86,6 +86,8 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   postman,
   har,
   hoppscotch,
+  // Before Bruno: a Bruno 3 YAML collection may keep an old bruno.json beside opencollection.yml.
+  opencollection,
   bruno,
   insomnia,
   openapi,
