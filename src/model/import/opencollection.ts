@@ -302,7 +302,9 @@ export function readOpenCollectionFolder(source: ImportSource): OpenCollectionCo
   const content = read(yamlFile(rootFile), source.name, rootFile.path, () =>
     folderNodes(tree(source.files), '', 0),
   )
-  for (const file of source.files) {
+  // Environments in the order of their file names, whatever order the folder was read in.
+  const files = [...source.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  for (const file of files) {
     if (!/^environments\/[^/]+\.ya?ml$/i.test(file.path)) continue
     const fallback = file.path.slice('environments/'.length).replace(YAML_FILE, '')
     const raw = yamlFile(file)
