@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process'
 import { chromium, type Page } from '@playwright/test'
+import * as Y from 'yjs'
 import { importSource } from '../src/model/import/import-source.ts'
 import { encodeImport } from '../src/model/workspace/api.ts'
 import { postmanCollection, type PostmanItem } from '../tests/helpers/postman.ts'
@@ -98,12 +99,23 @@ async function main() {
   const text = bigCollection()
   console.log(`file: ${REQUESTS} requests, ${(text.length / 1024 / 1024).toFixed(1)} MB`)
 
+  // The peer, in its three steps: where an import's time goes (parse and map, then building the
+  // Yjs update, both in the worker; applying it is the page's one transaction).
   const node: number[] = []
+  const steps: { map: number; encode: number; apply: number }[] = []
+  let updateBytes = 0
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now()
     const bundle = importSource({ kind: 'file', name: 'big.json', text })
-    encodeImport({ collections: bundle.collections, environments: bundle.environments })
-    node.push(performance.now() - started)
+    const mapped = performance.now()
+    const { update } = encodeImport({ collections: bundle.collections, environments: bundle.environments })
+    const encoded = performance.now()
+    node.push(encoded - started)
+    const scratch = new Y.Doc()
+    Y.applyUpdate(scratch, update)
+    steps.push({ map: mapped - started, encode: encoded - mapped, apply: performance.now() - encoded })
+    updateBytes = update.byteLength
+    scratch.destroy()
   }
 
   const stop = await startServer()
@@ -139,6 +151,11 @@ async function main() {
     )
     console.log(`peer, JSON.parse + importSource + encodeImport in Node (median): ${peer.toFixed(0)} ms`)
     console.log(`ratio app / peer: ${(app / peer).toFixed(2)}`)
+    const step = (key: 'map' | 'encode' | 'apply') => median(steps.map((s) => s[key])).toFixed(0)
+    console.log(
+      `peer steps (median): parse + map ${step('map')} ms, Yjs update built ${step('encode')} ms ` +
+        `(${(updateBytes / 1024 / 1024).toFixed(1)} MB), applied to an empty doc ${step('apply')} ms`,
+    )
     console.log(
       `main thread: long tasks (wall > 50 ms) seen: ${runs.flatMap((r) => r.longTasks).length}, longest ${longest.toFixed(0)} ms; ` +
         `traced run: ${cpu.overBudget} tasks over 50 ms CPU (${cpu.longCpuMs.map((ms) => ms.toFixed(0)).join(', ')} ms), longest ${cpu.maxCpuMs.toFixed(0)} ms, total ${cpu.cpuMs.toFixed(0)} ms`,

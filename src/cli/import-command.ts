@@ -56,8 +56,13 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
   try {
-    const { collection, report } = await loadImport(args.file, { format: args.format, labelAll: true })
-    const text = serializeSendboxCollection(collection)
+    const { collection, environments, report } = await loadImport(args.file, {
+      format: args.format,
+      labelAll: true,
+    })
+    // The source's environments (Insomnia, Bruno, OpenCollection) go into the file beside the
+    // collection, values as the source holds them: `sendbox run out.json -e <name>` picks one.
+    const text = serializeSendboxCollection(collection, environments)
     if (args.output) await writeOutput(args.output, text)
     else io.stdout.write(text)
     const skipped = formatReport(report)

@@ -165,7 +165,7 @@ describe('sendbox import', () => {
     ],
     [
       ['import', 'shop.har', '--format', 'nope'],
-      /^sendbox: unknown format "nope" \(use sendbox, postman, har, hoppscotch, bruno\b.*\)$/,
+      /^sendbox: unknown format "nope" \(use sendbox, postman, har, hoppscotch, opencollection, bruno\b.*\)$/,
     ],
     [
       ['import', 'shop.har', '--format', 'bruno'],

@@ -19,7 +19,7 @@ describe('sendbox run: unreadable input', () => {
     [['run', 'bad.json'], /^sendbox: bad\.json: not valid JSON \(.+\)$/],
     [
       ['run', 'unknown.json'],
-      /^sendbox: unknown\.json: unknown format \(expected a Sendbox collection export, a Postman Collection v2\.1, a HAR 1\.2 file, a Hoppscotch collection, an Insomnia export \(v4 JSON or v5 YAML\) or an OpenAPI 3\.x or Swagger 2\.0 document\)$/,
+      /^sendbox: unknown\.json: unknown format \(expected a Sendbox collection export, a Postman Collection v2\.1, a HAR 1\.2 file, a Hoppscotch collection, an OpenCollection YAML file \(Bruno\), an Insomnia export \(v4 JSON or v5 YAML\) or an OpenAPI 3\.x or Swagger 2\.0 document\)$/,
     ],
     [['run', 'list.json'], /^sendbox: list\.json: unknown format/],
     [
@@ -32,7 +32,7 @@ describe('sendbox run: unreadable input', () => {
     ],
     [
       ['run', '.'],
-      /^sendbox: \.: not a collection folder \(expected a Bruno collection folder \(with bruno\.json\)\)$/,
+      /^sendbox: \.: not a collection folder \(expected an OpenCollection folder \(with opencollection\.yml\) or a Bruno collection folder \(with bruno\.json\)\)$/,
     ],
     [['run', 'ok.json', '-e', 'env-bad.json'], /^sendbox: env-bad\.json: not an environment/],
     [['run', 'ok.json', '--folder', 'Nope'], /^sendbox: the collection has no folder named "Nope"$/],

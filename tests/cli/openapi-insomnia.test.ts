@@ -113,6 +113,29 @@ describe('sendbox run with an Insomnia export', () => {
 })
 
 describe('sendbox import and export', () => {
+  it("keeps an Insomnia file's environments in the Sendbox file, and run -e picks one from it", async () => {
+    const text = fixture('insomnia/v4-full.json').replaceAll('https://shop.example', `${echo.url}/anything`)
+    const imported = await run(['import', 'shop.json', '-o', 'out.json'], { 'shop.json': text })
+    expect(imported.code).toBe(0)
+    const file = JSON.parse(readFileSync(join(imported.dir, 'out.json'), 'utf8')) as {
+      environments?: { name: string; variables: { key: string; value: string }[] }[]
+    }
+    const direct = await run(['run', 'shop.json', '--folder', 'Users', '-e', 'Base Environment'], {
+      'shop.json': text,
+    })
+    expect(file.environments?.map((e) => e.name)).toEqual(['Base Environment', 'Production', 'Development'])
+    const before = echo.seen.length
+    const result = await runSendbox(['run', 'out.json', '--folder', 'Users', '-e', 'Base Environment'], {
+      cwd: imported.dir,
+    })
+    expect(result.code).toBe(direct.code)
+    const seen = echo.seen.slice(before)
+    expect(seen.map((r) => [r.method, r.path, r.query, header(r, 'x-trace')])).toEqual(
+      direct.seen.map((r) => [r.method, r.path, r.query, header(r, 'x-trace')]),
+    )
+    expect(seen).toHaveLength(2)
+  })
+
   it('imports an Insomnia v5 file to a Sendbox collection', async () => {
     const { code, stdout } = await run(['import', 'shop.yaml'], {
       'shop.yaml': fixture('insomnia/v5-full.yaml'),

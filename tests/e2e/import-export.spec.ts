@@ -50,7 +50,7 @@ const SECRET_COLLECTION = JSON.stringify({
 
 /** What a folder that is no Bruno collection gets. */
 const FOLDER_REFUSED = (name: string) =>
-  `${name}: not a collection folder (expected a Bruno collection folder (with bruno.json))`
+  `${name}: not a collection folder (expected an OpenCollection folder (with opencollection.yml) or a Bruno collection folder (with bruno.json))`
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import', exact: true })
 const preview = (page: Page) => dialog(page).getByRole('region', { name: 'What will be imported' })

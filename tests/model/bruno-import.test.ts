@@ -35,6 +35,7 @@ describe('Bruno collection folder', () => {
     expect(orders).toMatchObject({ auth: { type: 'bearer', token: '{{orderToken}}' } })
     expect(orders.variables.map((v) => `${v.key}=${v.value}`)).toEqual(['pageSize=20'])
     expect(orders.children.map((c) => c.name)).toEqual(['Order by id', 'List orders'])
+    expect(orders.children[0]).toMatchObject({ auth: { type: 'digest', username: 'u', password: 'p' } })
   })
 
   it('maps requests: params, headers (the folder and collection ones added), bodies, auth, scripts', () => {
@@ -102,7 +103,6 @@ describe('Bruno collection folder', () => {
     expect(bundle.report.skipped.map((s) => `${s.path}: ${s.what} (${s.reason})`)).toEqual([
       'collection.bru: docs of collection "Shop – Ünïcode 🛒" (Sendbox keeps no descriptions here)',
       'Orders/Order by id.bru: request variables of request "Order by id" (requests have no variables in Sendbox)',
-      'Orders/Order by id.bru: digest auth of request "Order by id" (auth type not supported; sent without auth)',
       'Orders/List orders.bru: docs of request "List orders" (Sendbox keeps no descriptions here)',
       'Orders/List orders.bru: 1 assertions of request "List orders" (write them as tests)',
       'Live.bru: ws request of request "Live" (not supported)',

@@ -104,6 +104,13 @@ export function bruAuth(mode: string | undefined, auth: BruAuth | undefined, con
         value: get('apikey', 'value'),
         addTo: get('apikey', 'placement') === 'queryparams' ? 'query' : 'header',
       }
+    case 'digest':
+      return {
+        type: 'digest',
+        username: get('digest', 'username'),
+        password: get('digest', 'password'),
+        ...{ algorithm: '', realm: '', nonce: '', qop: '', opaque: '', nonceCount: '', clientNonce: '' },
+      }
     case 'awsv4':
       if (get('awsv4', 'profileName')) skip(context, 'AWS profile name', 'Sendbox signs with the keys given')
       return {

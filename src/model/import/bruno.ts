@@ -18,6 +18,15 @@ import {
   UNREADABLE_ROW,
   type BruContext,
 } from './bruno-request.ts'
+import {
+  fileLine,
+  joinBru,
+  MAX_BRU_FOLDER_REST_BYTES,
+  MAX_BRU_REST_BYTES,
+  splitBru,
+  tooLarge,
+  type SplitBru,
+} from './bruno-blocks.ts'
 import { ImportError, isObject, quoted, visible } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
 import { emptyReport, named, type ImportReport } from './report.ts'
@@ -27,13 +36,49 @@ export function isBrunoFolder(source: ImportSource): boolean {
   return source.kind === 'folder' && source.files.some((file) => file.path === 'bruno.json')
 }
 
-/** The parser's error ("Line 3, col 1: … Expected "}"") as `file:3: …` on one line. */
+const splits = new WeakMap<SourceFile, SplitBru>()
+
+function split(file: SourceFile): SplitBru {
+  let parts = splits.get(file)
+  if (!parts) {
+    parts = splitBru(file.text)
+    if (parts.rest.length > MAX_BRU_REST_BYTES)
+      throw tooLarge(file.path, parts.rest.length, MAX_BRU_REST_BYTES, '.bru file')
+    splits.set(file, parts)
+  }
+  return parts
+}
+
+/** Every `.bru` file is measured before any is parsed: a folder too large is refused at once. */
+function checkSizes(files: SourceFile[], ignored: string[]): void {
+  let total = 0
+  for (const file of files) {
+    if (!file.path.endsWith('.bru') || ignored.includes(file.path.split('/')[0]!)) continue
+    total += split(file).rest.length
+    if (total > MAX_BRU_FOLDER_REST_BYTES)
+      throw tooLarge('', total, MAX_BRU_FOLDER_REST_BYTES, 'the .bru files together are')
+  }
+}
+
+/** Parses a `.bru` file with its large text blocks set aside (bruno-blocks.ts). */
 function parse<T>(file: SourceFile, read: (text: string) => T): T {
+  const parts = split(file)
+  const parsed = parseText(file, parts.rest, read, parts)
+  const joined = joinBru(parsed, parts.blocks)
+  if (joined !== undefined) return joined
+  if (file.text.length > MAX_BRU_REST_BYTES)
+    throw tooLarge(file.path, file.text.length, MAX_BRU_REST_BYTES, '.bru file')
+  return parseText(file, file.text, read)
+}
+
+/** The parser's error ("Line 3, col 1: … Expected "}"") as `file:3: …` on one line. */
+function parseText<T>(file: SourceFile, text: string, read: (text: string) => T, parts?: SplitBru): T {
   try {
-    return read(file.text)
+    return read(text)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    const at = /Line (\d+), col (\d+)/.exec(message)
+    const found = /Line (\d+), col (\d+)/.exec(message)
+    const at = found && parts ? [found[0], String(fileLine(parts, Number(found[1]))), found[2]] : found
     const expected =
       message
         .split('\n')
@@ -90,6 +135,7 @@ export function readBrunoFolder(source: ImportSource): {
   const ignored = Array.isArray(config.ignore)
     ? config.ignore.filter((x): x is string => typeof x === 'string')
     : []
+  checkSizes(source.files, ignored)
   const name = typeof config.name === 'string' && config.name ? config.name : source.name
   const rootFile = byPath.get('collection.bru')
   const root = rootFile ? parse(rootFile, bruLang.collectionBruToJson) : {}

@@ -21,6 +21,24 @@ export function isPostmanEnvironment(json: unknown): boolean {
   return isObject(json) && Array.isArray(json.values) && json.sendbox === undefined
 }
 
+/** One environment as Sendbox writes it (`{ name, variables: [{ key, value, enabled, secret }] }`). */
+export function readSendboxEnvironment(value: unknown, path: string): Environment {
+  const environment = expectObject(value, path)
+  return makeEnvironment({
+    name: optionalString(environment.name, `${path}.name`) || 'Environment',
+    variables: optionalArray(environment.variables, `${path}.variables`).map((raw, i) => {
+      const at = `${path}.variables[${i}]`
+      const v = expectObject(raw, at)
+      return makeVariable({
+        key: optionalString(v.key, `${at}.key`),
+        value: optionalString(v.value, `${at}.value`),
+        enabled: optionalBoolean(v.enabled, `${at}.enabled`, true),
+        secret: optionalBoolean(v.secret, `${at}.secret`, false),
+      })
+    }),
+  })
+}
+
 export function parseEnvironment(json: unknown): Environment {
   if (isHoppscotchEnvironment(json)) {
     const [first, ...more] = parseHoppscotchEnvironments(json)
@@ -29,22 +47,7 @@ export function parseEnvironment(json: unknown): Environment {
     return first
   }
   const root = expectObject(json, '')
-  if (root.sendbox !== undefined) {
-    const environment = expectObject(root.environment, 'environment')
-    return makeEnvironment({
-      name: optionalString(environment.name, 'environment.name') || 'Environment',
-      variables: optionalArray(environment.variables, 'environment.variables').map((raw, i) => {
-        const at = `environment.variables[${i}]`
-        const v = expectObject(raw, at)
-        return makeVariable({
-          key: optionalString(v.key, `${at}.key`),
-          value: optionalString(v.value, `${at}.value`),
-          enabled: optionalBoolean(v.enabled, `${at}.enabled`, true),
-          secret: optionalBoolean(v.secret, `${at}.secret`, false),
-        })
-      }),
-    })
-  }
+  if (root.sendbox !== undefined) return readSendboxEnvironment(root.environment, 'environment')
   if (Array.isArray(root.values)) {
     return makeEnvironment({
       name: optionalString(root.name, 'name') || 'Environment',

@@ -24,6 +24,8 @@ interface FormatBase {
   /** File name endings that claim the format (`.har`): such a file is read as it even when its
    * content does not look like it, so the message names the first problem. */
   extensions?: string[]
+  /** For a format read from a file or a folder: how the unknown-folder message names its folder. */
+  folderDescribed?: string
 }
 
 export interface JsonFormat extends FormatBase {

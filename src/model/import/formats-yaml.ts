@@ -1,6 +1,6 @@
 /**
  * Registry entries (formats.ts) for the formats that come as JSON or YAML: Insomnia (v4 JSON
- * export, v5 YAML) and OpenAPI / Swagger. Each source is parsed at most once, and YAML only when
+ * export, v5 YAML), OpenAPI / Swagger and OpenCollection (a bundled file or a collection folder). Each source is parsed at most once, and YAML only when
  * its first lines say it is one of these formats, so detection stays cheap for other files.
  */
 import type { ImportFormat } from './format.ts'
@@ -8,6 +8,12 @@ import { isInsomniaV4, parseInsomniaV4 } from './insomnia-v4.ts'
 import { isInsomniaV5, parseInsomniaV5 } from './insomnia-v5.ts'
 import { isOpenApi, parseOpenApi } from './openapi.ts'
 import { ImportError } from './import-error.ts'
+import {
+  isOpenCollection,
+  isOpenCollectionFolder,
+  readOpenCollection,
+  readOpenCollectionFolder,
+} from './opencollection.ts'
 import type { ImportSource } from './source.ts'
 import { looksLikeJson, parseYamlOrJson } from './yaml-text.ts'
 
@@ -76,4 +82,22 @@ export const openapi: ImportFormat = {
     const { value, report } = parseOpenApi(valueOf(source))
     return { collections: [value], report }
   },
+}
+
+const OPENCOLLECTION_YAML = /^\s*["']?opencollection["']?\s*:/m
+
+export const opencollection: ImportFormat = {
+  id: 'opencollection',
+  label: 'OpenCollection YAML',
+  described: 'an OpenCollection YAML file (Bruno)',
+  folderDescribed: 'an OpenCollection folder (with opencollection.yml)',
+  input: 'source',
+  detect: (source) =>
+    source.kind === 'folder'
+      ? isOpenCollectionFolder(source)
+      : detects(source, OPENCOLLECTION_YAML, isOpenCollection),
+  read: (source) =>
+    source.kind === 'folder'
+      ? readOpenCollectionFolder(source)
+      : readOpenCollection(valueOf(source), source.name.replace(/\.(ya?ml|json)$/i, '')),
 }

@@ -4,13 +4,13 @@
  */
 import { isBrunoFolder, readBrunoFolder } from './bruno.ts'
 import type { ImportFormat } from './format.ts'
-import { insomnia, openapi } from './formats-yaml.ts'
+import { insomnia, openapi, opencollection } from './formats-yaml.ts'
 import { isHar, parseHar } from './har.ts'
 import { isHoppscotchEnvironment, parseHoppscotchEnvironments } from './hoppscotch-environment.ts'
 import { isHoppscotchCollection, parseHoppscotchCollection } from './hoppscotch.ts'
-import { isPostmanEnvironment, parseEnvironment } from './environment.ts'
+import { isPostmanEnvironment, parseEnvironment, readSendboxEnvironment } from './environment.ts'
 import { isPostmanCollection, postmanVersion, readPostmanCollection } from './postman.ts'
-import { isObject } from './import-error.ts'
+import { isObject, optionalArray } from './import-error.ts'
 import { parseSendboxCollection } from './sendbox.ts'
 
 const sendbox: ImportFormat = {
@@ -26,7 +26,12 @@ const sendbox: ImportFormat = {
   read: (json) =>
     isObject(json) && json.environment !== undefined && json.collection === undefined
       ? { environments: [parseEnvironment(json)] }
-      : { collections: [parseSendboxCollection(json)] },
+      : {
+          collections: [parseSendboxCollection(json)],
+          environments: optionalArray(isObject(json) ? json.environments : undefined, 'environments').map(
+            (raw, i) => readSendboxEnvironment(raw, `environments[${i}]`),
+          ),
+        },
 }
 
 const postman: ImportFormat = {
@@ -86,6 +91,8 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   postman,
   har,
   hoppscotch,
+  // Before Bruno: a Bruno 3 YAML collection may keep an old bruno.json beside opencollection.yml.
+  opencollection,
   bruno,
   insomnia,
   openapi,

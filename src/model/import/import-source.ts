@@ -87,9 +87,10 @@ function claimedBy(source: ImportSource): ImportFormat | undefined {
 /** Why a source is none of the formats: `unknown format (expected a …, a … or a …)`. */
 export function unknownFormatProblem(kind: ImportSource['kind']): string {
   const folder = kind === 'folder'
-  const names = IMPORT_FORMATS.filter((f) => (f.input === 'source' && f.folder === true) === folder).map(
-    (f) => f.described,
-  )
+  const names = IMPORT_FORMATS.flatMap((f) => {
+    if (folder && f.folderDescribed) return [f.folderDescribed]
+    return (f.input === 'source' && f.folder === true) === folder ? [f.described] : []
+  })
   if (names.length === 0) return folder ? 'cannot read the file (is a directory)' : 'unknown format'
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
   return folder ? `not a collection folder (expected ${list})` : `unknown format (expected ${list})`

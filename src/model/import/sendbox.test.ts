@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { makeRow, makeVariable } from '../factories.ts'
+import { makeCollection, makeEnvironment, makeRow, makeVariable } from '../factories.ts'
 import {
   createCollection,
   createFolder,
@@ -16,6 +16,7 @@ import {
 import type { Collection, Folder, RequestSpec, TreeItem } from '../types.ts'
 import { parseEnvironment } from './environment.ts'
 import { ImportError } from './import-error.ts'
+import { importSource } from './import-source.ts'
 import {
   parseSendboxCollection,
   SendboxFormatError,
@@ -233,5 +234,27 @@ describe('environment files', () => {
       { key: 'base', value: 'http://127.0.0.1', secret: false },
       { key: 'pw', value: '', secret: true },
     ])
+  })
+})
+
+describe('Sendbox collection file with environments', () => {
+  it('writes the environments beside the collection and reads them back; a bad one names its path', () => {
+    const collection = makeCollection({ name: 'C' })
+    const environment = makeEnvironment({
+      name: 'Prod',
+      variables: [makeVariable({ key: 'k', value: 'v', secret: true })],
+    })
+    const text = serializeSendboxCollection(collection, [environment])
+    const bundle = importSource({ kind: 'file', name: 'c.json', text })
+    expect(bundle.collections).toEqual([collection])
+    expect(
+      bundle.environments.map((e) => [e.name, e.variables.map((v) => [v.key, v.value, v.secret])]),
+    ).toEqual([['Prod', [['k', 'v', true]]]])
+    expect(JSON.parse(serializeSendboxCollection(collection))).not.toHaveProperty('environments')
+    const bad = JSON.parse(text) as { environments: { variables: { key: unknown }[] }[] }
+    bad.environments[0]!.variables[0]!.key = 5
+    expect(() => importSource({ kind: 'file', name: 'c.json', text: JSON.stringify(bad) })).toThrow(
+      'Sendbox collection export: environments[0].variables[0].key: expected a string, found number 5',
+    )
   })
 })

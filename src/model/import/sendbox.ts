@@ -31,6 +31,8 @@ export const SENDBOX_FORMAT_VERSION = 1
 export interface SendboxCollectionFile {
   sendbox: typeof SENDBOX_FORMAT_VERSION
   collection: Collection
+  /** Environments that came with the collection (`sendbox import` of an Insomnia or Bruno source). */
+  environments?: Environment[]
 }
 
 /** An `ImportError`, so every reader of import files reports it the same way (one line). */
@@ -45,9 +47,16 @@ export class SendboxFormatError extends ImportError {
   }
 }
 
-/** The file for a collection; secret values are never in it (they stay on the device). */
-export function serializeSendboxCollection(collection: Collection): string {
-  const file: SendboxCollectionFile = { sendbox: SENDBOX_FORMAT_VERSION, collection }
+/**
+ * The file for a collection; secret values are never in it (they stay on the device). Environments
+ * given are written beside it as they are: callers leave out the secret values they must not write.
+ */
+export function serializeSendboxCollection(collection: Collection, environments: Environment[] = []): string {
+  const file: SendboxCollectionFile = {
+    sendbox: SENDBOX_FORMAT_VERSION,
+    collection,
+    ...(environments.length > 0 ? { environments } : {}),
+  }
   return JSON.stringify(file, null, 2) + '\n'
 }
 
