@@ -12,6 +12,7 @@ import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
+import { shellParts } from '../realtime/parts.ts'
 import { Sidebar } from '../sidebar/index.tsx'
 import { RecentlyDeleted } from '../sidebar/recently-deleted.tsx'
 import { useStore } from '../store/context.tsx'
@@ -30,6 +31,8 @@ const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
 // Lazy chunks: the shell carries neither dialog (nor the import worker they start).
 const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
 const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
+/** A connection kind's request area is its own chunk, loaded when such a tab is first shown. */
+const SseRequest = lazy(() => import('../realtime/sse/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -59,7 +62,8 @@ export function App() {
         break
       case 'send':
         e.preventDefault()
-        if (tab) void store.send(tab.id)
+        // A connection kind's own field handles Ctrl+Enter (Connect / Disconnect).
+        if (tab && tab.draft.kind !== 'sse') void store.send(tab.id)
         break
     }
   }
@@ -145,10 +149,10 @@ export function App() {
           }
         >
           {(tab) => (
-            <>
+            <Show when={tab.draft.kind !== 'sse'} fallback={<SseRequest tab={tab} parts={shellParts} />}>
               <RequestHeader tab={tab} />
               <RequestEditor tab={tab} />
-            </>
+            </Show>
           )}
         </Show>
       </main>

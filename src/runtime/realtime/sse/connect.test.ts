@@ -3,6 +3,7 @@ import { startSseServer, type SseServer } from '../../../../tests/fixtures/sse-s
 import { startRelayStack, type RelayStack } from '../../../../tests/helpers/sync-server.ts'
 import { makeRequest, makeRow } from '../../../model/factories.ts'
 import { VariableContext } from '../../../model/variables.ts'
+import { send } from '../../send.ts'
 import { createScriptRunner } from '../../script/quickjs-module.node.ts'
 import type { ScriptRunner } from '../../script/types.ts'
 import { createNodeTransport, type NodeTransport } from '../../transport/node.ts'
@@ -39,7 +40,7 @@ async function connect(
   const reached = new Promise<void>((resolve) => (check = () => until(entries) && resolve()))
   const connection = connectSse(
     { request: makeRequest({ kind: 'sse', url, ...fields }), variables: new VariableContext([], new Map()) },
-    { transport, scripts, onEntry: (entry) => (entries.push(entry), check()) },
+    { send, transport, scripts, onEntry: (entry) => (entries.push(entry), check()) },
   )
   await Promise.race([reached, connection.done])
   connection.close()

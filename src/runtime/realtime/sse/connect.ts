@@ -6,9 +6,9 @@
  * cannot be built or a first connection that fails) ends it with a message instead.
  */
 import { EventStreamParser } from '../../../model/response/sse.ts'
-import { headerValue, type WireRequest, type WireResponse } from '../../../model/wire.ts'
-import { send, type SendDeps, type SendInput } from '../../send.ts'
-import { TransportError, type Transport } from '../../transport/types.ts'
+import type { HeaderList, WireRequest, WireResponse } from '../../../model/wire.ts'
+import type { send as sendPipeline, SendDeps, SendInput } from '../../send.ts'
+import type { Transport, TransportError } from '../../transport/types.ts'
 import { sseMessages } from './messages.ts'
 
 /** The delay before reconnecting until the server sends `retry:` (browsers use a few seconds). */
@@ -36,6 +36,11 @@ export interface SseSummary {
 }
 
 export interface SseConnectDeps extends Omit<SendDeps, 'onEvent' | 'signal' | 'handOff'> {
+  /**
+   * The send pipeline (src/runtime/send.ts), passed in rather than imported so the app's lazily
+   * loaded SSE editor does not pull it out of the shell's chunk.
+   */
+  send: typeof sendPipeline
   onEntry(entry: SseEntry): void
   onState?(state: SseState): void
   now?: () => number
@@ -51,6 +56,10 @@ export function connectSse(input: SendInput, deps: SseConnectDeps): SseConnectio
   const controller = new AbortController()
   const done = run(input, deps, controller.signal)
   return { close: () => controller.abort(), done }
+}
+
+function headerValue(headers: HeaderList, name: string): string | undefined {
+  return headers.find(([key]) => key.toLowerCase() === name)?.[1]
 }
 
 /** The request as it goes out: the event-stream Accept and, when continuing, `Last-Event-ID`. */
@@ -103,7 +112,7 @@ async function run(input: SendInput, deps: SseConnectDeps, signal: AbortSignal):
       send: (wire, options) =>
         deps.transport.send(armed ? streamRequest(wire, parser.lastEventId) : wire, options),
     }
-    const result = await send(input, {
+    const result = await deps.send(input, {
       ...deps,
       transport,
       options: { ...deps.options, responseBody: 'stream' },
