@@ -1,4 +1,6 @@
+import http from 'node:http'
 import { expect, test, type Page } from '@playwright/test'
+import { createStatic } from '../../sync-server/static.ts'
 import { startSseServer, type SseServer } from '../fixtures/sse-server.ts'
 import { activeTab, openApp, press, row, smallTouchTargets, urlField, WIDTHS } from './helpers.ts'
 
@@ -31,7 +33,9 @@ for (const [width, use] of WIDTHS) {
       await newSse(page, hasTouch)
       await urlField(page).fill(`${sse.url}/events?drop=3&total=6&retry=50&tag=${tag}`)
       const connect = page.getByRole('button', { name: 'Connect', exact: true })
-      await press(connect, hasTouch)
+      // Ctrl+Enter connects as it sends an HTTP request; a tap uses the button.
+      if (hasTouch) await press(connect, hasTouch)
+      else await page.keyboard.press('Control+Enter')
       await expect(count(page)).toHaveText('6 events')
       // The stream dropped after 3 events: the reconnect is listed with its delay and the id it sends.
       await expect(events(page)).toContainText('Reconnecting in 50 ms with Last-Event-ID: 3')
@@ -99,3 +103,32 @@ for (const [width, use] of WIDTHS) {
     })
   })
 }
+
+test('without a relay the page streams with its own fetch: CORS-allowed servers work, others say why not', async ({
+  page,
+}) => {
+  // The built app on a plain static host: no relay answers.
+  const port = Number(process.env.E2E_PORT ?? 4317) + 7
+  const serve = createStatic('dist', () => 'run `npm run build` first')
+  const server = http.createServer((req, res) => void serve(req, res))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`)
+    await newSse(page, false)
+    await expect(page.getByRole('note').filter({ hasText: 'CORS applies' })).toBeVisible()
+    const tag = `direct-${Date.now()}`
+    await urlField(page).fill(`${sse.url}/cors/events?drop=2&total=4&retry=30&tag=${tag}`)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(count(page)).toHaveText('4 events')
+    await expect(events(page)).toContainText('Last-Event-ID: 2')
+    expect(connections(tag).map((c) => c.lastEventId)).toEqual([null, '2'])
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await urlField(page).fill(`${sse.url}/events`)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await expect(page.getByRole('alert')).toContainText('CORS')
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible()
+  } finally {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})

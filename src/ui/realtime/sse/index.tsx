@@ -3,7 +3,7 @@
  * Disconnect and the connection state; Params, Headers, `Autorisierung` and `Skript` as for HTTP;
  * the live event list below. The connection itself lives in connections.ts.
  */
-import { Show } from 'solid-js'
+import { onCleanup, Show } from 'solid-js'
 import type { TabState } from '../../../model/workspace/api.ts'
 import { messages } from '../../messages.ts'
 import { useStore } from '../../store/context.tsx'
@@ -20,6 +20,14 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const live = () => connection.state() !== 'closed'
   const toggle = () => (live() ? connection.disconnect() : void connection.connect())
+  // Ctrl+Enter (Send's shortcut, which the app leaves to this kind) connects or disconnects.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || store.ui.dialog()) return
+    e.preventDefault()
+    toggle()
+  }
+  window.addEventListener('keydown', onKey)
+  onCleanup(() => window.removeEventListener('keydown', onKey))
 
   return (
     <>
