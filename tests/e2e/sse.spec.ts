@@ -82,6 +82,21 @@ for (const [width, use] of WIDTHS) {
       await expect(history.getByRole('button').filter({ hasText: 'SSE' }).first()).toBeVisible()
     })
 
+    test('a fast stream of 5,000 events: the count is exact, the list keeps the newest 1,000 and says so', async ({
+      page,
+      hasTouch,
+    }) => {
+      await newSse(page, hasTouch)
+      await urlField(page).fill(`${sse.url}/events?drop=100000&total=5000&burst=250&interval=5`)
+      await press(page.getByRole('button', { name: 'Connect', exact: true }), hasTouch)
+      await expect(count(page)).toHaveText('5000 events')
+      await expect(page.getByText(/older entries are not shown/)).toBeVisible()
+      // 1,000 entries: the connect line is among the dropped ones, the newest event is last.
+      await expect(events(page).locator('tbody tr')).toHaveCount(1000)
+      await expect(events(page).locator('tbody tr').last()).toContainText('"n": 5000')
+      await press(page.getByRole('button', { name: 'Disconnect', exact: true }), hasTouch)
+    })
+
     test('a refusal, a wrong content type and a malformed URL are clear errors, not a reconnect loop', async ({
       page,
       hasTouch,
