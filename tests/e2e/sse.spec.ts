@@ -79,7 +79,13 @@ for (const [width, use] of WIDTHS) {
         await press(sidebarToggle2, hasTouch)
       await press(page.getByRole('button', { name: 'Verlauf', exact: true }), hasTouch)
       const history = page.getByRole('navigation', { name: 'Verlauf' })
-      await expect(history.getByRole('button').filter({ hasText: 'SSE' }).first()).toBeVisible()
+      const entry = history.getByRole('button').filter({ hasText: 'SSE' }).first()
+      await expect(entry).toBeVisible()
+      // Opening the entry gives a Server-Sent Events tab again, not an HTTP one.
+      const before = await page.getByRole('tablist', { name: 'Tabs' }).getByRole('tab').count()
+      await press(entry, hasTouch)
+      await expect(page.getByRole('tablist', { name: 'Tabs' }).getByRole('tab')).toHaveCount(before + 1)
+      await expect(activeTab(page)).toContainText('SSE')
     })
 
     test('a fast stream of 5,000 events: the count is exact, the list keeps the newest 1,000 and says so', async ({

@@ -7,7 +7,9 @@ import { send } from '../../send.ts'
 import { createScriptRunner } from '../../script/quickjs-module.node.ts'
 import type { ScriptRunner } from '../../script/types.ts'
 import { createNodeTransport, type NodeTransport } from '../../transport/node.ts'
-import type { Transport } from '../../transport/types.ts'
+import type { SendOptions, Transport } from '../../transport/types.ts'
+import { startEchoServer } from '../../../../tests/fixtures/echo-server.ts'
+import { makeTestCerts } from '../../../../tests/helpers/certs.ts'
 import { connectSse, type SseEntry, type SseSummary } from './connect.ts'
 
 let sse: SseServer
@@ -34,13 +36,14 @@ async function connect(
   transport: Transport,
   until: (entries: SseEntry[]) => boolean,
   fields: Parameters<typeof makeRequest>[0] = {},
+  options: SendOptions = {},
 ): Promise<{ entries: SseEntry[]; summary: SseSummary }> {
   const entries: SseEntry[] = []
   let check = () => {}
   const reached = new Promise<void>((resolve) => (check = () => until(entries) && resolve()))
   const connection = connectSse(
     { request: makeRequest({ kind: 'sse', url, ...fields }), variables: new VariableContext([], new Map()) },
-    { send, transport, scripts, onEntry: (entry) => (entries.push(entry), check()) },
+    { send, transport, scripts, options, onEntry: (entry) => (entries.push(entry), check()) },
   )
   await Promise.race([reached, connection.done])
   connection.close()
@@ -122,6 +125,30 @@ describe('connectSse against a real SSE server', () => {
     )
     expect(summary.url).toContain('n=5')
     expect(sse.received[before]?.headers['x-token']).toBe('from-script')
+  })
+})
+
+describe('connectSse over TLS', () => {
+  it('an unknown certificate authority is a TLS error on the first try; with the CA from Settings it reads', async () => {
+    const certs = makeTestCerts()
+    const echo = await startEchoServer({ tls: { key: certs.serverKey, cert: certs.serverCert } })
+    try {
+      const url = `https://localhost:${echo.port}/sse?count=3&interval=5`
+      const refused = await connect(url, node, () => false)
+      expect(refused.entries).toEqual([expect.objectContaining({ type: 'error', code: 'tls' })])
+      const trusted = await connect(
+        url,
+        node,
+        (all) => events(all).length >= 3,
+        {},
+        {
+          tls: { verify: true, caPem: [certs.caPem], clientCertificates: [] },
+        },
+      )
+      expect(events(trusted.entries)).toHaveLength(3)
+    } finally {
+      await echo.close()
+    }
   })
 })
 
