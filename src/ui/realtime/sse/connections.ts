@@ -13,7 +13,7 @@ import {
 } from '../../../runtime/realtime/sse/connect.ts'
 import type { AppStore } from '../../store/index.ts'
 
-export const SHOWN_LIMIT = 1000
+export const SHOWN_LIMIT = 500
 
 export type ShownEntry = SseEntry & { seq: number }
 
