@@ -126,10 +126,9 @@ export async function runCollection(
       },
     ]
     const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
-    const result = await send(
-      { request, parents, variables: new VariableContext(layers, session), runKey },
-      deps,
-    )
+    const result =
+      notRun(plan.request) ??
+      (await send({ request, parents, variables: new VariableContext(layers, session), runKey }, deps))
     if (result.outcome === 'done' && result.response.cookies.length > 0)
       jar.store(result.response.url || result.request.url, result.response.cookies)
     if (options.keepResults !== false) results.push({ planned: plan, result })
@@ -138,6 +137,22 @@ export async function runCollection(
     index = nextIndex(planned, index, result.nextRequest)
   }
   return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
+}
+
+/** A kind a run does not send (a stream has no end to report on): skipped, with the reason. */
+function notRun(request: RequestSpec): SendResult | null {
+  if (request.kind !== 'sse') return null
+  const reason =
+    'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app'
+  return {
+    outcome: 'not-sent',
+    error: reason,
+    skipped: true,
+    notices: [reason],
+    scriptError: null,
+    tests: [],
+    testsTimedOut: false,
+  }
 }
 
 /**

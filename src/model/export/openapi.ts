@@ -94,6 +94,15 @@ class Builder {
   }
 
   private request(request: RequestSpec, tag: string, auth: Auth): void {
+    if (request.kind === 'sse') {
+      this.skipped.push({
+        name: request.name,
+        method: request.method,
+        path: request.url,
+        reason: 'a Server-Sent Events request',
+      })
+      return
+    }
     const { base, query } = splitUrl(request.url)
     const { server, rest } = this.serverOf(base)
     let path = rest

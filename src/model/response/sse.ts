@@ -1,4 +1,7 @@
-/** An incremental `text/event-stream` parser (WHATWG HTML "event stream interpretation"). */
+/**
+ * An incremental `text/event-stream` parser (WHATWG HTML "event stream interpretation"), shared
+ * by the response viewer's event-stream display and Server-Sent Events requests.
+ */
 
 export interface StreamEvent {
   id: string
@@ -10,10 +13,29 @@ export class EventStreamParser {
   private buffer = ''
   private data: string[] = []
   private event = ''
-  private lastId = ''
+  private idBuffer = ''
+  private started = false
+  /**
+   * The last event ID string: set at each blank line from the last valid `id:` field (it stays
+   * until the server sends another one), and sent back as `Last-Event-ID` when reconnecting.
+   */
+  lastEventId = ''
+  /** The reconnection time the server asked for with `retry:` (milliseconds), if it did. */
+  retry: number | null = null
+
+  /** `lastEventId`: what a reconnecting stream continues from (the spec keeps it across connections). */
+  constructor(lastEventId = '') {
+    this.lastEventId = lastEventId
+    this.idBuffer = lastEventId
+  }
 
   /** Feeds decoded text; returns the events it completed. */
   push(text: string): StreamEvent[] {
+    if (!this.started && text !== '') {
+      this.started = true
+      // One leading byte order mark is ignored.
+      if (text.startsWith('\uFEFF')) text = text.slice(1)
+    }
     this.buffer += text
     const events: StreamEvent[] = []
     for (;;) {
@@ -28,13 +50,26 @@ export class EventStreamParser {
     return events
   }
 
+  /**
+   * Starts a new connection's stream: a half-read line or event of the old one is dropped (the
+   * spec discards an incomplete event at the end of a stream); the last event ID stays.
+   */
+  reset(): void {
+    this.buffer = ''
+    this.data = []
+    this.event = ''
+    this.idBuffer = this.lastEventId
+    this.started = false
+  }
+
   private line(line: string): StreamEvent | null {
     if (line === '') {
+      this.lastEventId = this.idBuffer
       if (this.data.length === 0) {
         this.event = ''
         return null
       }
-      const event = { id: this.lastId, event: this.event || 'message', data: this.data.join('\n') }
+      const event = { id: this.lastEventId, event: this.event || 'message', data: this.data.join('\n') }
       this.data = []
       this.event = ''
       return event
@@ -46,7 +81,8 @@ export class EventStreamParser {
     if (value.startsWith(' ')) value = value.slice(1)
     if (field === 'data') this.data.push(value)
     else if (field === 'event') this.event = value
-    else if (field === 'id' && !value.includes('\0')) this.lastId = value
+    else if (field === 'id' && !value.includes('\0')) this.idBuffer = value
+    else if (field === 'retry' && /^[0-9]+$/.test(value)) this.retry = Number(value)
     return null
   }
 }

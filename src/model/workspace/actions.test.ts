@@ -221,6 +221,25 @@ describe('duplicating', () => {
     expect(findAncestors(doc, id)!.folders[0]!.id).toBe(users)
   })
 
+  it('a Server-Sent Events request keeps its kind when renamed, edited and duplicated', () => {
+    const { doc, api } = sample()
+    const id = createRequest(
+      doc,
+      { parentId: api },
+      { name: 'Ticks', kind: 'sse', url: 'https://s.test/events' },
+    )
+    renameItem(doc, id, 'Live ticks')
+    updateRequest(doc, id, { url: 'https://s.test/events?since=1' })
+    const copy = readRequest(doc, duplicateItem(doc, id).id)!
+    expect(readRequest(doc, id)).toMatchObject({
+      kind: 'sse',
+      name: 'Live ticks',
+      url: 'https://s.test/events?since=1',
+    })
+    expect(copy).toMatchObject({ kind: 'sse', name: 'Live ticks Copy', url: 'https://s.test/events?since=1' })
+    expect(listTree(doc, new Set([api])).find((row) => row.id === id)).toMatchObject({ kind: 'sse' })
+  })
+
   it('numbers copies so two duplicates never share a name', () => {
     const { doc, api, getUser } = sample()
     const first = duplicateItem(doc, getUser).id

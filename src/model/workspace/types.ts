@@ -169,6 +169,10 @@ export interface HistoryEntry {
   durationMs?: number
   outcome: 'done' | 'failed' | 'not-sent'
   error?: string
+  /** A connection (Server-Sent Events, …) rather than a send; absent for HTTP and GraphQL. */
+  kind?: RequestKind
+  /** A connection's messages: received (and sent, where the kind sends any). */
+  messages?: { received: number; sent: number; reconnects?: number }
 }
 
 /** A response kept with a run so an older run can be opened again; the body is capped. */

@@ -8,6 +8,7 @@ import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
+import { shellParts } from '../realtime/parts.ts'
 import { Sidebar } from '../sidebar/index.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
@@ -42,6 +43,8 @@ const RecentlyDeleted = lazy(() =>
 const VariablesDialog = lazy(() =>
   import('../environments/index.tsx').then((m) => ({ default: m.VariablesDialog })),
 )
+/** A connection kind's request area is its own chunk, loaded when such a tab is first shown. */
+const SseRequest = lazy(() => import('../realtime/sse/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -71,7 +74,8 @@ export function App() {
         break
       case 'send':
         e.preventDefault()
-        if (tab) void store.send(tab.id)
+        // A connection kind's own field handles Ctrl+Enter (Connect / Disconnect).
+        if (tab && tab.draft.kind !== 'sse') void store.send(tab.id)
         break
     }
   }
@@ -157,10 +161,10 @@ export function App() {
           }
         >
           {(tab) => (
-            <>
+            <Show when={tab.draft.kind !== 'sse'} fallback={<SseRequest tab={tab} parts={shellParts} />}>
               <RequestHeader tab={tab} />
               <RequestEditor tab={tab} />
-            </>
+            </Show>
           )}
         </Show>
       </main>

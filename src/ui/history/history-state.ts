@@ -39,11 +39,12 @@ export function createHistoryState(
       const activeId = activeTabId()
       const active = data.listTabs(device).find((t) => t.id === activeId)
       const method = entry.method as HttpMethod
-      if (active && isEmptyTab(active)) {
+      const kind = entry.kind ?? 'http'
+      if (active && isEmptyTab(active) && active.draft.kind === kind) {
         data.updateDraft(device, active.id, { method, url: entry.url })
         return active.id
       }
-      return data.openTab(device, makeRequest({ method, url: entry.url }))
+      return data.openTab(device, makeRequest({ kind, method, url: entry.url }))
     },
     /** Earlier runs of a saved request, newest first. */
     runs(requestId: Id): data.RunEntry[] {

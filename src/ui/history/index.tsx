@@ -5,6 +5,7 @@
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import { Dialog } from '../dialogs/dialog.tsx'
+import { KindBadge } from '../kind-badge.tsx'
 import { messages } from '../messages.ts'
 import './history.css'
 import { useStore } from '../store/context.tsx'
@@ -60,7 +61,7 @@ export function HistoryPanel() {
                             classList={{ failed: entry.outcome !== 'done' }}
                             onClick={() => store.openHistoryEntry(entry)}
                           >
-                            <span class={`method method-${entry.method}`}>{entry.method}</span>
+                            <KindBadge kind={entry.kind} method={entry.method} />
                             <span class="history-url" title={entry.url}>
                               <span class="history-path">{urlParts(entry.url).path}</span>
                               <span class="history-host muted">{urlParts(entry.url).host}</span>

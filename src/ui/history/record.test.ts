@@ -10,7 +10,7 @@ import {
   RUN_BODY_LIMIT,
 } from '../../model/workspace/api.ts'
 import type { SendResult } from '../../runtime/send.ts'
-import { recordSend } from './record.ts'
+import { recordConnection, recordSend } from './record.ts'
 
 function device(): Y.Doc {
   const doc = new Y.Doc()
@@ -123,5 +123,35 @@ describe('recordSend', () => {
     expect(stored?.body).toHaveLength(RUN_BODY_LIMIT)
     expect(stored?.truncated).toBe(true)
     expect(stored?.sizeBytes).toBe(RUN_BODY_LIMIT + 10)
+  })
+})
+
+describe('recordConnection', () => {
+  it('writes a connection with its kind, duration and counts, and no run', () => {
+    const doc = device()
+    const draft = makeRequest({ kind: 'sse', url: 'https://s.test/{{path}}' })
+    const connection = {
+      url: 'https://s.test/events',
+      startedAt: 1000,
+      durationMs: 2500,
+      received: 7,
+      sent: 0,
+    }
+    recordConnection(doc, draft, 'saved-1', { ...connection, reconnects: 2 })
+    recordConnection(doc, draft, null, { ...connection, received: 0, error: 'Could not connect: refused' })
+    expect(readHistory(doc)).toEqual([
+      expect.objectContaining({ kind: 'sse', outcome: 'failed', error: 'Could not connect: refused' }),
+      expect.objectContaining({
+        kind: 'sse',
+        method: 'GET',
+        url: 'https://s.test/events',
+        time: 1000,
+        durationMs: 2500,
+        requestId: 'saved-1',
+        outcome: 'done',
+        messages: { received: 7, sent: 0, reconnects: 2 },
+      }),
+    ])
+    expect(readRuns(doc, 'saved-1')).toEqual([])
   })
 })

@@ -41,3 +41,35 @@ export function recordSend(
     ...(error !== undefined ? { error } : {}),
   })
 }
+
+/** A finished realtime connection: its URL, start, duration and message counts (no run history). */
+export function recordConnection(
+  device: Y.Doc,
+  draft: RequestSpec,
+  savedId: Id | null,
+  connection: {
+    url: string
+    startedAt: number
+    durationMs: number
+    received: number
+    sent: number
+    reconnects?: number
+    error?: string
+  },
+): void {
+  data.addHistoryEntry(device, {
+    time: connection.startedAt,
+    method: 'GET',
+    kind: draft.kind,
+    url: connection.url,
+    ...(savedId ? { requestId: savedId } : {}),
+    durationMs: connection.durationMs,
+    outcome: connection.error === undefined ? 'done' : 'failed',
+    ...(connection.error !== undefined ? { error: connection.error } : {}),
+    messages: {
+      received: connection.received,
+      sent: connection.sent,
+      ...(connection.reconnects ? { reconnects: connection.reconnects } : {}),
+    },
+  })
+}

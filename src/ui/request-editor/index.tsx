@@ -4,7 +4,7 @@
  * the parameters table are kept in step both ways (src/model/url-params.ts); the table shows keys
  * and values decoded and encodes what is typed there (src/model/param-text.ts).
  */
-import { createSignal, lazy, Match, Show, Switch } from 'solid-js'
+import { createSignal, lazy, Match, Show, Switch, type JSX } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
 import { ownRows, switchDefaultHeader } from '../../model/default-headers.ts'
 import { paramRowsForTable, paramRowsFromTable } from '../../model/param-text.ts'
@@ -23,7 +23,7 @@ import { ScriptTab } from './script-tab.tsx'
 /** A past run from the run history, opened from the clock menu: its view loads on first use. */
 const PastRun = lazy(() => import('../history/past-run.tsx').then((m) => ({ default: m.PastRun })))
 
-type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts'
+export type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts'
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'params', label: messages.params },
   { id: 'headers', label: messages.headers },
@@ -35,7 +35,11 @@ const SECTIONS: { id: Section; label: string }[] = [
 
 const count = (rows: KeyValueRow[]) => rows.filter((r) => r.enabled && r.key !== '').length
 
-export function RequestEditor(props: { tab: TabState }) {
+/**
+ * `sections` and `below`: a connection kind (src/ui/realtime/) shows the sections that apply to it
+ * and its own message list instead of the response area.
+ */
+export function RequestEditor(props: { tab: TabState; sections?: Section[]; below?: JSX.Element }) {
   const store = useStore()
   const [section, setSection] = createSignal<Section>('params')
   const edit = store.editDraft.bind(null, props.tab.id)
@@ -57,7 +61,10 @@ export function RequestEditor(props: { tab: TabState }) {
     <div class="request-editor">
       <TabList
         label={messages.requestSections}
-        items={SECTIONS.map((s) => ({ ...s, badge: () => badge(s.id) }))}
+        items={SECTIONS.filter((s) => !props.sections || props.sections.includes(s.id)).map((s) => ({
+          ...s,
+          badge: () => badge(s.id),
+        }))}
         selected={section()}
         onSelect={setSection}
         class="section-tabs"
@@ -121,9 +128,9 @@ export function RequestEditor(props: { tab: TabState }) {
         </Switch>
       </div>
       <Show
-        when={store.viewedRun(props.tab.id, props.tab.savedRequestId)}
+        when={!props.below && store.viewedRun(props.tab.id, props.tab.savedRequestId)}
         keyed
-        fallback={<ResponseArea tabId={props.tab.id} />}
+        fallback={props.below ?? <ResponseArea tabId={props.tab.id} />}
       >
         {(run) => <PastRun run={run} />}
       </Show>

@@ -2,6 +2,7 @@
 import { createSignal, Show } from 'solid-js'
 import type { TreeRow } from '../../model/workspace/api.ts'
 import { PresenceMarker } from '../collab/presence.tsx'
+import { KindBadge } from '../kind-badge.tsx'
 import { messages } from '../messages.ts'
 import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
@@ -112,10 +113,7 @@ export function TreeRowView(props: TreeRowProps) {
         }
       }}
     >
-      <Show
-        when={isContainer()}
-        fallback={<span class={`method method-${row().method}`}>{row().method}</span>}
-      >
+      <Show when={isContainer()} fallback={<KindBadge kind={row().kind} method={row().method ?? 'GET'} />}>
         <span class="twisty" aria-hidden="true">
           <Show when={row().expanded} fallback={<ChevronRight size={16} />}>
             <ChevronDown size={16} />

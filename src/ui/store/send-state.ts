@@ -21,7 +21,7 @@ import type { OpenDocs } from './docs.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
-import { recordSend } from '../history/record.ts'
+import { recordConnection, recordSend } from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
 import type { CodegenSource } from './ui-state.ts'
@@ -276,6 +276,29 @@ export function createSendState(
     /** The schema explorer: the tab's request, as a POST carrying `query` as its GraphQL body. */
     introspect: (tabId: Id, query: string) =>
       sideSend(tabId, { method: 'POST', body: { type: 'graphql', query, variables: '' } }),
+    /**
+     * A realtime connection's start (src/runtime/realtime/): the tab's pipeline input and what a
+     * send would be given, read now. Its events and history are the connection's own, not Send's.
+     */
+    async connectionFor(tabId: Id) {
+      const tab = data.listTabs(device).find((t) => t.id === tabId)
+      if (!tab) return undefined
+      const { input, savedId, needsScripts, settings } = inputFor(tab)
+      const { transport, mode } = selected ?? (await services.transport())
+      const deps = {
+        send,
+        transport,
+        oauth: { store: tokens },
+        ...(needsScripts ? { scripts: services.scripts() } : {}),
+        options: sendSettings(),
+        formatJson: settings.editor.formatJsonOnSend,
+        defaultHeaders: settings.editor.defaultHeaders,
+        resolveFile,
+      }
+      const record = (connection: Parameters<typeof recordConnection>[3]) =>
+        recordConnection(device, tab.draft, savedId, connection)
+      return { draft: tab.draft, savedId, input, deps, mode, record }
+    },
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,
     /** `Cancel` while awaiting the response. */

@@ -2,6 +2,7 @@
 import { createSignal, Show } from 'solid-js'
 import type { TabState } from '../../model/workspace/api.ts'
 import { PresenceMarker } from '../collab/presence.tsx'
+import { KindBadge } from '../kind-badge.tsx'
 import { messages } from '../messages.ts'
 import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
@@ -66,7 +67,7 @@ export function Tab(props: TabProps) {
           {messages.deletedRequest}
         </span>
       </Show>
-      <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
+      <KindBadge kind={props.tab.draft.kind} method={props.tab.draft.method} />
       <span class="tab-name">{name()}</span>
       <PresenceMarker peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
       <button

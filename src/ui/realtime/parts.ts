@@ -1,0 +1,13 @@
+/**
+ * What the shell lends the lazily loaded editors of the connection kinds. They receive these as a
+ * prop and import only their types: a lazy chunk that imported the request editor itself would
+ * make the bundler split the shell's shared modules into another chunk, and the shell would grow
+ * by kilobytes (bench/shell-size.ts).
+ */
+import { RequestEditor, urlEdit } from '../request-editor/index.tsx'
+import { UrlField } from '../request-editor/url-field.tsx'
+import { RenameField } from '../sidebar/tree-row.tsx'
+import { displayName } from '../store/request-name.ts'
+
+export const shellParts = { RequestEditor, urlEdit, UrlField, RenameField, displayName }
+export type ShellParts = typeof shellParts

@@ -1,0 +1,119 @@
+/**
+ * A Server-Sent Events request (loaded on first use): name, Save, the URL with Connect /
+ * Disconnect and the connection state; Params, Headers, `Autorisierung` and `Skript` as for HTTP;
+ * the live event list below. The connection itself lives in connections.ts.
+ */
+import { onCleanup, Show } from 'solid-js'
+import type { TabState } from '../../../model/workspace/api.ts'
+import { messages } from '../../messages.ts'
+import { useStore } from '../../store/context.tsx'
+import type { ShellParts } from '../parts.ts'
+import { tabConnection } from './connections.ts'
+import { EventList } from './event-list.tsx'
+import { sseUi } from './messages.ts'
+import './sse.css'
+
+export default function SseRequest(props: { tab: TabState; parts: ShellParts }) {
+  const store = useStore()
+  const { RequestEditor, urlEdit, UrlField, RenameField, displayName } = props.parts
+  const connection = tabConnection(store, props.tab.id)
+  const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
+  const live = () => connection.state() !== 'closed'
+  const toggle = () => (live() ? connection.disconnect() : void connection.connect())
+  // Ctrl+Enter (Send's shortcut, which the app leaves to this kind) connects or disconnects.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || store.ui.dialog()) return
+    e.preventDefault()
+    toggle()
+  }
+  window.addEventListener('keydown', onKey)
+  onCleanup(() => window.removeEventListener('keydown', onKey))
+
+  return (
+    <>
+      <section class="request-header" aria-label={name()}>
+        <div class="request-title">
+          <span class="method kind-badge kind-sse">SSE</span>
+          <Show
+            when={store.ui.renamingTab()}
+            fallback={
+              <button
+                type="button"
+                class="request-name"
+                title={`${messages.rename} (F2)`}
+                aria-label={`${messages.requestName}: ${name()}`}
+                onClick={() => store.ui.setRenamingTab(true)}
+              >
+                {name()}
+              </button>
+            }
+          >
+            <RenameField
+              value={props.tab.draft.name || name()}
+              label={messages.requestName}
+              onDone={(value) => {
+                store.ui.setRenamingTab(false)
+                if (value !== null && value.trim() && value !== props.tab.draft.name)
+                  store.renameTab(props.tab.id, value)
+              }}
+            />
+          </Show>
+          <button
+            type="button"
+            class="button save-button"
+            aria-label={messages.save}
+            title={messages.save}
+            onClick={() => store.saveTab(props.tab.id)}
+          >
+            <span>{messages.save}</span>
+          </button>
+        </div>
+        <div class="url-bar">
+          <UrlField
+            value={props.tab.draft.url}
+            onInput={(url) => store.editDraft(props.tab.id, urlEdit(props.tab, url))}
+            onSend={toggle}
+            onPaste={() => false}
+            resolve={(variable) => {
+              store.workspaceVersion()
+              store.deviceVersion()
+              return store.lookupVariable(props.tab.id, variable)
+            }}
+          />
+          <button
+            type="button"
+            class="button send-button"
+            classList={{ primary: !live() }}
+            aria-label={live() ? sseUi.disconnect : sseUi.connect}
+            onClick={toggle}
+          >
+            {live() ? sseUi.disconnect : sseUi.connect}
+          </button>
+        </div>
+        <p class="muted sse-state" role="status">
+          {sseUi.state[connection.state()]}
+        </p>
+        <Show when={connection.error()}>
+          <p class="notice error" role="alert">
+            {connection.error()}
+          </p>
+        </Show>
+        <Show when={store.ui.saveRefused() === props.tab.id}>
+          <p class="notice error" role="alert">
+            {messages.saveRefused}
+          </p>
+        </Show>
+        <Show when={store.sendMode() === 'direct'}>
+          <p class="notice direct-mode" role="note">
+            {sseUi.directNote}
+          </p>
+        </Show>
+      </section>
+      <RequestEditor
+        tab={props.tab}
+        sections={['params', 'headers', 'auth', 'scripts']}
+        below={<EventList connection={connection} />}
+      />
+    </>
+  )
+}
