@@ -163,6 +163,14 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         method: request.method,
         url: scriptUrl(request.url, variables),
         headers: [],
+        declaredHeaders: request.headers
+          .filter((h) => !h.auto)
+          .map((h) => ({
+            key: viewText(variables, h.key),
+            value: viewText(variables, h.value),
+            ...(h.enabled ? {} : { disabled: true as const }),
+          })),
+        ...(request.auth.type === 'inherit' ? {} : { auth: request.auth }),
         body: request.body,
       },
       response: null,
@@ -361,4 +369,9 @@ function scriptChain(request: RequestSpec, parents: ParentScope[], which: keyof 
 function runner(deps: SendDeps): ScriptRunner {
   if (!deps.scripts) throw new Error('This request has scripts, but no script runner was given to send().')
   return deps.scripts
+}
+
+/** Text as a script may see it: withheld secrets stay their placeholders. */
+function viewText(variables: VariableContext, text: string): string {
+  return text.includes('{{') ? variables.derive('view').replace(text) : text
 }

@@ -21,6 +21,7 @@ export interface RunOptions {
     headers?: HeaderList
     body?: RequestBody
     bodyText?: string
+    declaredHeaders?: { key: string; value: string; disabled?: true }[]
     name?: string
     id?: string
   }
@@ -80,6 +81,7 @@ export async function runScript(
       headers: options.request?.headers ?? [['Accept', 'application/json']],
       body: options.request?.body ?? { type: 'none' },
       bodyText: options.request?.bodyText,
+      ...(options.request?.declaredHeaders ? { declaredHeaders: options.request.declaredHeaders } : {}),
     },
     response: r
       ? {

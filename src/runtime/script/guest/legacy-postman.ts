@@ -8,6 +8,7 @@
  * the script, never as globals, so nothing carries over to the next script.
  */
 import type { ScriptPhase } from '../types.ts'
+import { withPmRequest } from './pm-sdk.ts'
 
 const LEGACY =
   /(?<![.\w$])(tests|responseBody|responseCode|responseHeaders|responseTime|responseCookies|request|environment|globals|data|iteration|postman)(?![\w$])/g
@@ -67,7 +68,7 @@ export function withLegacyPostman(code: string, phase: ScriptPhase): string {
   const key = phase[0] + code
   let out = cache.get(key)
   if (out === undefined) {
-    out = wrap(code, phase)
+    out = withPmRequest(wrap(code, phase), phase, code)
     if (cache.size >= 64) cache.clear()
     cache.set(key, out)
   }
