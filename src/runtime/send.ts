@@ -157,6 +157,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       phase: 'pre-request',
       scripts: preScripts,
       ...(input.runKey ? { runKey: input.runKey } : {}),
+      ...(deps.defaultHeaders === false ? { defaultHeaders: false as const } : {}),
       request: {
         id: request.id,
         name: request.name,
@@ -295,6 +296,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       phase: 'post-response',
       scripts: postScripts,
       ...(input.runKey ? { runKey: input.runKey } : {}),
+      ...(deps.defaultHeaders === false ? { defaultHeaders: false as const } : {}),
       request: {
         id: request.id,
         name: request.name,

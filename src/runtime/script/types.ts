@@ -61,6 +61,8 @@ export interface ScriptRunInput {
    * never to another run. Absent for a single send.
    */
   runKey?: string
+  /** false: Settings → Editor / `--no-default-headers` switched the default headers off (sendRequest too). */
+  defaultHeaders?: false
 }
 
 export interface TestResult {
