@@ -151,3 +151,34 @@ describe('pm.request changes made in place', () => {
     expect(same.changes).toEqual({ setHeaders: [], deleteHeaders: [] })
   })
 })
+
+describe('pm.response.headers as a HeaderList', () => {
+  it('reads as Postman: lower-case toObject with arrays, one, idx, indexOf, find, filter, map, toString', async () => {
+    const result = await runScript(
+      `const h = pm.response.headers
+       pm.test('toObject', () => pm.expect(h.toObject()).to.eql({ 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] }))
+       pm.test('get is the last', () => pm.expect(h.get('SET-COOKIE')).to.equal('b=2'))
+       pm.test('one', () => pm.expect(h.one('content-type')).to.eql({ key: 'Content-Type', value: 'application/json' }))
+       pm.test('idx', () => pm.expect(h.idx(1).value).to.equal('a=1'))
+       pm.test('indexOf', () => pm.expect(h.indexOf('Set-Cookie')).to.equal(2))
+       pm.test('find', () => pm.expect(h.find((x) => x.value === 'a=1').key).to.equal('Set-Cookie'))
+       pm.test('filter', () => pm.expect(h.filter((x) => x.key === 'Set-Cookie').length).to.equal(2))
+       pm.test('map', () => pm.expect(h.map((x) => x.key.toLowerCase())).to.eql(['content-type', 'set-cookie', 'set-cookie']))
+       pm.test('members', () => pm.expect(h.members.length).to.equal(3))
+       pm.test('count', () => pm.expect(h.count()).to.equal(3))
+       pm.test('toString', () => pm.expect(h.toString()).to.equal('Content-Type: application/json\\r\\nSet-Cookie: a=1\\r\\nSet-Cookie: b=2\\r\\n'))
+       pm.test('svc keeps its shape', () => svc.expect(svc.response.headers.toObject()['Content-Type']).to.equal('application/json'))`,
+      {
+        response: {
+          body: '{}',
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Set-Cookie', 'a=1'],
+            ['Set-Cookie', 'b=2'],
+          ],
+        },
+      },
+    )
+    expect(failures(result)).toEqual([])
+  })
+})

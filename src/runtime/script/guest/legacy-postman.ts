@@ -28,7 +28,8 @@ const BOTH: Record<string, string> = {
 const POST: Record<string, string> = {
   responseBody: 'pm.response.text()',
   responseCode: '{ code: pm.response.code, name: pm.response.status, detail: pm.response.status }',
-  responseHeaders: 'pm.response.headers.toObject()',
+  // Names as sent (svc's list; pm's HeaderList.toObject() gives them in lower case).
+  responseHeaders: 'svc.response.headers.toObject()',
   responseTime: 'pm.response.responseTime',
   responseCookies: '[]',
 }
