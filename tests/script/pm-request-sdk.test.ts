@@ -182,3 +182,17 @@ describe('pm.response.headers as a HeaderList', () => {
     expect(failures(result)).toEqual([])
   })
 })
+
+describe('the SDK wrapper', () => {
+  it('declares only the names a script uses, and alpha works the same', async () => {
+    const result = await runScript(
+      `const pmx = 1; let alpha = 0.5
+       pm.request.headers.add({ key: 'X-A', value: String(alpha) })`,
+      { request },
+    )
+    expect(result.error).toBeNull()
+    expect(result.changes.setHeaders).toEqual([['X-A', '0.5']])
+    const viaAlpha = await runScript(`alpha.request.method = 'DELETE'`, { request })
+    expect(viaAlpha.changes.method).toBe('DELETE')
+  })
+})

@@ -10,6 +10,7 @@
  */
 
 const NAMES = /(?<![\w$.])(pm|alpha)\s*\.\s*request(?![\w$])/
+const EVERY = new RegExp(NAMES.source, 'g')
 
 /** Guest source: `(function (real, pre) { ... })` answering the local `pm`. */
 const SDK = String.raw`(function (real, pre) {
@@ -272,7 +273,11 @@ export function withPmRequest(
   original: string,
 ): string {
   if (!NAMES.test(original)) return code
-  const sdk = `${SDK}(globalThis.pm, ${phase === 'pre-request'})`
-  if (phase !== 'pre-request') return `var pm = ${sdk}, alpha = pm\n${code}`
-  return `var pm = ${sdk}, alpha = pm\ntry {\n${code}\n} finally { pm._sdkFlush() }`
+  // Only the names the script uses are declared: its own `const alpha = 0.5` must still work.
+  const used = new Set([...original.matchAll(EVERY)].map((m) => m[1]))
+  const name = used.has('pm') ? 'pm' : 'alpha'
+  const sdk = `${SDK}(globalThis.${name}, ${phase === 'pre-request'})`
+  const declare = `var ${name} = ${sdk}${used.size === 2 ? ', alpha = pm' : ''}\n`
+  if (phase !== 'pre-request') return `${declare}${code}`
+  return `${declare}try {\n${code}\n} finally { ${name}._sdkFlush() }`
 }
