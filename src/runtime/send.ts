@@ -164,13 +164,11 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         method: request.method,
         url: scriptUrl(request.url, variables),
         headers: [],
+        // Postman's pm.request before the send: as typed (newman substitutes after the script).
+        rawUrl: request.url,
         declaredHeaders: request.headers
           .filter((h) => !h.auto)
-          .map((h) => ({
-            key: viewText(variables, h.key),
-            value: viewText(variables, h.value),
-            ...(h.enabled ? {} : { disabled: true as const }),
-          })),
+          .map((h) => ({ key: h.key, value: h.value, ...(h.enabled ? {} : { disabled: true as const }) })),
         ...(request.auth.type === 'inherit' ? {} : { auth: request.auth }),
         body: request.body,
       },
@@ -371,9 +369,4 @@ function scriptChain(request: RequestSpec, parents: ParentScope[], which: keyof 
 function runner(deps: SendDeps): ScriptRunner {
   if (!deps.scripts) throw new Error('This request has scripts, but no script runner was given to send().')
   return deps.scripts
-}
-
-/** Text as a script may see it: withheld secrets stay their placeholders. */
-function viewText(variables: VariableContext, text: string): string {
-  return text.includes('{{') ? variables.derive('view').replace(text) : text
 }

@@ -22,6 +22,7 @@ export interface RunOptions {
     body?: RequestBody
     bodyText?: string
     declaredHeaders?: { key: string; value: string; disabled?: true }[]
+    rawUrl?: string
     name?: string
     id?: string
   }
@@ -82,6 +83,7 @@ export async function runScript(
       body: options.request?.body ?? { type: 'none' },
       bodyText: options.request?.bodyText,
       ...(options.request?.declaredHeaders ? { declaredHeaders: options.request.declaredHeaders } : {}),
+      ...(options.request?.rawUrl ? { rawUrl: options.request.rawUrl } : {}),
     },
     response: r
       ? {

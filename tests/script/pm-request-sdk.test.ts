@@ -196,3 +196,32 @@ describe('the SDK wrapper', () => {
     expect(viaAlpha.changes.method).toBe('DELETE')
   })
 })
+
+describe('pm.request before the send is the request as typed (newman)', () => {
+  it('shows {{variables}} unsubstituted, and substitutes what a change sends', async () => {
+    const result = await runScript(
+      `pm.test('url as typed', () => pm.expect(pm.request.url.toString()).to.equal('{{base}}/x?q={{v}}'))
+       pm.test('header as typed', () => pm.expect(pm.request.headers.get('X-T')).to.equal('{{v}}'))
+       pm.request.url.query.add({ key: 'more', value: '{{v}}' })`,
+      {
+        request: {
+          url: 'http://h.test/x?q=val',
+          rawUrl: '{{base}}/x?q={{v}}',
+          declaredHeaders: [{ key: 'X-T', value: '{{v}}' }],
+        },
+        layers: [
+          {
+            scope: 'environment',
+            variables: [
+              { key: 'base', value: 'http://h.test' },
+              { key: 'v', value: 'val' },
+            ],
+          },
+        ],
+      },
+    )
+    expect(failures(result)).toEqual([])
+    expect(result.changes.url).toBe('http://h.test/x?q=val&more=val')
+    expect(result.changes.setHeaders).toEqual([])
+  })
+})

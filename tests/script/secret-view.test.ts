@@ -119,7 +119,10 @@ describe('withheld secrets in what scripts see', () => {
     // The scripts saw the placeholder, in every namespace.
     const pre = JSON.parse(session.get('preSeen')!) as Record<string, unknown>
     const url = `${echo.url}/anything/a?k={{apiKey}}&u=ann`
-    expect(pre).toMatchObject({ svcUrl: url, alphaUrl: url, deltaUrl: url, reqUrl: url, reqUrlProp: url })
+    expect(pre).toMatchObject({ svcUrl: url, deltaUrl: url, reqUrl: url, reqUrlProp: url })
+    // Postman's pm.request before the send is the request as typed: placeholders only.
+    expect(pre.alphaUrl).toBe('{{base}}/anything/a?k={{apiKey}}&u={{user}}')
+    expect(pre.alphaHeaders).toEqual({ 'x-key': '{{apiKey}}' })
     expect(pre.headers).toEqual({})
     const post = JSON.parse(session.get('postSeen')!) as Record<string, unknown>
     expect(post).toMatchObject({ svcUrl: url, alphaUrl: url, reqUrl: url, resUrl: url })

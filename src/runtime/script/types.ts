@@ -29,7 +29,9 @@ export interface ScriptRequestView {
   body: RequestBody
   /** The wire body as text, when known (post-response). */
   bodyText?: string
-  /** Pre-request: the request's own headers, substituted, the disabled ones marked (Postman's `pm.request.headers`). */
+  /** Pre-request: the URL as typed, `{{variables}}` not substituted (Postman's `pm.request.url` there). */
+  rawUrl?: string
+  /** Pre-request: the request's own headers as typed, the disabled ones marked (Postman's `pm.request.headers`). */
   declaredHeaders?: { key: string; value: string; disabled?: true }[]
   /** The request's own auth (Postman's `pm.request.auth`); absent when inherited. */
   auth?: Auth

@@ -40,6 +40,11 @@ const touched = new WeakMap<ScriptRun, Set<string>>()
 
 export function pmRequestView(current: CurrentRun) {
   const request = () => current.run.input.request
+  /** Before the send, the URL as typed (as newman); after it, the one sent. */
+  const url = () => {
+    const r = request()
+    return current.run.input.phase === 'pre-request' ? (r.rawUrl ?? r.url) : r.url
+  }
   /** Every header row, the disabled ones marked (Postman lists them too). */
   const rows = () => {
     const r = request()
@@ -59,7 +64,7 @@ export function pmRequestView(current: CurrentRun) {
       return request().name
     },
     get url() {
-      return request().url
+      return url()
     },
     get method() {
       return request().method.toUpperCase()
@@ -75,7 +80,7 @@ export function pmRequestView(current: CurrentRun) {
       JSON.stringify({
         id: request().id,
         name: request().name,
-        url: request().url,
+        url: url(),
         method: request().method.toUpperCase(),
         headers: rows(),
         body: sdkBody(request().body),
@@ -94,7 +99,8 @@ function applySdk(run: ScriptRun, next: Applied, original: HeaderList): void {
   const vars = run.input.variables.derive('view')
   const resolve = (text: string) => vars.replace(text)
   const log = run.changes
-  if (next.url !== undefined && (next.url !== request.url || log.changes.url !== undefined)) {
+  const typed = request.rawUrl ?? request.url
+  if (next.url !== undefined && (next.url !== typed || log.changes.url !== undefined)) {
     const url = buildUrl(next.url, resolve)
     if (!/^https?:\/\/[^/?#]/i.test(url)) throw new ScriptAbort('limit', messages.scriptUrl(next.url))
     log.changes.url = url
