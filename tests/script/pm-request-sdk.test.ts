@@ -225,3 +225,30 @@ describe('pm.request before the send is the request as typed (newman)', () => {
     expect(result.changes.setHeaders).toEqual([])
   })
 })
+
+describe('a form-data body', () => {
+  const form = {
+    ...request,
+    body: {
+      type: 'form-data' as const,
+      rows: [{ id: 'r1', key: 'a', value: '1', enabled: true, type: 'text' as const }],
+    },
+  }
+
+  it('reads as a PropertyList, and reading it changes nothing', async () => {
+    const result = await runScript(
+      `pm.test('formdata', () => pm.expect(pm.request.body.formdata.get('a')).to.equal('1'))
+       pm.request.headers.add({ key: 'X-A', value: '1' })`,
+      { request: form },
+    )
+    expect(failures(result)).toEqual([])
+  })
+
+  it('a change stops the script with a message naming it, instead of being dropped', async () => {
+    const result = await runScript(`pm.request.body.formdata.add({ key: 'b', value: '2' })`, {
+      request: form,
+    })
+    expect(result.error?.kind).toBe('unsupported')
+    expect(result.error?.message).toContain('Changing a form-data body through pm.request.body')
+  })
+})

@@ -32,6 +32,7 @@ interface Applied {
     mode?: string
     raw?: string | null
     urlencoded?: { key: unknown; value: unknown; disabled?: boolean }[]
+    formdata?: { key: unknown; value: unknown; disabled?: boolean }[]
   } | null
 }
 
@@ -127,6 +128,13 @@ function applySdk(run: ScriptRun, next: Applied, original: HeaderList): void {
   }
   const body = next.body
   const was = sdkBody(request.body)
+  const rows = (list: { key: unknown; value: unknown; disabled?: boolean }[] | undefined) =>
+    JSON.stringify((list ?? []).map((r) => [r.key, r.value, r.disabled === true]))
+  if (body?.mode === 'formdata' && rows(body.formdata) !== rows(was?.formdata))
+    throw new ScriptAbort(
+      'unsupported',
+      messages.unsupported('Changing a form-data body through pm.request.body'),
+    )
   if (body?.mode === 'raw' && (body.raw ?? '') !== (was?.raw ?? '')) log.setBody(resolve(body.raw ?? ''))
   else if (body?.mode === 'urlencoded' && JSON.stringify(body.urlencoded) !== JSON.stringify(was?.urlencoded))
     log.setBody(

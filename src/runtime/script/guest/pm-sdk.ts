@@ -246,7 +246,7 @@ const SDK = String.raw`(function (real, pre) {
       url: String(req.url),
       method: String(req.method),
       headers: req.headers.members.map((h) => [str(h.key), str(h.value), h.disabled === true]),
-      body: b === undefined || b === null ? null : { mode: b.mode, raw: str(b.raw), urlencoded: b.urlencoded && b.urlencoded.toJSON ? b.urlencoded.toJSON() : undefined },
+      body: b === undefined || b === null ? null : { mode: b.mode, raw: str(b.raw), urlencoded: b.urlencoded && b.urlencoded.toJSON ? b.urlencoded.toJSON() : undefined, formdata: b.formdata && b.formdata.toJSON ? b.formdata.toJSON() : undefined },
     })
   }
   let last = pre ? snapshot() : ''
