@@ -9,6 +9,8 @@ import type { HeaderList, WireRequest } from './wire.ts'
 
 export interface RequestChanges {
   method?: string
+  /** The whole URL, substituted and encoded (Postman's `pm.request.url = ...`). */
+  url?: string
   /** Headers set, in order; a later set of the same name replaces the earlier one. */
   setHeaders: HeaderList
   deleteHeaders: string[]
@@ -58,6 +60,9 @@ export function checkChanges(changes: RequestChanges): string | null {
     if (PROTECTED_HEADERS.has(name.toLowerCase()))
       return `The header "${name}" cannot be changed by a script.`
   }
+  if (changes.url !== undefined && !/^https?:\/\/[^/?#]/i.test(changes.url)) {
+    return `A script set the URL to "${changes.url}", which is not an http or https URL.`
+  }
   if (changes.body !== undefined && utf8(changes.body).length > CHANGE_LIMITS.bodyBytes) {
     return 'A script may set a body of at most 5 MB.'
   }
@@ -72,7 +77,7 @@ export function applyRequestChanges(request: WireRequest, changes: RequestChange
   for (const [name, value] of changes.setHeaders) setHeader(headers, name, value)
   return {
     method: changes.method ? changes.method.toUpperCase() : request.method,
-    url: request.url,
+    url: changes.url ?? request.url,
     headers,
     body: changes.body !== undefined ? utf8(changes.body) : request.body,
   }

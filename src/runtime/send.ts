@@ -157,12 +157,19 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       phase: 'pre-request',
       scripts: preScripts,
       ...(input.runKey ? { runKey: input.runKey } : {}),
+      ...(deps.defaultHeaders === false ? { defaultHeaders: false as const } : {}),
       request: {
         id: request.id,
         name: request.name,
         method: request.method,
         url: scriptUrl(request.url, variables),
         headers: [],
+        // Postman's pm.request before the send: as typed (newman substitutes after the script).
+        rawUrl: request.url,
+        declaredHeaders: request.headers
+          .filter((h) => !h.auto)
+          .map((h) => ({ key: h.key, value: h.value, ...(h.enabled ? {} : { disabled: true as const }) })),
+        ...(request.auth.type === 'inherit' ? {} : { auth: request.auth }),
         body: request.body,
       },
       response: null,
@@ -287,6 +294,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       phase: 'post-response',
       scripts: postScripts,
       ...(input.runKey ? { runKey: input.runKey } : {}),
+      ...(deps.defaultHeaders === false ? { defaultHeaders: false as const } : {}),
       request: {
         id: request.id,
         name: request.name,

@@ -145,7 +145,7 @@ if (!pm.environment.has('token')) {
             script('prerequest', 'req.setHeader("X-From-Script", "yes")\nbru.setVar("n", 3)'),
             script(
               'test',
-              'test("async", async () => { await bru.sleep(10); expect(res.status).to.equal(200) })\ntest("var", () => expect(bru.getVar("n")).to.equal("3"))',
+              'test("async", async () => { await bru.sleep(10); expect(res.status).to.equal(200) })\ntest("var", () => expect(bru.getVar("n")).to.equal(3))',
             ),
           ],
           request: `${echo.url}/anything/bru`,

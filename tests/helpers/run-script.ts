@@ -21,6 +21,8 @@ export interface RunOptions {
     headers?: HeaderList
     body?: RequestBody
     bodyText?: string
+    declaredHeaders?: { key: string; value: string; disabled?: true }[]
+    rawUrl?: string
     name?: string
     id?: string
   }
@@ -80,6 +82,8 @@ export async function runScript(
       headers: options.request?.headers ?? [['Accept', 'application/json']],
       body: options.request?.body ?? { type: 'none' },
       bodyText: options.request?.bodyText,
+      ...(options.request?.declaredHeaders ? { declaredHeaders: options.request.declaredHeaders } : {}),
+      ...(options.request?.rawUrl ? { rawUrl: options.request.rawUrl } : {}),
     },
     response: r
       ? {

@@ -38,6 +38,8 @@ describe('script API declarations', () => {
       })
       pm.test('status', () => { pm.response!.to.have.status(200); pm.response!.to.be.success; pm.expect(pm.response!.status).to.equal('OK') })
       pm.globals.set('a', 1); pm.collectionVariables.get('b'); pm.variables.replaceIn('{{a}}'); pm.info.requestName
+      const u = pm.request.url; if (typeof u !== 'string') { u.query.add({ key: 'p', value: '2' }); u.getPathWithQuery() }
+      pm.request.headers.upsert({ key: 'X-T', value: '1' }); pm.request.method = 'PUT'; pm.response!.headers.toObject()['content-type']
       async function pre() {
         const r = await bru.sendRequest({ url: 'https://x', method: 'GET' })
         bru.setVar('n', r.data.n); await bru.sleep(100); bru.interpolate('{{n}}')

@@ -15,13 +15,13 @@ const failures = (result: { tests: { name: string; passed: boolean; error: strin
   result.tests.filter((t) => !t.passed).map((t) => `${t.name}: ${t.error}`)
 
 describe.each(['beta', 'bru'])('%s namespace', (ns) => {
-  it('variables: setVar and setEnvVar set session values; get, has, delete, interpolate', async () => {
+  it('variables: setVar and setEnvVar set session values, kept as set (bru run); get, has, delete, interpolate', async () => {
     const variables = new VariableContext([
       { scope: 'environment', variables: [{ key: 'host', value: 'h.test' }] },
     ])
     const result = await runScript(
       `${ns}.setVar('a', 1); ${ns}.setEnvVar('b', 'two')
-       test('get', () => { expect(${ns}.getVar('a')).to.equal('1'); expect(${ns}.getEnvVar('b')).to.equal('two'); expect(${ns}.getEnvVar('host')).to.equal('h.test') })
+       test('get', () => { expect(${ns}.getVar('a')).to.equal(1); expect(${ns}.interpolate('{{a}}')).to.equal('1'); expect(${ns}.getEnvVar('b')).to.equal('two'); expect(${ns}.getEnvVar('host')).to.equal('h.test') })
        test('missing is undefined', () => expect(${ns}.getEnvVar('none')).to.be.undefined)
        test('has', () => { expect(${ns}.hasVar('a')).to.be.true; expect(${ns}.hasVar('zz')).to.be.false })
        ${ns}.setVar('c', 'x'); ${ns}.deleteVar('c')

@@ -53,14 +53,14 @@ function seenTexts(): string[] {
 const PRE = `
   const seen = {
     svcUrl: svc.request.url,
-    alphaUrl: pm.request.url,
+    alphaUrl: String(pm.request.url),
     deltaUrl: delta.request.url,
     reqUrl: req.getUrl(),
     reqUrlProp: req.url,
     headers: svc.request.headers.toObject(),
     alphaHeaders: pm.request.headers.toObject(),
     reqHeaders: req.getHeaders(),
-    body: pm.request.body,
+    body: pm.request.body.toString(),
     reqBody: req.getBody(),
   }
   pm.environment.set('preSeen', JSON.stringify(seen))
@@ -73,14 +73,14 @@ const POST = `
   svc.environment.set('copied', copied)
   svc.environment.set('postSeen', JSON.stringify({
     svcUrl: svc.request.url,
-    alphaUrl: pm.request.url,
+    alphaUrl: String(pm.request.url),
     headers: svc.request.headers.toObject(),
     alphaAll: pm.request.headers.all(),
     reqHeader: req.getHeader('X-Key'),
     reqHeaders: req.getHeaders(),
     reqUrl: req.getUrl(),
     resUrl: res.getUrl(),
-    body: pm.request.body,
+    body: pm.request.body.toString(),
     reqBody: req.getBody(),
   }))
   pm.test('the server got the key', () => pm.expect(pm.response.code).to.equal(200))
@@ -119,7 +119,10 @@ describe('withheld secrets in what scripts see', () => {
     // The scripts saw the placeholder, in every namespace.
     const pre = JSON.parse(session.get('preSeen')!) as Record<string, unknown>
     const url = `${echo.url}/anything/a?k={{apiKey}}&u=ann`
-    expect(pre).toMatchObject({ svcUrl: url, alphaUrl: url, deltaUrl: url, reqUrl: url, reqUrlProp: url })
+    expect(pre).toMatchObject({ svcUrl: url, deltaUrl: url, reqUrl: url, reqUrlProp: url })
+    // Postman's pm.request before the send is the request as typed: placeholders only.
+    expect(pre.alphaUrl).toBe('{{base}}/anything/a?k={{apiKey}}&u={{user}}')
+    expect(pre.alphaHeaders).toEqual({ 'x-key': '{{apiKey}}' })
     expect(pre.headers).toEqual({})
     const post = JSON.parse(session.get('postSeen')!) as Record<string, unknown>
     expect(post).toMatchObject({ svcUrl: url, alphaUrl: url, reqUrl: url, resUrl: url })
@@ -185,12 +188,13 @@ describe('withheld secrets in what scripts see', () => {
     )
     expect(result.outcome).toBe('done')
     const seen = JSON.parse(session.get('seen')!) as Record<string, string>
-    const header = auth.type === 'apikey' ? 'X-Api-Key' : 'Authorization'
+    // Postman's PropertyList.toObject() gives header names in lower case.
+    const header = auth.type === 'apikey' ? 'x-api-key' : 'authorization'
     expect(seen[header]).toMatch(shown)
     expect(JSON.stringify(seen)).not.toContain(SECRET)
     if (auth.type === 'basic') expect(atob(seen[header]!.slice(6))).toBe('ann:{{apiKey}}')
     // The wire carried the real value.
-    const wire = echo.seen.at(-1)!.headers.find(([n]) => n === header)![1]
+    const wire = echo.seen.at(-1)!.headers.find(([n]) => n.toLowerCase() === header)![1]
     expect(wire).toContain(auth.type === 'basic' ? btoa(`ann:${SECRET}`) : SECRET)
   })
 
@@ -209,7 +213,7 @@ describe('withheld secrets in what scripts see', () => {
       ],
       session,
     )
-    const script = `pm.environment.set('url', pm.request.url); pm.environment.set('auth', pm.request.headers.get('Authorization'))`
+    const script = `pm.environment.set('url', String(pm.request.url)); pm.environment.set('auth', pm.request.headers.get('Authorization'))`
     await send(
       {
         request: makeRequest({
@@ -283,7 +287,7 @@ describe('withheld secrets in what scripts see', () => {
       {
         request: makeRequest({
           url: '{{base}}/anything/d?k={{apiKey}}',
-          scripts: makeScripts({ postResponse: `pm.environment.set('allowed', pm.request.url)` }),
+          scripts: makeScripts({ postResponse: `pm.environment.set('allowed', String(pm.request.url))` }),
         }),
         variables: allowed,
       },

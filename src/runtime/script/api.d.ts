@@ -128,9 +128,90 @@ interface SvcApi {
   test(name: string, fn: () => unknown): void
   expect(value: unknown, message?: string): Chai.Assertion
 }
-interface AlphaResponse extends Omit<SvcResponse, 'status'> {
+interface PostmanProperty {
+  key: string | null
+  value: any
+  disabled?: boolean
+  update(options: { key?: string; value?: any; disabled?: boolean } | string): void
+  valueOf(): any
+  toString(): string
+}
+/** Postman's PropertyList (postman-collection): in a pre-request script, changes reach the request sent. */
+interface PostmanPropertyList<T = PostmanProperty> {
+  readonly members: T[]
+  get(key: string): any
+  has(key: string | T, value?: any): boolean
+  one(key: string): T | undefined
+  all(): T[]
+  idx(index: number): T | undefined
+  indexOf(item: string | T): number
+  count(): number
+  each(fn: (item: T, index: number) => unknown, context?: object): void
+  map<R>(fn: (item: T, index: number) => R, context?: object): R[]
+  filter(rule: ((item: T, index: number) => unknown) | Partial<T>, context?: object): T[]
+  find(rule: ((item: T, index: number) => unknown) | Partial<T>, context?: object): T | undefined
+  reduce<R>(fn: (acc: R, item: T, index: number) => R, initial: R, context?: object): R
+  /** Header names in lower case (unless caseSensitive); repeated names give arrays. */
+  toObject(excludeDisabled?: boolean, caseSensitive?: boolean, multiValue?: boolean): Record<string, any>
+  add(item: Partial<PostmanProperty> | string): void
+  upsert(item: Partial<PostmanProperty> | string): boolean | null
+  remove(predicate: string | T | ((item: T) => unknown), context?: object): void
+  clear(): void
+  populate(items: Partial<PostmanProperty>[]): void
+  toString(): string
+  toJSON(): object[]
+}
+interface PostmanUrl {
+  protocol?: string
+  host?: string[]
+  port?: string
+  path?: string[]
+  hash?: string
+  auth?: { user?: string; password?: string }
+  query: PostmanPropertyList
+  variables: PostmanPropertyList
+  getHost(): string
+  getPath(unresolved?: boolean): string
+  getPathWithQuery(): string
+  getQueryString(): string
+  getRemote(forcePort?: boolean): string
+  addQueryParams(params: string | { key: string; value: string | null }[]): void
+  removeQueryParams(params: string | string[]): void
+  update(url: string): void
+  toString(forceProtocol?: boolean): string
+}
+interface PostmanRequestBody {
+  mode: 'raw' | 'urlencoded' | 'formdata' | 'graphql'
+  raw?: string
+  urlencoded?: PostmanPropertyList
+  formdata?: PostmanPropertyList
+  graphql?: { query: string; variables: string }
+  toString(): string
+  isEmpty(): boolean
+  update(body: object | string): void
+}
+/** Postman's Request: in a pre-request script its changes reach the request sent (as newman). */
+interface AlphaRequest {
+  readonly id: string
+  readonly name: string
+  /** A Url object with variables substituted; a string once a script assigns one. */
+  url: PostmanUrl | string
+  method: string
+  /** The request's own headers (the disabled ones marked), also in a pre-request script. */
+  headers: PostmanPropertyList
+  body: PostmanRequestBody | undefined
+  readonly auth: { type: string; [type: string]: any } | undefined
+  getHeaders(options?: { enabled?: boolean; ignoreCase?: boolean }): Record<string, string>
+  addHeader(header: { key: string; value: string } | string): void
+  removeHeader(header: string): void
+  upsertHeader(header: { key: string; value: string }): void
+  addQueryParams(params: string | { key: string; value: string | null }[]): void
+  removeQueryParams(params: string | string[]): void
+}
+interface AlphaResponse extends Omit<SvcResponse, 'status' | 'headers'> {
   /** The reason text, e.g. "OK". */
   readonly status: string
+  readonly headers: PostmanPropertyList<{ key: string; value: string }>
 }
 interface AlphaSendResponse {
   code: number
@@ -152,7 +233,8 @@ interface AlphaInert {
   has(name: string): false
   toObject(): {}
 }
-interface AlphaApi extends Omit<SvcApi, 'response'> {
+interface AlphaApi extends Omit<SvcApi, 'response' | 'request'> {
+  readonly request: AlphaRequest
   /** Behave as environment: session values, not the real global or collection variables. */
   readonly globals: SvcScope
   readonly collectionVariables: SvcScope
@@ -171,11 +253,13 @@ interface BetaResponse {
   responseTime: number
 }
 interface BetaApi {
-  getEnvVar(name: string): string | undefined
+  /** The value as set (a number, a boolean, an object: as bru run), or its text; undefined when absent. */
+  getEnvVar(name: string): unknown
   setEnvVar(name: string, value: unknown): void
   hasEnvVar(name: string): boolean
   deleteEnvVar(name: string): void
-  getVar(name: string): string | undefined
+  /** As getEnvVar. */
+  getVar(name: string): unknown
   setVar(name: string, value: unknown): void
   hasVar(name: string): boolean
   deleteVar(name: string): void

@@ -11,7 +11,7 @@ import { LIBRARY_LOADER } from './libraries/index.ts'
 import { ROOTS } from './api/roots.ts'
 export { LIB, EXPECT_LIB } from './guest/lib.ts'
 
-const ENTRIES = `settle: settle, invoke: invoke, exec: exec, status: status, info: function (e) { return S(info(e)) }`
+const ENTRIES = `settle: settle, invoke: invoke, exec: exec, status: status, info: function (e) { return S(infoAt(e)) }`
 
 export const BOOTSTRAP = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}
 ${LEGACY_INTRINSICS}

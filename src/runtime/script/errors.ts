@@ -43,6 +43,7 @@ export const messages = {
   headerName: (name: string) => `req: "${name}" is not a valid header name`,
   protectedHeader: (name: string) => `req: the header "${name}" cannot be changed by a script`,
   body: (limits: ScriptLimits) => `req: the body is larger than ${limits.bodyBytes / 1024 / 1024} MB`,
+  scriptUrl: (url: string) => `pm.request.url: "${url}" is not an http or https URL`,
   method: (method: string) => `req: "${method}" is not a valid method`,
   sandbox: (detail: string) => `Script sandbox failure: ${detail}`,
 }

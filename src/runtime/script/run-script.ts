@@ -12,8 +12,12 @@ import type { GuestContext, Sandbox } from './sandbox.ts'
 import { needsFreshContext } from './fresh-context.ts'
 import { withLegacyPostman } from './guest/legacy-postman.ts'
 import { v8Wording } from './v8-messages.ts'
+import { withCallee } from './callee.ts'
 import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
 import type { ErrorInfo, ScriptRun } from './run-state.ts'
+
+/** The text QuickJS compiled for a run's script (guest/core.ts exec): where callee positions point. */
+const compiledText = new WeakMap<ScriptRun, string>()
 
 export interface ScriptOutcome {
   error: ScriptError | null
@@ -55,9 +59,9 @@ export async function runScript(
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
     const code = withLegacyPostman(source.code, run.input.phase)
-    const result = enter(sandbox, run, () =>
-      exec(guest, code, /\bawait\b/.test(code), phase, run.input.runKey ?? ''),
-    )
+    const wrapped = /\bawait\b/.test(code)
+    compiledText.set(run, `(${wrapped ? 'async function () {' : 'function () {'}${code}\n})`)
+    const result = enter(sandbox, run, () => exec(guest, code, wrapped, phase, run.input.runKey ?? ''))
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
@@ -172,7 +176,10 @@ function classify(
     if (/stack overflow|call stack size/i.test(thrown.m)) {
       return { error: { kind: 'limit', message: messages.stack, origin }, testsTimedOut: false }
     }
-    const message = v8Wording(thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`)
+    const message = withCallee(
+      v8Wording(thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`),
+      compiledText.get(run),
+    )
     return { error: { kind: 'script', message, origin }, testsTimedOut: false }
   }
   if (run.unfinished.size > 0) return { error: null, testsTimedOut: true }
@@ -300,7 +307,7 @@ function applyStatus(text: string, run: ScriptRun): GuestStatus {
       run.tests.push({
         name: String(name),
         passed: error === null,
-        error: error === null ? null : v8Wording(String(error)),
+        error: error === null ? null : withCallee(v8Wording(String(error)), compiledText.get(run)),
       })
     }
   }

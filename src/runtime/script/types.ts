@@ -5,7 +5,7 @@
  */
 import type { VariableContext } from '../../model/variables.ts'
 import type { HeaderList, WireRequest, WireResponse } from '../../model/wire.ts'
-import type { RequestBody } from '../../model/types.ts'
+import type { Auth, RequestBody } from '../../model/types.ts'
 import type { RequestChanges } from '../../model/request-changes.ts'
 import type { HandedOff, HandOff } from './hand-off.ts'
 
@@ -29,6 +29,12 @@ export interface ScriptRequestView {
   body: RequestBody
   /** The wire body as text, when known (post-response). */
   bodyText?: string
+  /** Pre-request: the URL as typed, `{{variables}}` not substituted (Postman's `pm.request.url` there). */
+  rawUrl?: string
+  /** Pre-request: the request's own headers as typed, the disabled ones marked (Postman's `pm.request.headers`). */
+  declaredHeaders?: { key: string; value: string; disabled?: true }[]
+  /** The request's own auth (Postman's `pm.request.auth`); absent when inherited. */
+  auth?: Auth
 }
 
 export interface ScriptResponseView {
@@ -57,6 +63,8 @@ export interface ScriptRunInput {
    * never to another run. Absent for a single send.
    */
   runKey?: string
+  /** false: Settings → Editor / `--no-default-headers` switched the default headers off (sendRequest too). */
+  defaultHeaders?: false
 }
 
 export interface TestResult {

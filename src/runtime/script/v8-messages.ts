@@ -2,7 +2,7 @@
  * QuickJS's wording of the common TypeError, ReferenceError, RangeError and SyntaxError messages, rewritten as V8 (so
  * Node, Chrome, newman and Postman) words them, for test results and script errors: imported
  * collections compare against those texts. Only messages QuickJS gives enough to rewrite exactly;
- * its bare `not a function` lacks the callee V8 names, so it stays.
+ * its bare `not a function` gets the callee V8 names from the script text (callee.ts).
  */
 const REWRITES: [RegExp, string][] = [
   [

@@ -10,6 +10,7 @@ import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
 import { setNextRequest, skipRequest } from './run-flow.ts'
 import { postmanLocalScope, postmanScope } from './postman-scopes.ts'
+import { pmRequestView } from './pm-request.ts'
 
 /** Built once per sandbox: every member resolves against the current run. */
 export function alphaApi(common: Shared) {
@@ -28,7 +29,7 @@ export function alphaApi(common: Shared) {
     globals: environment,
     collectionVariables: environment,
     variables: postmanLocalScope(current),
-    request: common.request,
+    request: pmRequestView(current),
     info: common.info,
     // Runs in the guest (guest/core.ts): the test's function needs no round trip.
     test: GUEST_TEST,

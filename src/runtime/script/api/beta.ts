@@ -12,17 +12,25 @@ import { setNextRequest, skipRequest } from './run-flow.ts'
 export function betaApi(run: ScriptRun, common: Shared) {
   const env = common.environment
   const vars = common.variables
+  /** The value as set when the text found is still the text of what was set, else the text. */
+  const typed = (key: string, text: string | null | undefined): unknown => {
+    if (text === null || text === undefined) return undefined
+    const value = run.input.variables.scriptGetTyped(key)
+    return value !== undefined && typeof value !== 'string' && toText(value) === text ? value : text
+  }
   const unsupported = (what: string) => () => {
     throw new ScriptAbort('unsupported', messages.unsupported(what))
   }
   const beta = api({
-    getEnvVar: (key: unknown) => env.get(key) ?? undefined,
-    setEnvVar: (key: unknown, value: unknown) => env.set(key, value),
+    // As bru run: a value comes back as it was set (a number, a boolean, an object); `{{name}}`
+    // substitution uses its text.
+    getEnvVar: (key: unknown) => typed(String(key), env.get(key)),
+    setEnvVar: (key: unknown, value: unknown) => run.input.variables.scriptSetTyped(String(key), value),
     hasEnvVar: (key: unknown) => env.has(key),
     deleteEnvVar: (key: unknown) => env.unset(key),
-    getVar: (key: unknown) => vars.get(key) ?? undefined,
-    // Spec 4.5: setVar sets a session value, like environment.set.
-    setVar: (key: unknown, value: unknown) => env.set(key, value),
+    getVar: (key: unknown) => typed(String(key), vars.get(key)),
+    // Spec 4.5: setVar sets a session value, like environment.set (typed, as above).
+    setVar: (key: unknown, value: unknown) => run.input.variables.scriptSetTyped(String(key), value),
     hasVar: (key: unknown) => vars.has(key),
     deleteVar: (key: unknown) => {
       env.unset(key)

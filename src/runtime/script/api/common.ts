@@ -7,6 +7,7 @@ import type { ScriptRun } from '../run-state.ts'
 import type { HostResponse } from '../host-response.ts'
 import { api, EXPECT_VIEW, EXPECT_VIEW_NOT, markLasting, perRun, pure, RESPONSE_VIEWS } from './bridge.ts'
 import { headerList, parseJsonOr, toText } from './values.ts'
+import { postmanHeaderList } from './pm-headers.ts'
 
 /** The run a sandbox is executing; namespaces built once resolve every call through it. */
 export class CurrentRun {
@@ -98,10 +99,16 @@ export function responseAccessor(current: CurrentRun, statusAsText: boolean): ()
     get responseSize() {
       return response().responseSize
     },
-    headers: pure(
-      headerList(() => response().headers),
-      ['get', 'has', 'toObject', 'all', 'count', 'toJSON'],
-    ),
+    // alpha's is Postman's HeaderList (pm-headers.ts); svc's the plain list.
+    headers: statusAsText
+      ? pure(
+          postmanHeaderList(() => response().headers),
+          ['get', 'has', 'toObject', 'all', 'count', 'toJSON', 'one', 'idx', 'indexOf', 'toString'],
+        )
+      : pure(
+          headerList(() => response().headers),
+          ['get', 'has', 'toObject', 'all', 'count', 'toJSON'],
+        ),
     text: () => response().text(),
     json: () => response().json(),
   })

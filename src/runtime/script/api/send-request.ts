@@ -47,7 +47,11 @@ export function parseScriptRequest(value: unknown): ScriptHttpRequest {
 }
 
 /** Throws a TypeError for a URL that is not http(s); the script's callback receives it. */
-export function toWireRequest(request: ScriptHttpRequest, variables: VariableContext): WireRequest {
+export function toWireRequest(
+  request: ScriptHttpRequest,
+  variables: VariableContext,
+  defaultHeaders = true,
+): WireRequest {
   const url = variables.replaceForScript(request.url.trim())
   let parsed: URL
   try {
@@ -68,8 +72,9 @@ export function toWireRequest(request: ScriptHttpRequest, variables: VariableCon
   if (request.body?.type && headerValue(headers, 'content-type') === undefined) {
     headers.push(['Content-Type', request.body.type])
   }
-  // Postman's default headers, as on the request itself (model/default-headers.ts).
-  for (const [name, value] of defaultHeadersToSend([]))
+  // Postman's default headers, as on the request itself (model/default-headers.ts), unless the
+  // setting switched them off; User-Agent stays (spec 2.1 rule 4).
+  for (const [name, value] of defaultHeadersToSend([], defaultHeaders))
     if (headerValue(headers, name) === undefined) headers.push([name, value])
   return {
     method: request.method,

@@ -25,7 +25,7 @@ export function sendFromScript(
   if (count > run.limits.sendRequests) throw new ScriptAbort('limit', messages.sendRequests(run.limits))
   let work: Promise<ScriptHttpResponse>
   try {
-    const wire = toWireRequest(request, run.input.variables)
+    const wire = toWireRequest(request, run.input.variables, run.input.defaultHeaders !== false)
     work = run.requestInFlight(run.input.sendRequest(wire, run.signal)).then(fromWireResponse)
   } catch (error) {
     // Naming a withheld secret stops the script (spec 5.3) rather than reaching its callback.

@@ -48,6 +48,16 @@ function info(e) {
     return { n: '', m: String(e) }
   } catch (x) { return { n: 'Error', m: '(an error that cannot be printed)' } }
 }
+// QuickJS's bare 'not a function' gets the script position of the call (after U+0002); the
+// host reads the callee's text there and words it as V8 does (callee.ts).
+function infoAt(e) {
+  const i = info(e)
+  if (i.m === 'not a function' && i.n === 'TypeError') {
+    const f = /^\s*at [^\n]*\(<input>:(\d+):(\d+)\)/.exec(String(e.stack))
+    if (f !== null) i.m += '\u0002' + f[1] + ':' + f[2]
+  }
+  return i
+}
 // The sync test of svc, alpha and gamma: the function runs here and the result is appended to
 // st.tr (JSON, comma-separated), which the host reads after the script or before its own tests.
 // Scripts see it through a proxy over a frozen target, like a host member: nothing set on it
@@ -58,7 +68,7 @@ function runTest(name, fn) {
   if (typeof fn !== 'function') error = 'The test has no function'
   else {
     st.intest++
-    try { fn() } catch (e) { const i = info(e); error = i.n === 'AssertionError' || i.n === '' ? i.m : i.n + ': ' + i.m }
+    try { fn() } catch (e) { const i = infoAt(e); error = i.n === 'AssertionError' || i.n === '' ? i.m : i.n + ': ' + i.m }
     st.intest--
   }
   st.tr += (st.tr === '' ? '' : ',') + S([title, error])
@@ -160,7 +170,7 @@ function settle(i, ok, payload) {
   else { try { read(payload) } catch (e) { w[1](e) } }
 }
 function track(p) {
-  p.then(function () { st.main = 1 }, function (e) { st.main = 2; st.err = S(info(e)) })
+  p.then(function () { st.main = 1 }, function (e) { st.main = 2; st.err = S(infoAt(e)) })
 }
 // The interrupt handler only runs between bytecodes, so a loop of huge native calls (a
 // megabyte-long repeat per turn) could run far past the time limit. Above a size these natives

@@ -8,6 +8,7 @@
  * the script, never as globals, so nothing carries over to the next script.
  */
 import type { ScriptPhase } from '../types.ts'
+import { withPmRequest } from './pm-sdk.ts'
 
 const LEGACY =
   /(?<![.\w$])(tests|responseBody|responseCode|responseHeaders|responseTime|responseCookies|request|environment|globals|data|iteration|postman)(?![\w$])/g
@@ -27,7 +28,8 @@ const BOTH: Record<string, string> = {
 const POST: Record<string, string> = {
   responseBody: 'pm.response.text()',
   responseCode: '{ code: pm.response.code, name: pm.response.status, detail: pm.response.status }',
-  responseHeaders: 'pm.response.headers.toObject()',
+  // Names as sent (svc's list; pm's HeaderList.toObject() gives them in lower case).
+  responseHeaders: 'svc.response.headers.toObject()',
   responseTime: 'pm.response.responseTime',
   responseCookies: '[]',
 }
@@ -67,7 +69,7 @@ export function withLegacyPostman(code: string, phase: ScriptPhase): string {
   const key = phase[0] + code
   let out = cache.get(key)
   if (out === undefined) {
-    out = wrap(code, phase)
+    out = withPmRequest(wrap(code, phase), phase, code)
     if (cache.size >= 64) cache.clear()
     cache.set(key, out)
   }

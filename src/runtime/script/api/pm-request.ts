@@ -1,0 +1,193 @@
+/**
+ * `alpha.request` (also `pm.request`) on the host: the request's values for the guest's SDK
+ * objects (guest/pm-sdk.ts) in one snapshot, and the changes a pre-request script makes through
+ * them, turned into the run's request changes (`RequestChangeLog`) as newman applies them: values
+ * with `{{variables}}` substituted (a withheld secret stays its placeholder), URL encoded as a
+ * typed one is. Without the SDK wrapper (a script reaching it another way) the plain members of
+ * `svc.request` still answer.
+ */
+import { buildUrl } from '../../../model/build-request.ts'
+import type { Auth, RequestBody } from '../../../model/types.ts'
+import type { HeaderList } from '../../../model/wire.ts'
+import type { ScriptRun } from '../run-state.ts'
+import { messages, ScriptAbort } from '../errors.ts'
+import { api } from './bridge.ts'
+import type { CurrentRun } from './common.ts'
+import { headerList } from './values.ts'
+
+interface SdkBody {
+  mode: string
+  raw?: string
+  language?: string
+  urlencoded?: { key: string; value: string; disabled?: true }[]
+  formdata?: { key: string; value: string; type: string; disabled?: true }[]
+  graphql?: { query: string; variables: string }
+}
+
+interface Applied {
+  url?: string
+  method: string
+  headers: [string | null, string | null, boolean][]
+  body: {
+    mode?: string
+    raw?: string | null
+    urlencoded?: { key: unknown; value: unknown; disabled?: boolean }[]
+    formdata?: { key: unknown; value: unknown; disabled?: boolean }[]
+  } | null
+}
+
+/** Header names a run's SDK changes set or removed so far (to undo them when changed back). */
+const touched = new WeakMap<ScriptRun, Set<string>>()
+
+export function pmRequestView(current: CurrentRun) {
+  const request = () => current.run.input.request
+  /** Before the send, the URL as typed (as newman); after it, the one sent. */
+  const url = () => {
+    const r = request()
+    return current.run.input.phase === 'pre-request' ? (r.rawUrl ?? r.url) : r.url
+  }
+  /** Every header row, the disabled ones marked (Postman lists them too). */
+  const rows = () => {
+    const r = request()
+    return current.run.input.phase === 'pre-request'
+      ? (r.declaredHeaders ?? [])
+      : r.headers.map(([key, value]) => ({ key, value }))
+  }
+  const headers = (): HeaderList =>
+    rows()
+      .filter((h) => !('disabled' in h && h.disabled))
+      .map((h) => [h.key, h.value])
+  return api({
+    get id() {
+      return request().id
+    },
+    get name() {
+      return request().name
+    },
+    get url() {
+      return url()
+    },
+    get method() {
+      return request().method.toUpperCase()
+    },
+    headers: headerList(headers),
+    get body() {
+      return sdkBody(request().body)
+    },
+    get auth() {
+      return sdkAuth(request().auth)
+    },
+    _sdkState: () =>
+      JSON.stringify({
+        id: request().id,
+        name: request().name,
+        url: url(),
+        method: request().method.toUpperCase(),
+        headers: rows(),
+        body: sdkBody(request().body),
+        auth: sdkAuth(request().auth),
+      }),
+    _sdkApply: (text: unknown) => {
+      const run = current.run
+      if (run.input.phase !== 'pre-request') return
+      applySdk(run, JSON.parse(String(text)) as Applied, headers())
+    },
+  })
+}
+
+function applySdk(run: ScriptRun, next: Applied, original: HeaderList): void {
+  const request = run.input.request
+  const vars = run.input.variables.derive('view')
+  const resolve = (text: string) => vars.replace(text)
+  const log = run.changes
+  const typed = request.rawUrl ?? request.url
+  if (next.url !== undefined && (next.url !== typed || log.changes.url !== undefined)) {
+    const url = buildUrl(next.url, resolve)
+    if (!/^https?:\/\/[^/?#]/i.test(url)) throw new ScriptAbort('limit', messages.scriptUrl(next.url))
+    log.changes.url = url
+  }
+  if (next.method.toUpperCase() !== request.method.toUpperCase() || log.changes.method !== undefined)
+    log.setMethod(next.method)
+  const before = new Map(original.map(([k, v]) => [k.toLowerCase(), v]))
+  const seen = touched.get(run) ?? new Set<string>()
+  touched.set(run, seen)
+  const wanted = new Map<string, [string, string]>()
+  for (const [key, value, disabled] of next.headers) {
+    if (disabled || key === null || key === '') continue
+    wanted.set(key.toLowerCase(), [key, value ?? ''])
+  }
+  for (const [lower, [key, value]] of wanted) {
+    if (!seen.has(lower) && before.get(lower) === value) continue
+    seen.add(lower)
+    log.setHeader(key, resolve(value))
+  }
+  for (const lower of new Set([...before.keys(), ...seen])) {
+    if (wanted.has(lower)) continue
+    seen.add(lower)
+    log.deleteHeader(lower)
+  }
+  const body = next.body
+  const was = sdkBody(request.body)
+  const rows = (list: { key: unknown; value: unknown; disabled?: boolean }[] | undefined) =>
+    JSON.stringify((list ?? []).map((r) => [r.key, r.value, r.disabled === true]))
+  if (body?.mode === 'formdata' && rows(body.formdata) !== rows(was?.formdata))
+    throw new ScriptAbort(
+      'unsupported',
+      messages.unsupported('Changing a form-data body through pm.request.body'),
+    )
+  if (body?.mode === 'raw' && (body.raw ?? '') !== (was?.raw ?? '')) log.setBody(resolve(body.raw ?? ''))
+  else if (body?.mode === 'urlencoded' && JSON.stringify(body.urlencoded) !== JSON.stringify(was?.urlencoded))
+    log.setBody(
+      (body.urlencoded ?? [])
+        .filter((row) => !row.disabled && typeof row.key === 'string')
+        .map(
+          (row) =>
+            `${encodeURIComponent(resolve(String(row.key)))}=${encodeURIComponent(resolve(String(row.value ?? '')))}`,
+        )
+        .join('&'),
+    )
+}
+
+function sdkBody(body: RequestBody): SdkBody | undefined {
+  switch (body.type) {
+    case 'raw':
+      return { mode: 'raw', raw: body.text, language: body.language }
+    case 'urlencoded':
+      return {
+        mode: 'urlencoded',
+        urlencoded: body.rows.map((r) => ({
+          key: r.key,
+          value: r.value,
+          ...(r.enabled ? {} : { disabled: true as const }),
+        })),
+      }
+    case 'form-data':
+      return {
+        mode: 'formdata',
+        formdata: body.rows.map((r) => ({
+          key: r.key,
+          value: r.type === 'file' ? (r.fileName ?? '') : r.value,
+          type: r.type,
+          ...(r.enabled ? {} : { disabled: true as const }),
+        })),
+      }
+    case 'graphql':
+      return { mode: 'graphql', graphql: { query: body.query, variables: body.variables } }
+    default:
+      return undefined
+  }
+}
+
+/** Postman's RequestAuth as JSON: `{ type, [type]: [{ key, value, type: 'string' }] }`. */
+function sdkAuth(auth: Auth | undefined): object | undefined {
+  if (!auth || auth.type === 'inherit') return undefined
+  if (auth.type === 'none') return { type: 'noauth' }
+  const { type, ...rest } = auth as { type: string } & Record<string, unknown>
+  const name = type === 'oauth2' ? 'oauth2' : type
+  return {
+    type: name,
+    [name]: Object.entries(rest)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+      .map(([key, value]) => ({ key, value, type: typeof value === 'string' ? 'string' : typeof value })),
+  }
+}
