@@ -10,6 +10,7 @@
 import { DIGEST_FIELDS } from '../auth/digest.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
+import { parseGrpcSpec } from '../realtime/grpc.ts'
 import { ImportError, quoted, visible } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
 import {
@@ -325,6 +326,7 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
       body: optional(source.body, `${path}.body`, body, base.body),
       auth: optional(source.auth, `${path}.auth`, auth, { type: 'inherit' }),
       scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),
+      ...(source.grpc === undefined ? {} : { grpc: parseGrpcSpec(source.grpc, `${path}.grpc`, fail) }),
     })
   })
 }
