@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkMessage, messageTemplate, problemText, type NamespaceJson } from '../../src/model/realtime/grpc-schema.ts'
+import {
+  checkMessage,
+  messageTemplate,
+  problemText,
+  type NamespaceJson,
+} from '../../src/model/realtime/grpc-schema.ts'
 import { tlsToJson } from '../../src/runtime/transport/relay-protocol.ts'
 import { ProtoError, rootFromProtoFiles } from '../../src/runtime/realtime/grpc/protos.ts'
 import {
