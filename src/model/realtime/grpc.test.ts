@@ -11,7 +11,8 @@ import {
   readRequest,
   updateRequest,
 } from '../workspace/api.ts'
-import { callTypeOf, makeGrpcSpec, statusName } from './grpc.ts'
+import { makeGrpcSpec } from './grpc.ts'
+import { callTypeOf, statusName } from './grpc-status.ts'
 
 const PROTO = 'syntax = "proto3";\npackage demo;\nimport "common.proto";\n'
 const grpcRequest = () =>

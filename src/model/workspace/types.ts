@@ -169,6 +169,8 @@ export interface HistoryEntry {
   durationMs?: number
   outcome: 'done' | 'failed' | 'not-sent'
   error?: string
+  /** WebSocket, SSE and gRPC connections: messages each way. */
+  counts?: { sent: number; received: number }
 }
 
 /** A response kept with a run so an older run can be opened again; the body is capped. */

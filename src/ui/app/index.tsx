@@ -30,6 +30,8 @@ const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
 // Lazy chunks: the shell carries neither dialog (nor the import worker they start).
 const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
 const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
+/** gRPC tabs: the request area and the relay client load with the first one. */
+const GrpcRequest = lazy(() => import('../realtime/grpc/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -145,10 +147,17 @@ export function App() {
           }
         >
           {(tab) => (
-            <>
-              <RequestHeader tab={tab} />
-              <RequestEditor tab={tab} />
-            </>
+            <Show
+              when={tab.draft.kind === 'grpc'}
+              fallback={
+                <>
+                  <RequestHeader tab={tab} />
+                  <RequestEditor tab={tab} />
+                </>
+              }
+            >
+              <GrpcRequest tab={tab} />
+            </Show>
           )}
         </Show>
       </main>

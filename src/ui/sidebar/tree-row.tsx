@@ -1,4 +1,5 @@
 /** One row of the sidebar tree: twisty, icon or method, name (or its rename field) and `⋯`. */
+import { kindBadge } from '../realtime/kind-badge.ts'
 import { createSignal, Show } from 'solid-js'
 import type { TreeRow } from '../../model/workspace/api.ts'
 import { PresenceMarker } from '../collab/presence.tsx'
@@ -114,7 +115,7 @@ export function TreeRowView(props: TreeRowProps) {
     >
       <Show
         when={isContainer()}
-        fallback={<span class={`method method-${row().method}`}>{row().method}</span>}
+        fallback={<span class={`method method-${row().method}`}>{kindBadge(row().kind, row().method)}</span>}
       >
         <span class="twisty" aria-hidden="true">
           <Show when={row().expanded} fallback={<ChevronRight size={16} />}>

@@ -276,6 +276,14 @@ export function createSendState(
     /** The schema explorer: the tab's request, as a POST carrying `query` as its GraphQL body. */
     introspect: (tabId: Id, query: string) =>
       sideSend(tabId, { method: 'POST', body: { type: 'graphql', query, variables: '' } }),
+    /** gRPC calls (src/ui/realtime/grpc/): the relay (none without one) and TLS from Settings. */
+    grpcServices: async () => ({ relay: (await services.transport()).relay, tls: sendSettings().tls }),
+    /** `{{variables}}` in a gRPC request's target, metadata and message (no scripts run). */
+    fillVariables: (tab: data.TabState) => {
+      const { variables } = inputFor(tab).input
+      return (text: string) => variables.replace(text)
+    },
+    recordConnection: (entry: Omit<data.HistoryEntry, 'id'>) => data.addHistoryEntry(device, entry),
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,
     /** `Cancel` while awaiting the response. */

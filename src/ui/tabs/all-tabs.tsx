@@ -1,4 +1,5 @@
 /** `Alle Tabs`: every open tab, searchable, and `Alle schließen` (closes all, opens a fresh one). */
+import { kindBadge } from '../realtime/kind-badge.ts'
 import { createSignal, For } from 'solid-js'
 import { Dialog } from '../dialogs/dialog.tsx'
 import { messages } from '../messages.ts'
@@ -41,7 +42,9 @@ export function AllTabs() {
                   close()
                 }}
               >
-                <span class={`method method-${tab.draft.method}`}>{tab.draft.method}</span>
+                <span class={`method method-${tab.draft.method}`}>
+                  {kindBadge(tab.draft.kind, tab.draft.method)}
+                </span>
                 <span class="tab-name">{name}</span>
                 {tab.dirty ? (
                   <Circle size={10} fill="currentColor" role="img" aria-label={messages.unsavedChanges} />

@@ -88,6 +88,7 @@ export function TabBar() {
             items={[
               { label: messages.kindHttp, action: () => store.newTab('http') },
               { label: messages.kindGraphql, action: () => store.newTab('graphql') },
+              { label: messages.kindGrpc, action: () => store.newTab('grpc') },
             ]}
           />
         )}

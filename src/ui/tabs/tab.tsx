@@ -1,4 +1,5 @@
 /** One tab: method, name, and a close button that shows a dot while there are unsaved changes. */
+import { kindBadge } from '../realtime/kind-badge.ts'
 import { createSignal, Show } from 'solid-js'
 import type { TabState } from '../../model/workspace/api.ts'
 import { PresenceMarker } from '../collab/presence.tsx'
@@ -66,7 +67,9 @@ export function Tab(props: TabProps) {
           {messages.deletedRequest}
         </span>
       </Show>
-      <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
+      <span class={`method method-${props.tab.draft.method}`}>
+        {kindBadge(props.tab.draft.kind, props.tab.draft.method)}
+      </span>
       <span class="tab-name">{name()}</span>
       <PresenceMarker peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
       <button

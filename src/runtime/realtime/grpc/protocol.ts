@@ -8,7 +8,8 @@
  *
  * Plain data only: imported by the browser, the sync-server and the CLI alike.
  */
-import type { GrpcCallType, GrpcProtoFile } from '../../../model/realtime/grpc.ts'
+import type { GrpcProtoFile } from '../../../model/realtime/grpc.ts'
+import type { GrpcCallType } from '../../../model/realtime/grpc-status.ts'
 import type { NamespaceJson } from '../../../model/realtime/grpc-schema.ts'
 import type { TlsJson } from '../../transport/relay-protocol.ts'
 

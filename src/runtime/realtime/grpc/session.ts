@@ -6,7 +6,7 @@
  */
 import * as grpc from '@grpc/grpc-js'
 import type protobuf from 'protobufjs'
-import { callTypeOf, statusName } from '../../../model/realtime/grpc.ts'
+import { callTypeOf, statusName } from '../../../model/realtime/grpc-status.ts'
 import { checkMessage, problemText, type NamespaceJson } from '../../../model/realtime/grpc-schema.ts'
 import { tlsFromJson } from '../../transport/relay-protocol.ts'
 import { makeSecureContexts } from '../../transport/tls-options.ts'
