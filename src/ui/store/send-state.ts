@@ -17,6 +17,7 @@ import {
 } from '../../runtime/send.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
+import { tlsToJson } from '../../runtime/transport/relay-protocol.ts'
 import type { OpenDocs } from './docs.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
@@ -277,7 +278,10 @@ export function createSendState(
     introspect: (tabId: Id, query: string) =>
       sideSend(tabId, { method: 'POST', body: { type: 'graphql', query, variables: '' } }),
     /** gRPC calls (src/ui/realtime/grpc/): the relay (none without one) and TLS from Settings. */
-    grpcServices: async () => ({ relay: (await services.transport()).relay, tls: sendSettings().tls }),
+    grpcServices: async () => {
+      const { tls } = sendSettings()
+      return { relay: (await services.transport()).relay, ...(tls ? { tls: tlsToJson(tls) } : {}) }
+    },
     /** `{{variables}}` in a gRPC request's target, metadata and message (no scripts run). */
     fillVariables: (tab: data.TabState) => {
       const { variables } = inputFor(tab).input

@@ -5,7 +5,7 @@
 import { createSignal } from 'solid-js'
 import type { GrpcSpec } from '../../../model/realtime/grpc.ts'
 import type { KeyValueRow } from '../../../model/types.ts'
-import type { TlsSettings } from '../../../model/settings.ts'
+import type { TlsJson } from '../../../runtime/transport/relay-protocol.ts'
 import type {
   GrpcCatalog,
   GrpcEndpoint,
@@ -18,7 +18,6 @@ import {
   openGrpcSocket,
   type GrpcCallSocket,
 } from '../../../runtime/realtime/grpc/relay-client.ts'
-import { tlsToJson } from '../../../runtime/transport/relay-protocol.ts'
 import type { RelayEndpoint } from '../../../runtime/transport/select.ts'
 
 export interface LogEntry {
@@ -34,7 +33,7 @@ export interface CallStatus {
 }
 
 export interface GrpcServices {
-  relay: () => Promise<{ relay?: RelayEndpoint; tls?: TlsSettings }>
+  relay: () => Promise<{ relay?: RelayEndpoint; tls?: TlsJson }>
   record: (summary: {
     url: string
     started: number
@@ -75,7 +74,7 @@ export function createGrpcCall(services: GrpcServices) {
       at: {
         target: input.fill(input.target),
         tls: input.spec.tls,
-        ...(input.spec.tls && tls ? { tlsSettings: tlsToJson(tls) } : {}),
+        ...(input.spec.tls && tls ? { tlsSettings: tls } : {}),
         metadata,
         source: input.spec.source,
         protoFiles: input.spec.protoFiles,

@@ -13,7 +13,6 @@ import { findMethod } from '../../../runtime/realtime/grpc/protocol.ts'
 import { messages } from '../../messages.ts'
 import { KvTable } from '../../request-editor/kv-table.tsx'
 import { useStore } from '../../store/context.tsx'
-import { displayName } from '../../store/request-name.ts'
 import { createGrpcCall } from './call-state.ts'
 import { grpcMessages as m } from './messages.ts'
 import { MetadataList, StreamView } from './stream-view.tsx'
@@ -96,7 +95,7 @@ export default function GrpcRequest(props: { tab: TabState }) {
   return (
     <section class="grpc-area" aria-label={m.area}>
       <div class="request-title grpc-title">
-        <h2 class="grpc-name">{displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)}</h2>
+        <h2 class="grpc-name">{props.tab.draft.name || props.tab.draft.url || messages.untitled}</h2>
         <button type="button" class="button save-button" onClick={() => store.saveTab(props.tab.id)}>
           {messages.save}
         </button>
