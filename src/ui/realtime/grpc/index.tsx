@@ -292,7 +292,9 @@ export default function GrpcRequest(props: { tab: TabState }) {
         {(status) => (
           <p class="grpc-status" aria-label={m.status} data-ok={status().code === 0}>
             {`${status().code} ${status().name}`}
-            <Show when={status().details}>{` · ${status().details}`}</Show>
+            <Show
+              when={status().details && status().details !== status().name}
+            >{` · ${status().details}`}</Show>
           </p>
         )}
       </Show>
