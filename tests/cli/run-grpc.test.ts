@@ -5,6 +5,7 @@ import { serializeSendboxCollection } from '../../src/model/import/sendbox.ts'
 import { startGrpcServer, type GrpcFixture } from '../fixtures/grpc-server.ts'
 import { fixtureProtos } from '../grpc/helpers.ts'
 import { runSendbox, writeFiles } from '../helpers/cli.ts'
+import { runGrpcRequest } from '../../src/runtime/realtime/grpc/run.ts'
 
 let reflecting: GrpcFixture
 let bare: GrpcFixture
@@ -48,26 +49,51 @@ describe('sendbox run with gRPC requests', () => {
       { cwd: dir },
     )
     const report = JSON.parse(stdout) as {
-      run: {
-        executions: {
-          item: { name: string }
-          response?: { code: number; status: string; body?: string }
-          requestError?: { message: string }
-        }[]
-      }
+      executions: {
+        name: string
+        error: string | null
+        response: { code: number; status: string; headers: string[][] } | null
+      }[]
     }
-    const byName = new Map(report.run.executions.map((e) => [e.item.name, e]))
+    const byName = new Map(report.executions.map((e) => [e.name, e]))
     expect(byName.get('Hello')?.response).toMatchObject({ code: 0, status: 'OK' })
-    expect(JSON.stringify(byName.get('Hello'))).toContain('Hello, cli')
-    expect(JSON.stringify(byName.get('Count'))).toContain('count 2')
-    expect(JSON.stringify(byName.get('From protos'))).toContain('Hello, proto')
+    expect(byName.get('Hello')?.response?.headers).toEqual(
+      expect.arrayContaining([
+        ['x-echo-who', 'cli'],
+        ['x-trailer', 'done'],
+      ]),
+    )
+    expect(byName.get('Count')?.response).toMatchObject({ code: 0 })
+    expect(byName.get('From protos')?.response).toMatchObject({ code: 0, status: 'OK' })
     expect(byName.get('Fails')?.response).toMatchObject({
       code: 3,
       status: 'INVALID_ARGUMENT name must not be x',
     })
-    expect(JSON.stringify(byName.get('Bad field'))).toContain(
-      'message.nmae: unknown field in demo.HelloRequest',
-    )
+    expect(byName.get('Bad field')?.error).toContain('message.nmae: unknown field in demo.HelloRequest')
     expect(code).not.toBe(0)
+  })
+
+  it('gives the replies as the JSON body: one object for unary, an array for a stream', async () => {
+    const fill = (text: string) => text
+    const unary = await runGrpcRequest(
+      grpcRequest('u', reflecting.target, { method: 'SayHello', message: '{"name":"a"}' }),
+      fill,
+    )
+    const stream = await runGrpcRequest(
+      grpcRequest('s', reflecting.target, { method: 'CountTo', message: '{"count":2}' }),
+      fill,
+    )
+    const body = (result: typeof unary) =>
+      result.outcome === 'done' ? JSON.parse(new TextDecoder().decode(result.response.body)) : result
+    expect(body(unary)).toEqual({ message: 'Hello, a', index: 0 })
+    expect(body(stream)).toEqual([
+      { message: 'count 1', index: 1 },
+      { message: 'count 2', index: 2 },
+    ])
+    const collect = await runGrpcRequest(
+      grpcRequest('c', reflecting.target, { method: 'Collect', message: '[{"name":"x"},{"name":"y"}]' }),
+      fill,
+    )
+    expect(body(collect)).toEqual({ message: 'x,y', index: 2 })
   })
 })
