@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startGrpcServer, type GrpcFixture } from '../fixtures/grpc-server.ts'
-import { activeTab, openApp, press, row, WIDTHS } from './helpers.ts'
+import { activeTab, openApp, press, row, smallTouchTargets, WIDTHS } from './helpers.ts'
 
 let server: GrpcFixture
 test.beforeAll(async () => {
@@ -50,6 +50,10 @@ for (const [width, use] of WIDTHS) {
       await expect(grpc.getByLabel('Status', { exact: true })).toHaveText(/^0 OK/u)
       await expect(grpc.getByRole('region', { name: 'Messages' })).toContainText('"message": "Hello, Ada"')
       await expect(grpc.getByRole('region', { name: 'Trailers' })).toContainText('x-trailer')
+      if (hasTouch) expect(await smallTouchTargets(page, '.grpc-area')).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      )
 
       await grpc.getByLabel('Method', { exact: true }).selectOption('demo.Greeter/CountTo')
       await message.fill('{"count": 3}')
