@@ -3,6 +3,7 @@
  * and script runtime (contracts/cli.md). Exit 0: all sent and passed; 1: a test, script or request
  * failed; 2: the input could not be read (one line on stderr, never a stack trace).
  */
+import { runGrpcRequest } from '../runtime/realtime/grpc/run.ts'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { ProxySettings, TlsSettings } from '../model/settings.ts'
@@ -114,6 +115,7 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       bail: args.bail,
       keepResults: false,
       deps: args.noDefaultHeaders ? { ...deps, defaultHeaders: false } : deps,
+      runGrpc: (request, fill) => runGrpcRequest(request, fill, { tls, timeoutMs: args.timeoutRequest }),
       onRequestStart: (plan, index, total) => {
         if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
       },

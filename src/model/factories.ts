@@ -1,4 +1,5 @@
 import { newId } from './ids.ts'
+import { makeGrpcSpec } from './realtime/grpc.ts'
 import type {
   Auth,
   Collection,
@@ -41,6 +42,7 @@ export function makeRequest(fields: Partial<RequestSpec> = {}): RequestSpec {
     body: graphql ? { type: 'graphql', query: '', variables: '' } : { type: 'none' },
     auth: { type: 'inherit' },
     scripts: makeScripts(),
+    ...(kind === 'grpc' ? { grpc: makeGrpcSpec() } : {}),
     ...fields,
   }
 }

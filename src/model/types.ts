@@ -3,6 +3,8 @@
  * (spec sections 2.1-2.5). These are the API of `src/model`; Yjs types stay in `workspace/`.
  */
 
+import type { GrpcSpec } from './realtime/grpc.ts'
+
 export type Id = string
 
 export const REQUEST_KINDS = ['http', 'graphql', 'websocket', 'sse', 'grpc'] as const
@@ -137,6 +139,8 @@ export interface RequestSpec {
   body: RequestBody
   auth: Auth
   scripts: Scripts
+  /** gRPC requests only (kind `grpc`): target is `url`, metadata is `headers`. */
+  grpc?: GrpcSpec
 }
 
 export interface Variable {

@@ -34,6 +34,8 @@ export interface CollectionRunOptions {
   /** False: `results` stays empty, so a long run holds no responses (the caller keeps what it needs in onRequestDone). */
   keepResults?: boolean
   deps: Omit<SendDeps, 'onEvent'>
+  /** Runs a gRPC request (the CLI's in-process runner); without it such a request is not sent. */
+  runGrpc?: (request: RequestSpec, fill: (text: string) => string) => Promise<SendResult>
   onRequestStart?: (planned: PlannedRequest, index: number, total: number) => void
   onRequestDone?: (planned: PlannedRequest, result: SendResult, index: number, total: number) => void
 }
@@ -126,9 +128,12 @@ export async function runCollection(
       },
     ]
     const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
+    const variables = new VariableContext(layers, session)
     const result =
       notRun(plan.request) ??
-      (await send({ request, parents, variables: new VariableContext(layers, session), runKey }, deps))
+      (request.kind === 'grpc'
+        ? await (options.runGrpc?.(request, (text) => variables.replace(text)) ?? notSent(GRPC_NOT_HERE))
+        : await send({ request, parents, variables, runKey }, deps))
     if (result.outcome === 'done' && result.response.cookies.length > 0)
       jar.store(result.response.url || result.request.url, result.response.cookies)
     if (options.keepResults !== false) results.push({ planned: plan, result })
@@ -166,6 +171,10 @@ export function nextIndex(planned: PlannedRequest[], index: number, next: string
   const found = byName >= 0 ? byName : planned.findIndex((plan) => plan.request.id === next)
   return found >= 0 ? found : planned.length
 }
+
+const GRPC_NOT_HERE = 'gRPC requests run in `sendbox run` or through the Sendbox server'
+const notSent = (error: string): Promise<SendResult> =>
+  Promise.resolve({ outcome: 'not-sent', error, tests: [], testsTimedOut: false, scriptError: null })
 
 export function isFailure(result: SendResult): boolean {
   if (result.outcome === 'not-sent' && result.skipped) return false

@@ -4,7 +4,7 @@
  */
 import type { RequestKind } from '../model/types.ts'
 
-const KIND_BADGES: Partial<Record<RequestKind, string>> = { sse: 'SSE' }
+const KIND_BADGES: Partial<Record<RequestKind, string>> = { websocket: 'WS', sse: 'SSE', grpc: 'gRPC' }
 
 export function KindBadge(props: { kind: RequestKind | undefined; method: string }) {
   const badge = () => (props.kind ? KIND_BADGES[props.kind] : undefined)

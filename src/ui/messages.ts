@@ -45,6 +45,7 @@ export const messages = {
   kindHttp: 'HTTP',
   kindGraphql: 'GraphQL',
   kindSse: 'Server-Sent Events',
+  kindGrpc: 'gRPC',
   newTab: 'New Tab',
   duplicateTab: 'Duplicate Tab',
   closeOthers: 'Close Others',

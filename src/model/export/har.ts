@@ -76,7 +76,8 @@ function walk(items: (Folder | RequestSpec)[], scopes: Variable[][], auth: Auth,
   for (const item of items) {
     const own = item.auth.type === 'inherit' ? auth : item.auth
     if (item.type === 'folder') walk(item.children, [...scopes, item.variables], own, visit)
-    else visit(item, scopes, own)
+    // WebSocket, SSE and gRPC requests have no HAR form: only HTTP exchanges are written.
+    else if (item.kind === 'http' || item.kind === 'graphql') visit(item, scopes, own)
   }
 }
 

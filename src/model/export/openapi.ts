@@ -89,7 +89,8 @@ class Builder {
         const name = tag || item.name || 'Folder'
         if (!tag && !this.tags.includes(name)) this.tags.push(name)
         this.walk(item.children, name, own)
-      } else this.request(item, tag, own)
+      } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own)
+      else this.skipped.push({ name: item.name, kind: item.kind, reason: 'not an HTTP request' })
     }
   }
 

@@ -75,8 +75,21 @@ function toYaml(value: unknown): string {
 }
 
 export function requestToText(request: RequestSpec): string {
-  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts } = request
-  const ordered = { id, name, kind, method, url, params, headers, cookies, body, auth, scripts }
+  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc } = request
+  const ordered = {
+    id,
+    name,
+    kind,
+    method,
+    url,
+    params,
+    headers,
+    cookies,
+    body,
+    auth,
+    scripts,
+    ...(grpc ? { grpc } : {}),
+  }
   return toYaml({ ...ordered, auth: withoutSecrets(auth) })
 }
 

@@ -10,6 +10,7 @@
 import { DIGEST_FIELDS } from '../auth/digest.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
+import type { GrpcSpec } from '../realtime/grpc.ts'
 import { ImportError, quoted, visible } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
 import {
@@ -154,6 +155,35 @@ function oneOf<T extends string>(allowed: readonly T[]): Check<T> {
       fail(path, `expected one of ${allowed.join(', ')}, ${found}`)
     }
     return value as T
+  }
+}
+
+const protoFile: Check<GrpcSpec['protoFiles'][number]> = (value, path) => {
+  const file = object(value, path)
+  const name = string(file.name, `${path}.name`)
+  if (!name.trim()) fail(`${path}.name`, 'expected a file name')
+  return { name, text: string(file.text, `${path}.text`) }
+}
+
+/** A gRPC request's own fields (src/model/realtime/grpc.ts). */
+function grpc(value: unknown, path: string): GrpcSpec {
+  const source = object(value, path)
+  const text = (key: 'service' | 'method' | 'message', fallback = '') =>
+    optional(source[key], `${path}.${key}`, string, fallback)
+  const deadlineMs = source.deadlineMs ?? 0
+  if (typeof deadlineMs !== 'number' || !Number.isInteger(deadlineMs) || deadlineMs < 0)
+    fail(
+      `${path}.deadlineMs`,
+      `expected a whole number of milliseconds, 0 or more, got ${describe(deadlineMs)}`,
+    )
+  return {
+    tls: optional(source.tls, `${path}.tls`, boolean, false),
+    source: optional(source.source, `${path}.source`, oneOf(['reflection', 'proto'] as const), 'reflection'),
+    protoFiles: optional(source.protoFiles, `${path}.protoFiles`, array(protoFile), []),
+    service: text('service'),
+    method: text('method'),
+    message: text('message', '{}'),
+    deadlineMs,
   }
 }
 
@@ -334,6 +364,7 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
       body: optional(source.body, `${path}.body`, body, base.body),
       auth: optional(source.auth, `${path}.auth`, auth, { type: 'inherit' }),
       scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),
+      ...(source.grpc === undefined ? {} : { grpc: grpc(source.grpc, `${path}.grpc`) }),
     })
   })
 }

@@ -21,6 +21,7 @@ export const REQUEST_FIELDS = [
   'body',
   'auth',
   'scripts',
+  'grpc',
 ] as const satisfies readonly (keyof RequestFields)[]
 
 /** Secret values never enter the workspace doc. */
@@ -43,6 +44,7 @@ export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]
   body: { type: 'none' },
   auth: { type: 'inherit' },
   scripts: makeScripts(),
+  grpc: undefined,
 }
 const DEFAULT_JSON = new Map<string, string>(
   Object.entries(REQUEST_DEFAULTS).map(([key, value]) => [key, JSON.stringify(value)]),
@@ -98,6 +100,7 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     body: get('body'),
     auth: get('auth'),
     scripts: get('scripts'),
+    ...(entity.has('grpc') ? { grpc: get('grpc') } : {}),
   }
 }
 

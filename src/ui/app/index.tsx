@@ -1,5 +1,5 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
-import { createMemo, lazy, onCleanup, onMount, Show } from 'solid-js'
+import { createMemo, lazy, Match, onCleanup, onMount, Show, Switch } from 'solid-js'
 import { GitNotice } from '../collab/collab-bar.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
@@ -45,6 +45,8 @@ const VariablesDialog = lazy(() =>
 )
 /** A connection kind's request area is its own chunk, loaded when such a tab is first shown. */
 const SseRequest = lazy(() => import('../realtime/sse/index.tsx'))
+/** gRPC tabs: the request area and the relay client load with the first one. */
+const GrpcRequest = lazy(() => import('../realtime/grpc/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -75,7 +77,7 @@ export function App() {
       case 'send':
         e.preventDefault()
         // A connection kind's own field handles Ctrl+Enter (Connect / Disconnect).
-        if (tab && tab.draft.kind !== 'sse') void store.send(tab.id)
+        if (tab && (tab.draft.kind === 'http' || tab.draft.kind === 'graphql')) void store.send(tab.id)
         break
     }
   }
@@ -161,10 +163,21 @@ export function App() {
           }
         >
           {(tab) => (
-            <Show when={tab.draft.kind !== 'sse'} fallback={<SseRequest tab={tab} parts={shellParts} />}>
-              <RequestHeader tab={tab} />
-              <RequestEditor tab={tab} />
-            </Show>
+            <Switch
+              fallback={
+                <>
+                  <RequestHeader tab={tab} />
+                  <RequestEditor tab={tab} />
+                </>
+              }
+            >
+              <Match when={tab.draft.kind === 'sse'}>
+                <SseRequest tab={tab} parts={shellParts} />
+              </Match>
+              <Match when={tab.draft.kind === 'grpc'}>
+                <GrpcRequest tab={tab} />
+              </Match>
+            </Switch>
           )}
         </Show>
       </main>

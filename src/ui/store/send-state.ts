@@ -17,6 +17,7 @@ import {
 } from '../../runtime/send.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
+import { tlsToJson } from '../../runtime/transport/relay-protocol.ts'
 import type { OpenDocs } from './docs.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
@@ -299,6 +300,17 @@ export function createSendState(
         recordConnection(device, tab.draft, savedId, connection)
       return { draft: tab.draft, savedId, input, deps, mode, record }
     },
+    /** gRPC calls (src/ui/realtime/grpc/): the relay (none without one) and TLS from Settings. */
+    grpcServices: async () => {
+      const { tls } = sendSettings()
+      return { relay: (await services.transport()).relay, ...(tls ? { tls: tlsToJson(tls) } : {}) }
+    },
+    /** `{{variables}}` in a gRPC request's target, metadata and message (no scripts run). */
+    fillVariables: (tab: data.TabState) => {
+      const { variables } = inputFor(tab).input
+      return (text: string) => variables.replace(text)
+    },
+    recordConnection: (entry: Omit<data.HistoryEntry, 'id'>) => data.addHistoryEntry(device, entry),
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,
     /** `Cancel` while awaiting the response. */

@@ -1,6 +1,7 @@
 /** `Alle Tabs`: every open tab, searchable, and `Alle schließen` (closes all, opens a fresh one). */
 import { createSignal, For } from 'solid-js'
 import { Dialog } from '../dialogs/dialog.tsx'
+import { KindBadge } from '../kind-badge.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
@@ -41,7 +42,7 @@ export function AllTabs() {
                   close()
                 }}
               >
-                <span class={`method method-${tab.draft.method}`}>{tab.draft.method}</span>
+                <KindBadge kind={tab.draft.kind} method={tab.draft.method} />
                 <span class="tab-name">{name}</span>
                 {tab.dirty ? (
                   <Circle size={10} fill="currentColor" role="img" aria-label={messages.unsavedChanges} />

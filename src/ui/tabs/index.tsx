@@ -89,6 +89,7 @@ export function TabBar() {
               { label: messages.kindHttp, action: () => store.newTab('http') },
               { label: messages.kindGraphql, action: () => store.newTab('graphql') },
               { label: messages.kindSse, action: () => store.newTab('sse') },
+              { label: messages.kindGrpc, action: () => store.newTab('grpc') },
             ]}
           />
         )}

@@ -1,0 +1,308 @@
+/**
+ * The request area of a gRPC tab (loaded lazily: the shell carries none of it). Target, TLS,
+ * where the services come from, the method picker, metadata (the headers table), deadline, the
+ * JSON message with its template and live checks, and the call's messages, status, response
+ * metadata and trailers. Calls go through the relay (call-state.ts).
+ */
+import { createMemo, For, onCleanup, Show } from 'solid-js'
+import { makeGrpcSpec, type GrpcSpec } from '../../../model/realtime/grpc.ts'
+import { callTypeOf } from '../../../model/realtime/grpc-status.ts'
+import { checkMessage, messageTemplate, problemText } from '../../../model/realtime/grpc-schema.ts'
+import type { TabState } from '../../../model/workspace/api.ts'
+import { findMethod } from '../../../runtime/realtime/grpc/protocol.ts'
+import { messages } from '../../messages.ts'
+import { KvTable } from '../../request-editor/kv-table.tsx'
+import { useStore } from '../../store/context.tsx'
+import { createGrpcCall } from './call-state.ts'
+import { grpcMessages as m } from './messages.ts'
+import { MetadataList, StreamView } from './stream-view.tsx'
+import './grpc.css'
+
+export default function GrpcRequest(props: { tab: TabState }) {
+  const store = useStore()
+  const spec = () => props.tab.draft.grpc ?? makeGrpcSpec()
+  const edit = (patch: Partial<GrpcSpec>) => store.editDraft(props.tab.id, { grpc: { ...spec(), ...patch } })
+  const call = createGrpcCall({
+    relay: () => store.grpcServices(),
+    record: (summary) =>
+      store.recordConnection({
+        time: summary.started,
+        method: 'gRPC',
+        url: summary.url,
+        ...(props.tab.savedRequestId ? { requestId: props.tab.savedRequestId } : {}),
+        ...(summary.status !== undefined ? { status: summary.status } : {}),
+        ...(summary.error !== undefined ? { error: summary.error } : {}),
+        durationMs: Date.now() - summary.started,
+        outcome: summary.error === undefined ? 'done' : 'failed',
+        kind: 'grpc',
+        messages: { sent: summary.sent, received: summary.received },
+      }),
+  })
+  onCleanup(() => call.dispose())
+  const input = () => ({
+    target: props.tab.draft.url,
+    metadata: props.tab.draft.headers,
+    spec: spec(),
+    fill: store.fillVariables(props.tab),
+  })
+  const method = createMemo(() => {
+    const catalog = call.catalog()
+    return catalog ? findMethod(catalog, spec().service, spec().method) : undefined
+  })
+  const callType = () => {
+    const found = method()
+    return found ? callTypeOf(found) : undefined
+  }
+  const streamsIn = () => callType() === 'client-streaming' || callType() === 'bidi-streaming'
+  const problem = createMemo(() => {
+    const catalog = call.catalog()
+    const found = method()
+    if (!catalog || !found) return ''
+    let value: unknown
+    try {
+      value = JSON.parse(spec().message)
+    } catch (error) {
+      return `${m.message}: ${(error as Error).message}`
+    }
+    return problemText(checkMessage(catalog.schema, found.requestType, value))
+  })
+  const choose = (value: string) => {
+    const [service = '', name = ''] = value.split('/')
+    const catalog = call.catalog()
+    const found = catalog ? findMethod(catalog, service, name) : undefined
+    const keep = spec().message.trim() !== '' && spec().message.trim() !== '{}'
+    edit({
+      service,
+      method: name,
+      ...(found && catalog && !keep
+        ? { message: JSON.stringify(messageTemplate(catalog.schema, found.requestType), null, 2) }
+        : {}),
+    })
+  }
+  const addFiles = async (files: FileList | null) => {
+    if (!files) return
+    const added = await Promise.all(
+      [...files].map(async (file) => ({ name: file.name, text: await file.text() })),
+    )
+    const kept = spec().protoFiles.filter((file) => !added.some((a) => a.name === file.name))
+    edit({ protoFiles: [...kept, ...added], source: 'proto' })
+  }
+  const invoke = () => {
+    if (problem()) return call.setError(problem())
+    void call.start(input(), streamsIn() ? undefined : spec().message).then(() => {
+      if (!streamsIn()) call.end()
+    })
+  }
+
+  return (
+    <section class="grpc-area" aria-label={m.area}>
+      <div class="request-title grpc-title">
+        <h2 class="grpc-name">{props.tab.draft.name || props.tab.draft.url || messages.untitled}</h2>
+        <button type="button" class="button save-button" onClick={() => store.saveTab(props.tab.id)}>
+          {messages.save}
+        </button>
+      </div>
+      <div class="grpc-row">
+        <input
+          class="input grpc-target"
+          aria-label={m.target}
+          placeholder={m.targetPlaceholder}
+          value={props.tab.draft.url}
+          onInput={(e) => store.editDraft(props.tab.id, { url: e.currentTarget.value })}
+        />
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={spec().tls}
+            onChange={(e) => edit({ tls: e.currentTarget.checked })}
+          />
+          {m.tls}
+        </label>
+        <select
+          class="input"
+          aria-label={m.source}
+          value={spec().source}
+          onChange={(e) => edit({ source: e.currentTarget.value as GrpcSpec['source'] })}
+        >
+          <option value="reflection">{m.fromReflection}</option>
+          <option value="proto">{m.fromProto}</option>
+        </select>
+        <button
+          type="button"
+          class="button"
+          disabled={call.loading()}
+          onClick={() => void call.load(input())}
+        >
+          {call.loading() ? m.loading : m.loadServices}
+        </button>
+      </div>
+      <Show when={spec().source === 'proto'}>
+        <div class="grpc-row grpc-protos">
+          <label class="button">
+            {m.addProto}
+            <input
+              type="file"
+              class="visually-hidden"
+              accept=".proto"
+              multiple
+              onChange={(e) => void addFiles(e.currentTarget.files)}
+            />
+          </label>
+          <For each={spec().protoFiles}>
+            {(file) => (
+              <span class="chip">
+                {file.name}
+                <button
+                  type="button"
+                  class="button small"
+                  aria-label={m.removeProto(file.name)}
+                  onClick={() => edit({ protoFiles: spec().protoFiles.filter((f) => f.name !== file.name) })}
+                >
+                  ×
+                </button>
+              </span>
+            )}
+          </For>
+        </div>
+      </Show>
+      <div class="grpc-row">
+        <select
+          class="input grpc-method"
+          aria-label={m.method}
+          value={spec().service && spec().method ? `${spec().service}/${spec().method}` : ''}
+          onChange={(e) => choose(e.currentTarget.value)}
+        >
+          <option value="">{m.pickMethod}</option>
+          <Show when={spec().service && !method()}>
+            <option
+              value={`${spec().service}/${spec().method}`}
+            >{`${spec().service}/${spec().method}`}</option>
+          </Show>
+          <For each={call.catalog()?.services ?? []}>
+            {(service) => (
+              <optgroup label={service.name}>
+                <For each={service.methods}>
+                  {(item) => (
+                    <option value={`${service.name}/${item.name}`}>{`${service.name}/${item.name}`}</option>
+                  )}
+                </For>
+              </optgroup>
+            )}
+          </For>
+        </select>
+        <Show when={callType()}>{(type) => <span class="muted">{m.callType[type()]}</span>}</Show>
+        <Show when={call.catalog()}>
+          {(catalog) => (
+            <span class="muted">
+              {m.services(
+                catalog().services.reduce((n, s) => n + s.methods.length, 0),
+                catalog().from,
+              )}
+            </span>
+          )}
+        </Show>
+        <label class="grpc-deadline">
+          {m.deadline}
+          <input
+            class="input"
+            type="number"
+            min="0"
+            value={spec().deadlineMs}
+            onInput={(e) => edit({ deadlineMs: Math.max(0, Math.floor(Number(e.currentTarget.value) || 0)) })}
+          />
+        </label>
+      </div>
+      <details class="grpc-metadata">
+        <summary>{`${m.metadata} (${props.tab.draft.headers.filter((h) => h.enabled && h.key).length})`}</summary>
+        <KvTable
+          label={m.metadata}
+          rows={props.tab.draft.headers}
+          onChange={(headers) => store.editDraft(props.tab.id, { headers })}
+        />
+      </details>
+      <div class="grpc-message">
+        <div class="grpc-row">
+          <span>{m.message}</span>
+          <button
+            type="button"
+            class="button small"
+            disabled={!method()}
+            onClick={() => {
+              const catalog = call.catalog()
+              const found = method()
+              if (catalog && found)
+                edit({ message: JSON.stringify(messageTemplate(catalog.schema, found.requestType), null, 2) })
+            }}
+          >
+            {m.template}
+          </button>
+        </div>
+        <textarea
+          class="input grpc-json"
+          aria-label={m.message}
+          spellcheck={false}
+          rows={8}
+          value={spec().message}
+          onInput={(e) => edit({ message: e.currentTarget.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault()
+              if (call.running() && streamsIn()) call.send(spec().message)
+              else invoke()
+            }
+          }}
+        />
+        <Show when={problem()}>
+          <p class="form-error" role="alert">
+            {problem()}
+          </p>
+        </Show>
+      </div>
+      <div class="grpc-row grpc-actions">
+        <Show
+          when={call.running()}
+          fallback={
+            <button type="button" class="button primary" onClick={invoke}>
+              {streamsIn() ? m.start : m.invoke}
+            </button>
+          }
+        >
+          <Show when={streamsIn()}>
+            <button
+              type="button"
+              class="button primary"
+              disabled={!!problem()}
+              onClick={() => call.send(spec().message)}
+            >
+              {m.sendMessage}
+            </button>
+            <button type="button" class="button" onClick={() => call.end()}>
+              {m.endStream}
+            </button>
+          </Show>
+          <button type="button" class="button" onClick={() => call.cancel()}>
+            {m.cancel}
+          </button>
+        </Show>
+      </div>
+      <Show when={call.error()}>
+        <p class="form-error grpc-error" role="alert">
+          {call.error()}
+        </p>
+      </Show>
+      <Show when={call.status()}>
+        {(status) => (
+          <p class="grpc-status" aria-label={m.status} data-ok={status().code === 0}>
+            {`${status().code} ${status().name}`}
+            <Show
+              when={status().details && status().details !== status().name}
+            >{` · ${status().details}`}</Show>
+          </p>
+        )}
+      </Show>
+      <StreamView entries={call.log()} />
+      <MetadataList label={m.responseMetadata} pairs={call.headers()} />
+      <MetadataList label={m.trailers} pairs={call.trailers()} />
+    </section>
+  )
+}
