@@ -50,7 +50,14 @@ export {
   readFolder,
   readRequest,
 } from './read.ts'
-export { isDeleted, listDeleted } from './deleted.ts'
+export {
+  DELETED_RETENTION_MS,
+  isDeleted,
+  listDeleted,
+  purgeExpired,
+  purgeItem,
+  type Purged,
+} from './deleted.ts'
 export { subscribe } from './observe.ts'
 
 // Imports: written whole in one transaction (a scratch doc's update in the app's import worker)
