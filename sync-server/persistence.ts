@@ -7,6 +7,7 @@
 import { Level } from 'level'
 import { getLevelUpdates, LeveldbPersistence } from 'y-leveldb'
 import * as Y from 'yjs'
+import { rememberFullState } from './full-state.ts'
 import { StartupError } from './config.ts'
 
 /** More stored updates than this are merged into one when a room is opened (y-leveldb's own rule). */
@@ -69,7 +70,11 @@ export async function openRoomStore(
       // opened in about a third of the time).
       const updates = await ldb._transact((db) => getLevelUpdates(db, room))
       if (!updates) throw new Error(`cannot read room ${room}`)
-      if (updates.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(updates), FROM_DISK)
+      if (updates.length > 0) {
+        const merged = Y.mergeUpdates(updates)
+        Y.applyUpdate(doc, merged, FROM_DISK)
+        rememberFullState(doc, merged)
+      }
       if (updates.length > PREFERRED_TRIM_SIZE) void ldb.flushDocument(room)
       doc.on('update', (update: Uint8Array, origin: unknown) => {
         if (origin === FROM_DISK) return

@@ -19,6 +19,7 @@ import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
 import type { Limits } from './config.ts'
+import { fullState } from './full-state.ts'
 import type { RoomStore } from './persistence.ts'
 
 const MESSAGE_SYNC = 0
@@ -117,13 +118,19 @@ export function createSync(
       const payload = decoding.readVarUint8Array(decoder)
       expectEnd(decoder)
       if (step === syncProtocol.messageYjsSyncStep1) {
-        Y.decodeStateVector(payload)
+        const has = Y.decodeStateVector(payload)
         await store.flushed(doc).catch((error: unknown) => {
           throw new StoreError('write failed', { cause: error })
         })
         const encoder = encoding.createEncoder()
         encoding.writeVarUint(encoder, MESSAGE_SYNC)
-        syncProtocol.writeSyncStep2(encoder, doc, payload)
+        if (has.size === 0) {
+          // A joiner with nothing: the whole state, kept between joiners (full-state.ts).
+          encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2)
+          encoding.writeVarUint8Array(encoder, fullState(doc))
+        } else {
+          syncProtocol.writeSyncStep2(encoder, doc, payload)
+        }
         send(ws, encoding.toUint8Array(encoder))
       } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
         if (!grants.get(ws)?.readOnly) Y.applyUpdate(doc, payload, ws)

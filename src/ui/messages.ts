@@ -34,6 +34,10 @@ export const messages = {
   nothingDeleted: 'Nothing deleted.',
   restore: 'Restore',
   restoreItem: (name: string) => `Restore ${name}`,
+  deletePermanently: 'Delete permanently',
+  deletePermanentlyItem: (name: string) => `Delete ${name} permanently`,
+  deletePermanentlyNote: 'It cannot be restored afterwards.',
+  retentionNote: 'Deleted items are removed for good 30 days after they were deleted.',
   deletedWhere: (collection: string | undefined, when: string) =>
     collection === undefined ? `Collection, deleted ${when}` : `In ${collection}, deleted ${when}`,
   cancel: 'Cancel',

@@ -47,6 +47,9 @@ export const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync
 
 /** Opens the sidebar where it is a drawer (narrow screens). */
 export async function showSidebar(page: Page): Promise<void> {
+  // Checked before the app has rendered (e.g. while the join page reloads into it), the toggle is
+  // absent and nothing would open the drawer: wait for the app first.
+  await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible({ timeout: 15_000 })
   const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
     await toggle.click()

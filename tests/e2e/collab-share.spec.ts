@@ -151,6 +151,8 @@ for (const [label, use] of WIDTHS) {
     await expect(eve.page.getByText('You will be able to view it, not change it.')).toBeVisible()
     // Eve's name is remembered on her device: she is not asked again.
     await eve.page.getByRole('button', { name: 'Join workspace' }).click()
+    // Joining reloads the page into the app; the drawer can only be opened once that is there.
+    await expect(eve.page.getByRole('tablist', { name: 'Tabs' })).toBeVisible()
     await showSidebar(eve.page)
     await expect(row(eve.page, 'Read me')).toBeVisible()
     await expect(sidebar(eve.page).getByText('View only')).toBeVisible()

@@ -1,7 +1,8 @@
 /**
  * Convergence soak: three people edit one workspace through the real sync-server with the
- * model's own actions, 1,000 random edits each (the same requests' names, URLs, headers, bodies
- * and scripts; creates, duplicates, moves, deletes and restores), while each of them drops offline and
+ * model's own actions, 1,000 random edits each (the same requests' names, URLs, header rows added
+ * and removed by 3-way saves, bodies and scripts; creates, duplicates, moves, deletes, restores
+ * and permanent deletes), while each of them drops offline and
  * comes back several times. In the end every peer, and a newcomer, reads the same workspace.
  *
  * Seeded (SOAK_SEED to replay a failure); the seed is in every failure message.
@@ -21,6 +22,8 @@ import {
   listDeleted,
   listTree,
   moveItem,
+  purgeItem,
+  readRequest,
   renameItem,
   restoreItem,
   setScripts,
@@ -85,11 +88,16 @@ function edit(doc: Y.Doc, rng: Rng, hot: Id[], peer: number, step: number): bool
     if (roll < 15 && request) renameItem(doc, request, `Request ${tag}`)
     else if (roll < 30 && request) updateRequest(doc, request, { url: `https://api.example.com/${tag}` })
     else if (roll < 38 && request) updateRequest(doc, request, { method: rng.pick(HTTP_METHODS)! })
-    else if (roll < 46 && request)
-      updateRequest(doc, request, {
-        headers: [{ id: `h-${tag}`, key: 'X-Peer', value: tag, enabled: rng.next() < 0.8 }],
-      })
-    else if (roll < 54 && request)
+    else if (roll < 46 && request) {
+      // A save of a draft that added or removed a header row, merged 3-way against its base.
+      const headers = readRequest(doc, request)!.headers
+      const added = { id: `h-${tag}`, key: 'X-Peer', value: tag, enabled: rng.next() < 0.8 }
+      const next =
+        headers.length === 0 || rng.next() < 0.6
+          ? [...headers.slice(0, 1), added, ...headers.slice(1)]
+          : headers.filter((_, i) => i !== rng.int(headers.length))
+      updateRequest(doc, request, { headers: next }, undefined, { headers })
+    } else if (roll < 54 && request)
       updateRequest(doc, request, { body: { type: 'raw', language: 'json', text: `{"by":"${tag}"}` } })
     else if (roll < 60 && request) setScripts(doc, request, { preRequest: `// ${tag}` })
     else if (roll < 70) createRequest(doc, { parentId: rng.pick(containers)! }, { name: `New ${tag}` })
@@ -111,7 +119,8 @@ function edit(doc: Y.Doc, rng: Rng, hot: Id[], peer: number, step: number): bool
       // Restores bring back deletions, also ones whose items others kept editing.
       const deleted = rng.pick(listDeleted(doc))
       if (!deleted) return false
-      restoreItem(doc, deleted.id)
+      if (rng.next() < 0.2) purgeItem(doc, deleted.id)
+      else restoreItem(doc, deleted.id)
     }
     return true
   } catch (error) {

@@ -50,7 +50,14 @@ export {
   readFolder,
   readRequest,
 } from './read.ts'
-export { isDeleted, listDeleted } from './deleted.ts'
+export {
+  DELETED_RETENTION_MS,
+  isDeleted,
+  listDeleted,
+  purgeExpired,
+  purgeItem,
+  type Purged,
+} from './deleted.ts'
 export { subscribe } from './observe.ts'
 export { createTreeReader, type TreeReader } from './tree-reader.ts'
 

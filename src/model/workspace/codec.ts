@@ -7,7 +7,16 @@ import { makeScripts } from '../factories.ts'
 import type { ContainerSettings, RequestFields } from './types.ts'
 import { clone } from './clone.ts'
 import { makeTable, readTable } from './variable-store.ts'
-import { fieldEntries, newText, readField, textOf, WHOLE_TEXT_FIELDS, writeField } from './text-fields.ts'
+import {
+  CONTAINER_TEXTS,
+  createEntries,
+  newText,
+  readField,
+  REQUEST_TEXTS,
+  textOf,
+  WHOLE_TEXT_FIELDS,
+  writeField,
+} from './text-fields.ts'
 import { makeEntity, type EntityMap } from './workspace-doc.ts'
 
 export const REQUEST_FIELDS = [
@@ -74,13 +83,16 @@ export function writeRequestFields(
 }
 
 export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
-  const entity = makeEntity({ parentId, collectionId })
+  // A new Y.Map's `has` does not see what was set before it is in a doc: gather the entries first.
+  const entries = new Map<string, unknown>(REQUEST_TEXTS.map((path) => [path, undefined]))
   for (const key of REQUEST_FIELDS) {
     const value = spec[key] ?? (WHOLE_TEXT_FIELDS.has(key) ? '' : undefined)
     if (value === undefined) continue
-    for (const [path, stored] of fieldEntries(key, value, (shape) => isDefaultField(key, shape)))
-      entity.set(path, stored)
+    for (const [path, stored] of createEntries(key, value, (shape) => isDefaultField(key, shape)))
+      entries.set(path, stored)
   }
+  const entity = makeEntity({ parentId, collectionId })
+  for (const [path, stored] of entries) entity.set(path, stored ?? newText(''))
   return entity
 }
 
@@ -123,13 +135,14 @@ export function containerFields(container: Partial<Collection | Folder>): Record
   }
   if (container.scripts) {
     const empty = JSON.stringify(makeScripts())
-    for (const [path, stored] of fieldEntries(
+    for (const [path, stored] of createEntries(
       'scripts',
       container.scripts,
       (shape) => JSON.stringify(shape) === empty,
     ))
       fields[path] = stored
   }
+  for (const path of CONTAINER_TEXTS) if (!(path in fields)) fields[path] = newText('')
   return fields
 }
 

@@ -3,12 +3,19 @@
  * newest first, for `restoreItem`. An item that went along with a larger deletion is not listed
  * on its own; neither is one whose collection is deleted too (restoring it would show nothing):
  * it is listed again once its collection is restored.
+ *
+ * Purging removes a deletion for good: `Delete permanently`, or `purgeExpired` once it is older
+ * than `DELETED_RETENTION_MS` (30 days from the delete; the app purges when it opens a workspace).
  */
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import type { Id } from '../types.ts'
 import type { DeletedItem, ItemType } from './types.ts'
 import { textOf } from './text-fields.ts'
-import { deletedMark, isLive, roots } from './workspace-doc.ts'
+import { readTable } from './variable-store.ts'
+import { childrenArray, deletedMark, isLive, roots, transact, type EntityMap } from './workspace-doc.ts'
+
+/** How long a deleted item stays restorable: 30 days from its deletion. */
+export const DELETED_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
 
 export function listDeleted(doc: Y.Doc): DeletedItem[] {
   const r = roots(doc)
@@ -44,4 +51,76 @@ export function listDeleted(doc: Y.Doc): DeletedItem[] {
 export function isDeleted(doc: Y.Doc, id: Id): boolean {
   const r = roots(doc)
   return [r.collections, r.folders, r.requests].some((map) => deletedMark(map.get(id)) !== undefined)
+}
+
+/** What a purge removed: item ids, and the variable ids whose secret values the device can drop. */
+export interface Purged {
+  ids: Id[]
+  variableIds: Id[]
+}
+
+function purgeIn(doc: Y.Doc, roots_: Set<Id>, purged: Purged): void {
+  const r = roots(doc)
+  const maps = [r.collections, r.folders, r.requests]
+  const gone = new Set<Id>()
+  for (const map of maps) {
+    map.forEach((entity, id) => {
+      const mark = deletedMark(entity)
+      // The deletion's own items, and deleted ones left in a purged collection (never listed again).
+      const collectionId = entity.get('collectionId') as Id | undefined
+      if (mark && (roots_.has(mark.root) || (collectionId !== undefined && roots_.has(collectionId))))
+        gone.add(id)
+    })
+  }
+  for (const map of maps) {
+    for (const id of gone) {
+      const entity = map.get(id)
+      if (!entity) continue
+      for (const variable of readTable(entity.get('variables'))) purged.variableIds.push(variable.id)
+      map.delete(id)
+      purged.ids.push(id)
+    }
+  }
+  const prune = (array: Y.Array<Id> | undefined) => {
+    if (!array) return
+    const ids = array.toArray()
+    for (let i = ids.length - 1; i >= 0; i--) if (gone.has(ids[i]!)) array.delete(i, 1)
+  }
+  prune(r.collectionOrder)
+  for (const map of [r.collections, r.folders])
+    map.forEach((entity: EntityMap) => prune(childrenArray(entity)))
+}
+
+/**
+ * `Delete permanently`: removes a deletion listed in `Recently deleted` (the item and everything
+ * its deletion took along) from the document. It cannot be restored afterwards, and an edit
+ * someone makes to it offline meanwhile is dropped when they reconnect.
+ */
+export function purgeItem(doc: Y.Doc, id: Id, origin?: unknown): Purged {
+  const r = roots(doc)
+  const mark = deletedMark(r.collections.get(id) ?? r.folders.get(id) ?? r.requests.get(id))
+  if (!mark || mark.root !== id) throw new Error(`Nothing deleted with id ${id}`)
+  const purged: Purged = { ids: [], variableIds: [] }
+  transact(doc, origin, () => purgeIn(doc, new Set([id]), purged))
+  return purged
+}
+
+/** Purges every deletion made at least `retentionMs` before `now`; one transaction, none if nothing is due. */
+export function purgeExpired(
+  doc: Y.Doc,
+  now: number,
+  retentionMs = DELETED_RETENTION_MS,
+  origin?: unknown,
+): Purged {
+  const r = roots(doc)
+  const due = new Set<Id>()
+  for (const map of [r.collections, r.folders, r.requests]) {
+    map.forEach((entity) => {
+      const mark = deletedMark(entity)
+      if (mark && mark.at + retentionMs <= now) due.add(mark.root)
+    })
+  }
+  const purged: Purged = { ids: [], variableIds: [] }
+  if (due.size > 0) transact(doc, origin, () => purgeIn(doc, due, purged))
+  return purged
 }

@@ -14,11 +14,37 @@ import * as Y from 'yjs'
 import type { KeyValueRow, RequestBody, Scripts } from '../types.ts'
 import { clone } from './clone.ts'
 import { mergeText, setText } from './text-diff.ts'
+import { readRows, rowEntries, upgradeRows, writeRows } from './row-tables.ts'
 import type { EntityMap } from './workspace-doc.ts'
 
 /** Fields that are one text as a whole: their key holds the Y.Text itself, no shape. */
 export const WHOLE_TEXT_FIELDS = new Set(['name', 'url'])
 const TABLES = new Set(['params', 'headers', 'cookies'])
+const FORM_ROWS = 'body.rows'
+
+/**
+ * The texts every new request (and container) stores from its creation, empty or not (schema 5):
+ * a Y.Text first created by two people at once would be two Y.Texts for one key, and one
+ * person's characters would be lost. A table row's texts are created with the row.
+ */
+export const REQUEST_TEXTS = [
+  'name',
+  'url',
+  'scripts.preRequest',
+  'scripts.postResponse',
+  'body.text',
+  'body.query',
+  'body.variables',
+] as const
+export const CONTAINER_TEXTS = ['name', 'scripts.preRequest', 'scripts.postResponse'] as const
+const KEPT_TEXTS = new Set<string>(REQUEST_TEXTS)
+
+const isForm = (body: RequestBody | undefined): body is Extract<RequestBody, { rows: KeyValueRow[] }> =>
+  body?.type === 'urlencoded' || body?.type === 'form-data'
+/** A body without its form rows (stored by key, row-tables.ts). */
+function withoutRows(body: RequestBody): RequestBody {
+  return isForm(body) ? { ...body, rows: [] } : body
+}
 
 type Leaf = [path: string, text: string]
 
@@ -85,7 +111,13 @@ export function textOf(stored: unknown): string | undefined {
 export function readField(entity: EntityMap, key: string, fallback: unknown): unknown {
   if (WHOLE_TEXT_FIELDS.has(key)) return textOf(entity.get(key)) ?? fallback
   const stored = entity.get(key)
+  if (TABLES.has(key)) return readRows(entity, key, Array.isArray(stored) ? stored : undefined)
   const value = clone(stored === undefined ? fallback : stored)
+  if (key === 'body' && isForm(value as RequestBody)) {
+    const body = value as { rows: KeyValueRow[] }
+    body.rows = readRows(entity, FORM_ROWS, body.rows)
+    return body
+  }
   for (const [path] of textLeaves(key, value)) {
     const text = entity.get(path)
     if (text instanceof Y.Text) setLeaf(value, path, text.toString())
@@ -114,6 +146,41 @@ export function fieldEntries(
   return entries
 }
 
+/**
+ * The entries a new entity stores for a field (schema 5): its shape (unless `isDefault`), every
+ * text leaf even when empty, and table rows by key (row-tables.ts).
+ */
+export function createEntries(
+  key: string,
+  value: unknown,
+  isDefault: (shape: unknown) => boolean,
+): [string, unknown][] {
+  if (TABLES.has(key)) return rowEntries(key, value as KeyValueRow[])
+  if (WHOLE_TEXT_FIELDS.has(key)) return [[key, newText(String(value ?? ''))]]
+  const rows = key === 'body' && isForm(value as RequestBody) ? (value as { rows: KeyValueRow[] }).rows : []
+  const plain = key === 'body' ? withoutRows(value as RequestBody) : value
+  const entries: [string, unknown][] = []
+  const shape = shapeOf(key, plain)
+  if (!isDefault(shape)) entries.push([key, shape])
+  for (const [path, text] of textLeaves(key, plain)) entries.push([path, newText(text)])
+  return [...entries, ...rowEntries(FORM_ROWS, rows)]
+}
+
+/** Moves an older doc's table arrays (and form rows) out into row keys; see row-tables.ts. */
+export function upgradeTables(entity: EntityMap): void {
+  for (const key of TABLES) {
+    const stored = entity.get(key)
+    if (!Array.isArray(stored)) continue
+    upgradeRows(entity, key, stored as KeyValueRow[])
+    entity.delete(key)
+  }
+  const body = entity.get('body') as RequestBody | undefined
+  if (isForm(body) && body.rows.length > 0) {
+    upgradeRows(entity, FORM_ROWS, body.rows)
+    entity.set('body', withoutRows(body))
+  }
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
@@ -128,7 +195,7 @@ export function writeField(
   value: unknown,
   options: { fallback: unknown; isDefault: (shape: unknown) => boolean; base?: unknown },
 ): void {
-  const { base } = options
+  let { base } = options
   if (base !== undefined && same(value, base)) return
   const baseLeaves = new Map(base === undefined ? [] : textLeaves(key, base))
   const writeLeaf = (path: string, text: string) => {
@@ -137,11 +204,21 @@ export function writeField(
       const from = baseLeaves.get(path)
       if (from === undefined) setText(current, text)
       else mergeText(current, from, text)
-    } else if (text || WHOLE_TEXT_FIELDS.has(key)) {
+    } else {
       entity.set(path, newText(text))
     }
   }
   if (WHOLE_TEXT_FIELDS.has(key)) return writeLeaf(key, String(value ?? ''))
+  if (TABLES.has(key) || key === 'body') upgradeTables(entity)
+  if (TABLES.has(key))
+    return writeRows(entity, key, value as KeyValueRow[], base as KeyValueRow[] | undefined)
+  if (key === 'body') {
+    const rowsOf = (body: unknown) =>
+      isForm(body as RequestBody) ? (body as { rows: KeyValueRow[] }).rows : []
+    writeRows(entity, FORM_ROWS, rowsOf(value), base === undefined ? undefined : rowsOf(base))
+    value = withoutRows(value as RequestBody)
+    if (base !== undefined) base = withoutRows(base as RequestBody)
+  }
 
   const stored = entity.get(key)
   const currentShape = shapeOf(key, stored === undefined ? options.fallback : stored)
@@ -154,8 +231,12 @@ export function writeField(
   }
   const live = new Set(textLeaves(key, shape).map(([path]) => path))
   for (const [path, text] of textLeaves(key, value)) if (live.has(path)) writeLeaf(path, text)
-  // A leaf stored in the shape by an older schema, now kept as Y.Text, or a leaf that went away.
+  // A leaf stored in the shape by an older schema, now kept as Y.Text, or a leaf that went away
+  // (the texts every request keeps are emptied instead; form rows are written above).
   for (const path of [...entity.keys()]) {
-    if (path.startsWith(`${key}.`) && !live.has(path)) entity.delete(path)
+    if (!path.startsWith(`${key}.`) || live.has(path) || path.startsWith(`${FORM_ROWS}.`)) continue
+    const text = entity.get(path)
+    if (KEPT_TEXTS.has(path) && text instanceof Y.Text) setText(text, '')
+    else entity.delete(path)
   }
 }

@@ -29,7 +29,7 @@
 import * as Y from 'yjs'
 import type { Id } from '../types.ts'
 
-export const WORKSPACE_SCHEMA_VERSION = 4
+export const WORKSPACE_SCHEMA_VERSION = 5
 
 /** The default transaction origin of every action. */
 export const LOCAL_ORIGIN = 'sendbox-local'

@@ -106,6 +106,9 @@ export function createAppStore(
       })
     : null
   const unfollow = followRemoteEdits(docs)
+  // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
+  // secret values of their variables. Not in a `Can view` join: its copy must stay the shared one.
+  if (!collab?.readOnly) data.forgetSecrets(device, data.purgeExpired(workspace, Date.now()).variableIds)
   // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
   const savingActions = collab?.readOnly ? viewOnlyTabActions(tabActions) : tabActions
 

@@ -75,6 +75,10 @@ export function makeTreeActions(
       const chain = data.findAncestors(workspace, id)
       if (chain) expand(chain.collection.id, true)
     },
+    /** `Delete permanently`: the deletion is gone for good, with its secret values on this device. */
+    purgeItem(id: Id) {
+      data.forgetSecrets(device, data.purgeItem(workspace, id).variableIds)
+    },
     moveItem(id: Id, target: data.MoveTarget) {
       data.moveItem(workspace, id, target)
       if (target.parentId) expand(target.parentId, true)

@@ -18,6 +18,7 @@ const WORKSPACE_WRITES = [
   'deleteItem',
   'moveItem',
   'restoreItem',
+  'purgeItem',
   'setContainerAuth',
   'setContainerScripts',
   'setVariables',

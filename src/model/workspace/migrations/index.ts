@@ -14,6 +14,7 @@ import { upWorkspace1 } from './workspace/v1.ts'
 import { upWorkspace2 } from './workspace/v2.ts'
 import { upWorkspace3 } from './workspace/v3.ts'
 import { upWorkspace4 } from './workspace/v4.ts'
+import { upWorkspace5 } from './workspace/v5.ts'
 
 export interface Migration {
   /** The version this migration produces. */
@@ -26,6 +27,7 @@ export const WORKSPACE_MIGRATIONS: readonly Migration[] = [
   { version: 2, up: upWorkspace2 },
   { version: 3, up: upWorkspace3 },
   { version: 4, up: upWorkspace4 },
+  { version: 5, up: upWorkspace5 },
 ]
 export const DEVICE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upDevice1 }]
 

@@ -21,6 +21,8 @@ import workspaceV3Input from './workspace/v3.input.json'
 import workspaceV3Output from './workspace/v3.output.json'
 import workspaceV4Input from './workspace/v4.input.json'
 import workspaceV4Output from './workspace/v4.output.json'
+import workspaceV5Input from './workspace/v5.input.json'
+import workspaceV5Output from './workspace/v5.output.json'
 import { readRequest } from '../read.ts'
 
 /** Each fixture runs the migrations up to its own version, from the version before it. */
@@ -60,6 +62,14 @@ const fixtures = [
     from: 3,
   },
   {
+    name: 'workspace v4 → v5',
+    input: workspaceV5Input,
+    output: workspaceV5Output,
+    shape: WORKSPACE_SHAPE,
+    migrations: upTo(WORKSPACE_MIGRATIONS, 5),
+    from: 4,
+  },
+  {
     name: 'device v0 → v1',
     input: deviceV1Input,
     output: deviceV1Output,
@@ -92,7 +102,7 @@ describe('migration fixtures', () => {
   })
 
   // Only the workspace is synced; the device doc is migrated by its one browser.
-  it.each(fixtures.slice(0, 4))(
+  it.each(fixtures.slice(0, 5))(
     '$name on two peers at once converges',
     ({ input, output, shape, migrations }) => {
       const original = load(input, shape)
@@ -125,8 +135,8 @@ describe('migrate', () => {
 
   it('stamps an empty doc with the newest version', () => {
     const doc = new Y.Doc()
-    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 4 })
-    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 4 })
+    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 5 })
+    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 5 })
   })
 
   it('v2 keeps what every request reads as, with fewer stored fields', () => {
@@ -160,7 +170,7 @@ describe('migrate', () => {
     const doc = new Y.Doc()
     doc.getMap('meta').set('schemaVersion', 7)
     expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(SchemaTooNewError)
-    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 4/)
+    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 5/)
   })
 
   it('runs each step once, in order, in its own transaction with the origin given', () => {
@@ -193,5 +203,21 @@ describe('v4: typed text as Y.Text', () => {
     for (const key of ['name', 'url', 'headers.h1.value', 'body.query'])
       expect(r2.get(key)).toBeInstanceOf(Y.Text)
     expect(after.getMap<Y.Map<unknown>>('collections').get('c1')!.get('name')).toBeInstanceOf(Y.Text)
+  })
+})
+
+describe('v5: table rows by key, texts from creation', () => {
+  it('keeps what every request reads as, with one key per row and every text made', () => {
+    const before = load(workspaceV5Input, WORKSPACE_SHAPE)
+    const after = load(workspaceV5Input, WORKSPACE_SHAPE)
+    migrate(after, WORKSPACE_MIGRATIONS, 'test')
+    for (const id of ['r1', 'r2', 'r3']) expect(readRequest(after, id)).toEqual(readRequest(before, id))
+    expect(readCollection(after, 'c1')).toEqual(readCollection(before, 'c1'))
+    const r1 = after.getMap<Y.Map<unknown>>('requests').get('r1')!
+    expect(r1.has('params')).toBe(false)
+    expect(r1.get('params.p2')).toEqual({ id: 'p2', key: 'size', value: '', enabled: true, pos: 1 })
+    expect(r1.get('body')).toEqual({ type: 'urlencoded', rows: [] })
+    for (const key of ['scripts.preRequest', 'body.text', 'body.query', 'body.variables'])
+      expect(r1.get(key)).toBeInstanceOf(Y.Text)
   })
 })

@@ -1,0 +1,105 @@
+/** Purging deletions: `Delete permanently` and the 30-day retention (deleted.ts). */
+import { describe, expect, it, vi } from 'vitest'
+import * as Y from 'yjs'
+import {
+  createCollection,
+  createFolder,
+  createRequest,
+  DELETED_RETENTION_MS,
+  deleteItem,
+  initWorkspace,
+  listDeleted,
+  purgeExpired,
+  purgeItem,
+  readCollection,
+  restoreItem,
+  setVariables,
+} from './api.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+
+function sample() {
+  const doc = new Y.Doc()
+  initWorkspace(doc)
+  const api = createCollection(doc, { name: 'API' })
+  const users = createFolder(doc, { parentId: api }, { name: 'Users' })
+  const getUser = createRequest(doc, { parentId: users }, { name: 'Get user' })
+  const health = createRequest(doc, { parentId: api }, { name: 'Health' })
+  return { doc, api, users, getUser, health }
+}
+
+const stored = (doc: Y.Doc) => [
+  ...doc.getMap('collections').keys(),
+  ...doc.getMap('folders').keys(),
+  ...doc.getMap('requests').keys(),
+]
+
+describe('purging deletions', () => {
+  it('Delete permanently removes the deletion with what it took along, and nothing else', () => {
+    const { doc, api, users, getUser, health } = sample()
+    deleteItem(doc, users)
+    deleteItem(doc, health)
+    const purged = purgeItem(doc, users)
+    expect(purged.ids.sort()).toEqual([users, getUser].sort())
+    expect(stored(doc).sort()).toEqual([api, health].sort())
+    expect(listDeleted(doc).map((item) => item.id)).toEqual([health])
+    const children = doc.getMap<Y.Map<unknown>>('collections').get(api)!.get('children') as Y.Array<string>
+    expect(children.toArray()).toEqual([health])
+    expect(() => restoreItem(doc, users)).toThrow(/Nothing deleted/)
+    restoreItem(doc, health)
+    expect(readCollection(doc, api)!.children.map((item) => item.name)).toEqual(['Health'])
+  })
+
+  it('refuses what is not a listed deletion: a live item, or one taken along by a larger one', () => {
+    const { doc, users, getUser, health } = sample()
+    expect(() => purgeItem(doc, health)).toThrow(/Nothing deleted/)
+    deleteItem(doc, users)
+    expect(() => purgeItem(doc, getUser)).toThrow(/Nothing deleted/)
+    expect(stored(doc)).toContain(getUser)
+  })
+
+  it('a purged collection takes its deleted items and their secret variable ids with it', () => {
+    const { doc, api, users, health } = sample()
+    setVariables(doc, new Y.Doc(), { scope: 'folder', id: users }, [
+      { id: 'v1', key: 'token', value: '', enabled: true, secret: true },
+    ])
+    deleteItem(doc, health)
+    deleteItem(doc, api)
+    const purged = purgeItem(doc, api)
+    expect(stored(doc)).toEqual([])
+    expect(purged.variableIds).toEqual(['v1'])
+    expect(doc.getArray('collectionOrder').toArray()).toEqual([])
+  })
+
+  it('purges deletions 30 days old, from the time of the delete, and keeps younger ones', () => {
+    const { doc, users, health } = sample()
+    vi.useFakeTimers({ now: 1_000_000_000_000 })
+    try {
+      deleteItem(doc, users)
+      vi.setSystemTime(1_000_000_000_000 + 10 * DAY)
+      deleteItem(doc, health)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(DELETED_RETENTION_MS).toBe(30 * DAY)
+    expect(purgeExpired(doc, 1_000_000_000_000 + 30 * DAY - 1).ids).toEqual([])
+    expect(purgeExpired(doc, 1_000_000_000_000 + 30 * DAY).ids).toHaveLength(2)
+    expect(listDeleted(doc).map((item) => item.name)).toEqual(['Health'])
+    const before = Y.encodeStateVector(doc)
+    expect(purgeExpired(doc, 1_000_000_000_000 + 30 * DAY).ids).toEqual([])
+    expect(Y.encodeStateVector(doc)).toEqual(before)
+  })
+
+  it('two peers purging the same deletion converge', () => {
+    const { doc, users } = sample()
+    deleteItem(doc, users)
+    const other = new Y.Doc()
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(doc))
+    purgeItem(doc, users)
+    purgeItem(other, users)
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(other))
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(doc))
+    expect(stored(doc).sort()).toEqual(stored(other).sort())
+    expect(stored(doc)).not.toContain(users)
+  })
+})
