@@ -13,6 +13,8 @@ import type { Exporter, ExportOptions } from './types.ts'
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
+/** The connection kinds OpenAPI cannot describe, as the `+` menu names them. */
+const KIND_NAMES: Record<string, string> = { websocket: 'WebSocket', sse: 'Server-Sent Events', grpc: 'gRPC' }
 const SKIPPED_HEADERS = new Set(['content-type', 'authorization', 'content-length', 'host'])
 
 export const exportOpenApi: Exporter = (collection, options) => {
@@ -90,20 +92,12 @@ class Builder {
         if (!tag && !this.tags.includes(name)) this.tags.push(name)
         this.walk(item.children, name, own)
       } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own)
-      else this.skipped.push({ name: item.name, kind: item.kind, reason: 'not an HTTP request' })
+      else
+        this.skipped.push({ name: item.name, kind: item.kind, reason: `a ${KIND_NAMES[item.kind]} request` })
     }
   }
 
   private request(request: RequestSpec, tag: string, auth: Auth): void {
-    if (request.kind === 'sse') {
-      this.skipped.push({
-        name: request.name,
-        method: request.method,
-        path: request.url,
-        reason: 'a Server-Sent Events request',
-      })
-      return
-    }
     const { base, query } = splitUrl(request.url)
     const { server, rest } = this.serverOf(base)
     let path = rest
