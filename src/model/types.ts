@@ -3,6 +3,8 @@
  * (spec sections 2.1-2.5). These are the API of `src/model`; Yjs types stay in `workspace/`.
  */
 
+import type { WebSocketSettings } from './realtime/websocket.ts'
+
 export type Id = string
 
 export const REQUEST_KINDS = ['http', 'graphql', 'websocket', 'sse', 'grpc'] as const
@@ -137,6 +139,8 @@ export interface RequestSpec {
   body: RequestBody
   auth: Auth
   scripts: Scripts
+  /** Kind `websocket` only (realtime/websocket.ts). */
+  websocket?: WebSocketSettings
 }
 
 export interface Variable {

@@ -75,8 +75,8 @@ function toYaml(value: unknown): string {
 }
 
 export function requestToText(request: RequestSpec): string {
-  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts } = request
-  const ordered = { id, name, kind, method, url, params, headers, cookies, body, auth, scripts }
+  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, websocket } = request
+  const ordered = { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, websocket }
   return toYaml({ ...ordered, auth: withoutSecrets(auth) })
 }
 

@@ -21,6 +21,7 @@ export const REQUEST_FIELDS = [
   'body',
   'auth',
   'scripts',
+  'websocket',
 ] as const satisfies readonly (keyof RequestFields)[]
 
 /** Secret values never enter the workspace doc. */
@@ -43,6 +44,7 @@ export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]
   body: { type: 'none' },
   auth: { type: 'inherit' },
   scripts: makeScripts(),
+  websocket: undefined,
 }
 const DEFAULT_JSON = new Map<string, string>(
   Object.entries(REQUEST_DEFAULTS).map(([key, value]) => [key, JSON.stringify(value)]),
@@ -74,7 +76,7 @@ export function writeRequestFields(
 export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
   const entity = makeEntity({ parentId, collectionId })
   for (const key of REQUEST_FIELDS) {
-    const value = spec[key] ?? (WHOLE_TEXT_FIELDS.has(key) ? '' : undefined)
+    const value: unknown = spec[key] ?? (WHOLE_TEXT_FIELDS.has(key) ? '' : undefined)
     if (value === undefined) continue
     for (const [path, stored] of fieldEntries(key, value, (shape) => isDefaultField(key, shape)))
       entity.set(path, stored)
@@ -98,6 +100,7 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     body: get('body'),
     auth: get('auth'),
     scripts: get('scripts'),
+    ...(entity.has('websocket') ? { websocket: get('websocket') } : {}),
   }
 }
 

@@ -1,0 +1,72 @@
+/**
+ * A WebSocket request's own data (kind `websocket`): the message being composed and the messages
+ * saved with the request for re-sending. URL, params, headers, auth and scripts are the request's
+ * usual fields; the method and body are unused.
+ */
+/** How the composer's text is read: as is, as JSON (validated), or as bytes written in hex/base64. */
+export const MESSAGE_FORMATS = ['text', 'json', 'hex', 'base64'] as const
+export type MessageFormat = (typeof MESSAGE_FORMATS)[number]
+
+export interface ComposedMessage {
+  format: MessageFormat
+  text: string
+}
+
+export interface SavedMessage extends ComposedMessage {
+  id: string
+  name: string
+}
+
+export interface WebSocketSettings {
+  message: ComposedMessage
+  saved: SavedMessage[]
+}
+
+export function makeWebSocketSettings(fields: Partial<WebSocketSettings> = {}): WebSocketSettings {
+  return { message: { format: 'text', text: '' }, saved: [], ...fields }
+}
+
+/** A message ready for the socket, or the problem that stops it (named for the user). */
+export type EncodedMessage = { ok: true; data: string | Uint8Array } | { ok: false; problem: string }
+
+const HEX = /^[0-9a-f]*$/i
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+export function encodeMessage(message: ComposedMessage): EncodedMessage {
+  const { format, text } = message
+  if (format === 'text') return { ok: true, data: text }
+  if (format === 'json') {
+    try {
+      JSON.parse(text)
+      return { ok: true, data: text }
+    } catch (error) {
+      return { ok: false, problem: `Invalid JSON: ${(error as Error).message}` }
+    }
+  }
+  const compact = text.replace(/\s+/g, '')
+  if (format === 'hex') {
+    const digits = compact.replace(/^0x/i, '')
+    if (!HEX.test(digits)) {
+      const bad = /[^0-9a-f]/i.exec(digits)
+      return { ok: false, problem: `Invalid hex: "${bad?.[0] ?? ''}" is not a hex digit` }
+    }
+    if (digits.length % 2 !== 0) return { ok: false, problem: 'Invalid hex: an odd number of digits' }
+    const bytes = new Uint8Array(digits.length / 2)
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(digits.slice(i * 2, i * 2 + 2), 16)
+    return { ok: true, data: bytes }
+  }
+  if (!BASE64.test(compact) || compact.length % 4 === 1)
+    return { ok: false, problem: 'Invalid base64: only A–Z, a–z, 0–9, +, / and trailing = are allowed' }
+  const binary = atob(compact.padEnd(Math.ceil(compact.length / 4) * 4, '='))
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return { ok: true, data: bytes }
+}
+
+/** Bytes as spaced hex pairs (the log's hex view and a file's bytes in the composer). */
+export function toHex(bytes: Uint8Array, max = Infinity): string {
+  const parts: string[] = []
+  const end = Math.min(bytes.length, max)
+  for (let i = 0; i < end; i++) parts.push(bytes[i]!.toString(16).padStart(2, '0'))
+  return parts.join(' ') + (bytes.length > end ? ' …' : '')
+}
