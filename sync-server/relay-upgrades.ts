@@ -7,6 +7,7 @@ import type http from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Limits } from './config.ts'
 import type { SelfCheck } from './self-requests.ts'
+import { wsBridge } from './ws-bridge.ts'
 
 export interface RelayUpgradeContext {
   limits: Limits
@@ -23,4 +24,6 @@ export type RelayUpgrade = (
 ) => void
 
 /** Path → handler; each protocol adds its own line. */
-export const RELAY_UPGRADES: ReadonlyMap<string, RelayUpgrade> = new Map<string, RelayUpgrade>([])
+export const RELAY_UPGRADES: ReadonlyMap<string, RelayUpgrade> = new Map<string, RelayUpgrade>([
+  ['/relay/ws', wsBridge],
+])
