@@ -44,6 +44,7 @@ export const messages = {
   newTabMenu: 'New request',
   kindHttp: 'HTTP',
   kindGraphql: 'GraphQL',
+  kindWebsocket: 'WebSocket',
   newTab: 'New Tab',
   duplicateTab: 'Duplicate Tab',
   closeOthers: 'Close Others',

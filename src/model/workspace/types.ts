@@ -169,6 +169,10 @@ export interface HistoryEntry {
   durationMs?: number
   outcome: 'done' | 'failed' | 'not-sent'
   error?: string
+  /** A connection (WebSocket): its kind and the messages each way; `durationMs` is how long it was open. */
+  kind?: RequestKind
+  messagesSent?: number
+  messagesReceived?: number
 }
 
 /** A response kept with a run so an older run can be opened again; the body is capped. */

@@ -30,6 +30,8 @@ const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
 // Lazy chunks: the shell carries neither dialog (nor the import worker they start).
 const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
 const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
+/** Its own chunk: the WebSocket request area, composer and message log. */
+const WebSocketEditor = lazy(() => import('../realtime/websocket/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -147,7 +149,9 @@ export function App() {
           {(tab) => (
             <>
               <RequestHeader tab={tab} />
-              <RequestEditor tab={tab} />
+              <Show when={tab.draft.kind === 'websocket'} fallback={<RequestEditor tab={tab} />}>
+                <WebSocketEditor tab={tab} />
+              </Show>
             </>
           )}
         </Show>

@@ -2,6 +2,7 @@
 import { createSignal, Show } from 'solid-js'
 import type { TreeRow } from '../../model/workspace/api.ts'
 import { PresenceMarker } from '../collab/presence.tsx'
+import { requestBadge } from '../../model/request-badge.ts'
 import { messages } from '../messages.ts'
 import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
@@ -114,7 +115,11 @@ export function TreeRowView(props: TreeRowProps) {
     >
       <Show
         when={isContainer()}
-        fallback={<span class={`method method-${row().method}`}>{row().method}</span>}
+        fallback={
+          <span class={`method method-${requestBadge(row().kind ?? 'http', row().method ?? 'GET')}`}>
+            {requestBadge(row().kind ?? 'http', row().method ?? 'GET')}
+          </span>
+        }
       >
         <span class="twisty" aria-hidden="true">
           <Show when={row().expanded} fallback={<ChevronRight size={16} />}>

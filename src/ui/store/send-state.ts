@@ -21,7 +21,7 @@ import type { OpenDocs } from './docs.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
-import { recordSend } from '../history/record.ts'
+import { recordConnection, recordSend, type ConnectionSummary } from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
 import type { CodegenSource } from './ui-state.ts'
@@ -276,6 +276,16 @@ export function createSendState(
     /** The schema explorer: the tab's request, as a POST carrying `query` as its GraphQL body. */
     introspect: (tabId: Id, query: string) =>
       sideSend(tabId, { method: 'POST', body: { type: 'graphql', query, variables: '' } }),
+    /** A connection kind: the request built as Send builds it, handed to `open` instead of the transport. */
+    connect: (tabId: Id, open: DownloadSave) =>
+      sideSend(tabId, { method: 'GET', body: { type: 'none' } }, open),
+    /** Writes an ended connection into the history. */
+    recordConnection(tabId: Id, summary: ConnectionSummary) {
+      const tab = data.listTabs(device).find((t) => t.id === tabId)
+      const savedId =
+        tab?.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
+      recordConnection(device, savedId, summary)
+    },
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,
     /** `Cancel` while awaiting the response. */

@@ -1,4 +1,4 @@
-/** The tab bar: tabs (drag to reorder), `+` with HTTP and GraphQL, and the `Alle Tabs` list. */
+/** The tab bar: tabs (drag to reorder), `+` with HTTP, GraphQL and WebSocket, and the `Alle Tabs` list. */
 import { createSignal, For, Show } from 'solid-js'
 import { messages } from '../messages.ts'
 import { Menu } from '../menus/menu.tsx'
@@ -88,6 +88,7 @@ export function TabBar() {
             items={[
               { label: messages.kindHttp, action: () => store.newTab('http') },
               { label: messages.kindGraphql, action: () => store.newTab('graphql') },
+              { label: messages.kindWebsocket, action: () => store.newTab('websocket') },
             ]}
           />
         )}

@@ -2,6 +2,7 @@
 import { createSignal, Show } from 'solid-js'
 import type { TabState } from '../../model/workspace/api.ts'
 import { PresenceMarker } from '../collab/presence.tsx'
+import { requestBadge } from '../../model/request-badge.ts'
 import { messages } from '../messages.ts'
 import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../menus/context-trigger.ts'
 import { Menu, type MenuItem } from '../menus/menu.tsx'
@@ -21,6 +22,7 @@ export function Tab(props: TabProps) {
   const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
   const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
+  const badge = () => requestBadge(props.tab.draft.kind, props.tab.draft.method)
   const active = () => store.state.activeTabId === props.tab.id
   /** Its request was deleted while the tab held unsaved edits: Save asks where to save them. */
   const deleted = () => {
@@ -66,7 +68,7 @@ export function Tab(props: TabProps) {
           {messages.deletedRequest}
         </span>
       </Show>
-      <span class={`method method-${props.tab.draft.method}`}>{props.tab.draft.method}</span>
+      <span class={`method method-${badge()}`}>{badge()}</span>
       <span class="tab-name">{name()}</span>
       <PresenceMarker peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
       <button
