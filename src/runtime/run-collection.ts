@@ -126,10 +126,9 @@ export async function runCollection(
       },
     ]
     const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
-    const result = await send(
-      { request, parents, variables: new VariableContext(layers, session), runKey },
-      deps,
-    )
+    const result: SendResult = UNRUN_KINDS.has(request.kind)
+      ? notRun(request.kind)
+      : await send({ request, parents, variables: new VariableContext(layers, session), runKey }, deps)
     if (result.outcome === 'done' && result.response.cookies.length > 0)
       jar.store(result.response.url || result.request.url, result.response.cookies)
     if (options.keepResults !== false) results.push({ planned: plan, result })
@@ -138,6 +137,23 @@ export async function runCollection(
     index = nextIndex(planned, index, result.nextRequest)
   }
   return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
+}
+
+/** Kinds a collection run does not open (a connection has no single response to test): skipped. */
+const UNRUN_KINDS = new Set<RequestSpec['kind']>(['websocket'])
+
+function notRun(kind: RequestSpec['kind']): SendResult {
+  const name = kind === 'websocket' ? 'WebSocket' : kind
+  return {
+    outcome: 'not-sent',
+    skipped: true,
+    error: `${name} requests are not run by a collection run`,
+    // Printed under the request's `(skipped)` line of the report.
+    notices: [`${name} requests are not run by a collection run: open this one in the app`],
+    scriptError: null,
+    tests: [],
+    testsTimedOut: false,
+  }
 }
 
 /**
