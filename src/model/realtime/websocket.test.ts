@@ -11,7 +11,8 @@ import {
   readRequest,
   updateRequest,
 } from '../workspace/api.ts'
-import { encodeMessage, makeWebSocketSettings, toHex } from './websocket.ts'
+import { encodeMessage, toHex } from './message-encoding.ts'
+import { makeWebSocketSettings } from './websocket.ts'
 
 const settings = makeWebSocketSettings({
   message: { format: 'json', text: '{"a":1}' },

@@ -4,7 +4,7 @@
  * message in full as text, pretty JSON or hex. Only the rows in view exist in the DOM.
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
-import { toHex } from '../../model/realtime/websocket.ts'
+import { toHex } from '../../model/realtime/message-encoding.ts'
 import { lineWindow } from '../response-viewer/line-window.ts'
 import { filterLog, type Direction, type LogEntry, type MessageLogData } from './log-model.ts'
 import { realtimeMessages as m } from './messages-realtime.ts'

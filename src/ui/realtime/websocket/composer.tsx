@@ -5,8 +5,8 @@
  */
 import { createSignal, For, Show } from 'solid-js'
 import { newId } from '../../../model/ids.ts'
+import { encodeMessage } from '../../../model/realtime/message-encoding.ts'
 import {
-  encodeMessage,
   makeWebSocketSettings,
   MESSAGE_FORMATS,
   type ComposedMessage,
