@@ -12,6 +12,9 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { DEFAULT_TLS } from '../src/model/settings.ts'
 import type { HeaderList } from '../src/model/wire.ts'
 import {
+  BATCH_MAX_BYTES,
+  BATCH_MAX_MESSAGES,
+  BATCH_TAG,
   BRIDGE_VERSION,
   type BridgeConnect,
   type BridgeControl,
@@ -235,15 +238,42 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
           : error.message,
       })
     })
+    // Messages that arrive together leave together (bridge-protocol.ts): one frame per batch.
+    let pending: { bytes: Buffer; binary: boolean }[] = []
+    let pendingBytes = 0
+    const flush = () => {
+      const batch = pending
+      pending = []
+      pendingBytes = 0
+      if (batch.length === 0 || app.readyState !== WebSocket.OPEN) return
+      if (batch.length === 1) {
+        const { bytes, binary } = batch[0]!
+        const frame = Buffer.allocUnsafe(bytes.length + 1)
+        frame[0] = binary ? 1 : 0
+        bytes.copy(frame, 1)
+        return app.send(frame, { binary: true })
+      }
+      const frame = Buffer.allocUnsafe(1 + batch.reduce((sum, m) => sum + 5 + m.bytes.length, 0))
+      frame[0] = BATCH_TAG
+      let at = 1
+      for (const { bytes, binary } of batch) {
+        frame.writeUInt32BE(bytes.length, at)
+        frame[at + 4] = binary ? 1 : 0
+        bytes.copy(frame, at + 5)
+        at += 5 + bytes.length
+      }
+      app.send(frame, { binary: true })
+    }
     socket.on('message', (message, binary) => {
       if (app.readyState !== WebSocket.OPEN) return
       const bytes = rawBytes(message)
-      const frame = Buffer.allocUnsafe(bytes.length + 1)
-      frame[0] = binary ? 1 : 0
-      bytes.copy(frame, 1)
-      app.send(frame, { binary: true })
+      if (pending.length === 0) setImmediate(flush)
+      pending.push({ bytes, binary })
+      pendingBytes += bytes.length
+      if (pending.length >= BATCH_MAX_MESSAGES || pendingBytes >= BATCH_MAX_BYTES) flush()
     })
     socket.on('close', (code, reason) => {
+      flush()
       if (opened)
         finish({
           type: 'closed',

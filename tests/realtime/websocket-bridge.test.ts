@@ -142,6 +142,15 @@ describe('WebSocket through the relay bridge', () => {
     expect(self.failure?.message).toMatch(/own \/sync\/room/)
   })
 
+  it('passes a flood in order (batched on the way to the app)', async () => {
+    const c = open(relay, { url: `${upstream.url}/echo`, headers: [] })
+    await c.until(() => c.handshake !== undefined)
+    c.connection.send('flood:5000')
+    await c.until(() => c.received.length === 5000)
+    expect(c.received.every((m, i) => m === `message ${i}`)).toBe(true)
+    c.connection.close()
+  })
+
   it('closes from the app with a code and reason', async () => {
     const c = open(relay, { url: `${upstream.url}/echo`, headers: [] })
     await c.until(() => c.handshake !== undefined)

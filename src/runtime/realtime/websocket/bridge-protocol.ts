@@ -1,7 +1,10 @@
 /**
  * The wire format of the WebSocket bridge (`/relay/ws` of the sync-server), shared by the page
  * and the server. Control messages are text frames of JSON; the user's messages travel as binary
- * frames with one leading byte saying what they were (0 text, 1 binary), both ways:
+ * frames with one leading byte saying what they were (0 text, 1 binary), both ways. Towards the
+ * app, messages that arrive together are packed into one batch frame (tag 2, then per message
+ * u32 length | tag | bytes), at most BATCH_MAX_MESSAGES or BATCH_MAX_BYTES each: a page then
+ * handles a flood in a few hundred events instead of one per message (one task each).
  *
  *   app → bridge   BridgeConnect (first), then data frames, BridgeCloseRequest to close
  *   bridge → app   BridgeOpen or BridgeFailure, then data frames, then BridgeClosed
@@ -69,7 +72,20 @@ export function encodeData(data: string | Uint8Array): Uint8Array {
   return frame
 }
 
-/** A bridge data frame back into the message: its bytes and whether it was text. */
-export function decodeData(frame: Uint8Array): { text: boolean; bytes: Uint8Array } {
-  return { text: frame[0] === 0, bytes: frame.subarray(1) }
+export const BATCH_TAG = 2
+export const BATCH_MAX_MESSAGES = 256
+export const BATCH_MAX_BYTES = 256 * 1024
+
+/** A bridge data frame (single or batch) back into its messages: bytes and whether each was text. */
+export function decodeData(frame: Uint8Array): { text: boolean; bytes: Uint8Array }[] {
+  if (frame[0] !== BATCH_TAG) return [{ text: frame[0] === 0, bytes: frame.subarray(1) }]
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength)
+  const out: { text: boolean; bytes: Uint8Array }[] = []
+  let at = 1
+  while (at + 5 <= frame.length) {
+    const length = view.getUint32(at)
+    out.push({ text: frame[at + 4] === 0, bytes: frame.subarray(at + 5, at + 5 + length) })
+    at += 5 + length
+  }
+  return out
 }

@@ -44,8 +44,9 @@ export function relayConnector(relay: RelayEndpoint, Socket: WebSocketClass = We
     }
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') {
-        const { text, bytes } = decodeData(new Uint8Array(event.data as ArrayBuffer))
-        return events.message(text ? decoder.decode(bytes) : bytes)
+        for (const { text, bytes } of decodeData(new Uint8Array(event.data as ArrayBuffer)))
+          events.message(text ? decoder.decode(bytes) : bytes)
+        return
       }
       const control = JSON.parse(event.data) as BridgeControl
       if (control.type === 'open') {
