@@ -4,7 +4,8 @@ import { WebSocket as NodeWebSocket } from 'ws'
 import { makeRequest, makeRow } from '../../src/model/factories.ts'
 import { VariableContext } from '../../src/model/variables.ts'
 import { directConnector, unsendableHeaders } from '../../src/runtime/realtime/websocket/direct-connection.ts'
-import { prepareWebSocket, webSocketUrl } from '../../src/runtime/realtime/websocket/prepare.ts'
+import { prepareWebSocket } from '../../src/runtime/realtime/websocket/prepare.ts'
+import { webSocketUrl } from '../../src/runtime/realtime/websocket/url.ts'
 import { relayConnector } from '../../src/runtime/realtime/websocket/relay-connection.ts'
 import type {
   WebSocketClass,

@@ -11,6 +11,7 @@ import { EnvironmentSelector, VariablesDialog } from '../environments/index.tsx'
 import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
+import { REQUEST_PARTS } from '../request-editor/parts.ts'
 import { RequestHeader } from '../request-header/index.tsx'
 import { Sidebar } from '../sidebar/index.tsx'
 import { RecentlyDeleted } from '../sidebar/recently-deleted.tsx'
@@ -150,7 +151,7 @@ export function App() {
             <>
               <RequestHeader tab={tab} />
               <Show when={tab.draft.kind === 'websocket'} fallback={<RequestEditor tab={tab} />}>
-                <WebSocketEditor tab={tab} />
+                <WebSocketEditor tab={tab} parts={REQUEST_PARTS} />
               </Show>
             </>
           )}

@@ -7,28 +7,11 @@
 import type { WireRequest } from '../../../model/wire.ts'
 import { send, type SendDeps, type SendInput } from '../../send.ts'
 import type { Transport } from '../../transport/types.ts'
+import { webSocketUrl } from './url.ts'
 
 export type Prepared = { ok: true; wire: WireRequest } | { ok: false; error: string }
 
 class Captured extends Error {}
-
-/** `http(s)://` and a bare host become `ws(s)://`; anything else is named as the problem. */
-export function webSocketUrl(url: string): { ok: true; url: string } | { ok: false; error: string } {
-  const trimmed = url.trim()
-  if (!trimmed) return { ok: false, error: 'Enter a URL starting with ws:// or wss://' }
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `ws://${trimmed}`
-  let parsed: URL
-  try {
-    parsed = new URL(withScheme)
-  } catch {
-    return { ok: false, error: `Invalid URL: ${trimmed}` }
-  }
-  const scheme = parsed.protocol.toLowerCase()
-  if (scheme === 'http:' || scheme === 'https:') parsed.protocol = scheme === 'https:' ? 'wss:' : 'ws:'
-  else if (scheme !== 'ws:' && scheme !== 'wss:')
-    return { ok: false, error: `A WebSocket URL starts with ws:// or wss://, not ${scheme}//` }
-  return { ok: true, url: parsed.href }
-}
 
 export async function prepareWebSocket(
   input: SendInput,

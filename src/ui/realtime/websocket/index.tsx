@@ -9,11 +9,7 @@ import { paramRowsForTable, paramRowsFromTable } from '../../../model/param-text
 import { urlFromParams } from '../../../model/url-params.ts'
 import { TabList } from '../../dialogs/tab-list.tsx'
 import { messages } from '../../messages.ts'
-import { AuthTab } from '../../request-editor/auth-tab.tsx'
-import { urlEdit } from '../../request-editor/index.tsx'
-import { KvTable } from '../../request-editor/kv-table.tsx'
-import { ScriptTab } from '../../request-editor/script-tab.tsx'
-import { UrlField } from '../../request-editor/url-field.tsx'
+import type { RequestParts } from '../../request-editor/parts.ts'
 import { useStore } from '../../store/context.tsx'
 import { MessageLog } from '../message-log.tsx'
 import { realtimeMessages as m } from '../messages-realtime.ts'
@@ -37,8 +33,10 @@ function elapsed(ms: number): string {
   return `${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`
 }
 
-export default function WebSocketEditor(props: { tab: TabState }) {
+/** `parts`: the shell's request editor pieces, handed in so this chunk does not re-split them. */
+export default function WebSocketEditor(props: { tab: TabState; parts: RequestParts }) {
   const store = useStore()
+  const { AuthTab, KvTable, ScriptTab, UrlField, urlEdit } = props.parts
   const session = sessionFor(props.tab.id)
   const [section, setSection] = createSignal<Section>('message')
   const [now, setNow] = createSignal(Date.now())
