@@ -24,6 +24,8 @@ export const exportHar: Exporter = (collection, options) => {
   const entries: unknown[] = []
   const started = new Date(0).toISOString()
   walk(collection.children, [collection.variables], collection.auth, (request, scopes, auth) => {
+    // A connection has no single request and response to write.
+    if (request.kind === 'websocket') return
     const values = variableValues([...scopes, options.environments?.[0]?.variables ?? []], options)
     entries.push(requestEntry(request, auth, (text) => fill(text, values), started))
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { requestToText, textToRequest } from '../git/item-file.ts'
 import { parseSendboxCollection, serializeSendboxCollection } from '../import/sendbox.ts'
+import { EXPORTERS } from '../export/index.ts'
 import { makeCollection, makeRequest } from '../factories.ts'
 import {
   createCollection,
@@ -88,4 +89,26 @@ describe('WebSocket requests are kept like HTTP requests', () => {
     bad.collection.children[0].websocket.saved[0].format = 'xml'
     expect(() => parseSendboxCollection(bad)).toThrow(/children\[0\]\.websocket\.saved\[0\]\.format/)
   })
+})
+
+describe('exporters of other formats', () => {
+  it.each(EXPORTERS.map((entry) => [entry.id, entry] as const))(
+    '%s leaves WebSocket requests out without failing',
+    (_id, entry) => {
+      const socket = makeRequest({
+        kind: 'websocket',
+        name: 'Sock',
+        url: 'ws://h/socket-path',
+        websocket: settings,
+      })
+      const plain = makeRequest({ name: 'Plain', url: 'https://h/plain-path' })
+      const files = entry.exporter(makeCollection({ name: 'C', children: [socket, plain] }), {
+        includeSecrets: false,
+      })
+      const text = files.map((file) => file.text).join('\n')
+      expect(text).toContain('plain-path')
+      if (entry.id !== 'sendbox' && entry.id !== 'openapi') expect(text).not.toContain('socket-path')
+      if (entry.id === 'openapi') expect(text).toContain('a WebSocket request has no OpenAPI operation')
+    },
+  )
 })
