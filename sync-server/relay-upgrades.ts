@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream'
 import type { Limits } from './config.ts'
 import { grpcBridge } from './grpc-bridge.ts'
 import type { SelfCheck } from './self-requests.ts'
+import { wsBridge } from './ws-bridge.ts'
 
 export interface RelayUpgradeContext {
   limits: Limits
@@ -26,4 +27,5 @@ export type RelayUpgrade = (
 /** Path → handler; each protocol adds its own line. */
 export const RELAY_UPGRADES: ReadonlyMap<string, RelayUpgrade> = new Map<string, RelayUpgrade>([
   ['/relay/grpc', grpcBridge],
+  ['/relay/ws', wsBridge],
 ])

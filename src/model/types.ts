@@ -4,6 +4,7 @@
  */
 
 import type { GrpcSpec } from './realtime/grpc.ts'
+import type { WebSocketSettings } from './realtime/websocket.ts'
 
 export type Id = string
 
@@ -141,6 +142,8 @@ export interface RequestSpec {
   scripts: Scripts
   /** gRPC requests only (kind `grpc`): target is `url`, metadata is `headers`. */
   grpc?: GrpcSpec
+  /** Kind `websocket` only (realtime/websocket.ts). */
+  websocket?: WebSocketSettings
 }
 
 export interface Variable {

@@ -144,16 +144,29 @@ export async function runCollection(
   return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
 }
 
-/** A kind a run does not send (a stream has no end to report on): skipped, with the reason. */
+/** Why a run skips a connection kind (a stream has no single response to test), and the notice printed. */
+const NOT_RUN: Partial<Record<RequestSpec['kind'], { error: string; notice: string }>> = {
+  sse: {
+    error:
+      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
+    notice:
+      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
+  },
+  websocket: {
+    error: 'WebSocket requests are not run by a collection run',
+    notice: 'WebSocket requests are not run by a collection run: open this one in the app',
+  },
+}
+
+/** A kind a run does not send: skipped, with the reason. */
 function notRun(request: RequestSpec): SendResult | null {
-  if (request.kind !== 'sse') return null
-  const reason =
-    'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app'
+  const reason = NOT_RUN[request.kind]
+  if (!reason) return null
   return {
     outcome: 'not-sent',
-    error: reason,
+    error: reason.error,
     skipped: true,
-    notices: [reason],
+    notices: [reason.notice],
     scriptError: null,
     tests: [],
     testsTimedOut: false,

@@ -50,6 +50,7 @@ export const messages = {
   kindGraphql: 'GraphQL',
   kindSse: 'Server-Sent Events',
   kindGrpc: 'gRPC',
+  kindWebsocket: 'WebSocket',
   newTab: 'New Tab',
   duplicateTab: 'Duplicate Tab',
   closeOthers: 'Close Others',

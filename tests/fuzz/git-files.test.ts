@@ -13,6 +13,7 @@ import {
   textToRequest,
 } from '../../src/model/git/item-file.ts'
 import { collectionsToFiles, filesToCollections } from '../../src/model/git/tree-files.ts'
+import { MESSAGE_FORMATS } from '../../src/model/realtime/websocket.ts'
 import {
   HTTP_METHODS,
   REQUEST_KINDS,
@@ -85,7 +86,17 @@ const body: fc.Arbitrary<RequestSpec['body']> = fc.oneof(
   fc.record({ type: fc.constant('urlencoded' as const), rows: fc.array(row, { maxLength: 3 }) }),
   fc.record({ type: fc.constant('graphql' as const), query: hostile, variables: hostile }),
 )
-const request: fc.Arbitrary<RequestSpec> = fc.record({
+const message = fc.record({ format: fc.constantFrom(...MESSAGE_FORMATS), text: hostile })
+const websocket = fc.record({
+  message,
+  saved: fc.array(
+    fc.record({ id, name: hostile, format: fc.constantFrom(...MESSAGE_FORMATS), text: hostile }),
+    {
+      maxLength: 2,
+    },
+  ),
+})
+const plainRequest: fc.Arbitrary<RequestSpec> = fc.record({
   type: fc.constant('request' as const),
   id,
   kind: fc.constantFrom(...REQUEST_KINDS),
@@ -99,6 +110,9 @@ const request: fc.Arbitrary<RequestSpec> = fc.record({
   auth,
   scripts: fc.record({ preRequest: hostile, postResponse: hostile }),
 })
+const request: fc.Arbitrary<RequestSpec> = fc
+  .tuple(plainRequest, websocket)
+  .map(([spec, settings]) => (spec.kind === 'websocket' ? { ...spec, websocket: settings } : spec))
 
 function blankSecrets<T extends { auth: Auth }>(item: T): T {
   const copy: Record<string, unknown> = { ...item.auth }

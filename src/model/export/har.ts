@@ -24,8 +24,8 @@ export const exportHar: Exporter = (collection, options) => {
   const entries: unknown[] = []
   const started = new Date(0).toISOString()
   walk(collection.children, [collection.variables], collection.auth, (request, scopes, auth) => {
-    // A Server-Sent Events request has no one response to record.
-    if (request.kind === 'sse') return
+    // A connection (WebSocket, Server-Sent Events) has no single request and response to write.
+    if (request.kind === 'sse' || request.kind === 'websocket') return
     const values = variableValues([...scopes, options.environments?.[0]?.variables ?? []], options)
     entries.push(requestEntry(request, auth, (text) => fill(text, values), started))
   })

@@ -98,6 +98,10 @@ class Builder {
   }
 
   private request(request: RequestSpec, tag: string, auth: Auth): void {
+    if (request.kind === 'websocket') {
+      this.skipped.push({ name: request.name, reason: 'a WebSocket request has no OpenAPI operation' })
+      return
+    }
     const { base, query } = splitUrl(request.url)
     const { server, rest } = this.serverOf(base)
     let path = rest

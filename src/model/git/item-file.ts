@@ -75,7 +75,8 @@ function toYaml(value: unknown): string {
 }
 
 export function requestToText(request: RequestSpec): string {
-  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc } = request
+  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc, websocket } =
+    request
   const ordered = {
     id,
     name,
@@ -89,6 +90,7 @@ export function requestToText(request: RequestSpec): string {
     auth,
     scripts,
     ...(grpc ? { grpc } : {}),
+    ...(websocket ? { websocket } : {}),
   }
   return toYaml({ ...ordered, auth: withoutSecrets(auth) })
 }

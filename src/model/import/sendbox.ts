@@ -11,6 +11,7 @@ import { DIGEST_FIELDS } from '../auth/digest.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import type { GrpcSpec } from '../realtime/grpc.ts'
+import { MESSAGE_FORMATS, makeWebSocketSettings, type WebSocketSettings } from '../realtime/websocket.ts'
 import { ImportError, quoted, visible } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
 import {
@@ -334,6 +335,31 @@ const body: Check<RequestBody> = (value, path) => {
   }
 }
 
+const composed = (value: unknown, path: string) => {
+  const source = object(value, path)
+  return {
+    format: optional(source.format, `${path}.format`, oneOf(MESSAGE_FORMATS), 'text'),
+    text: optional(source.text, `${path}.text`, string, ''),
+  }
+}
+
+const websocket: Check<WebSocketSettings> = (value, path) => {
+  const source = object(value, path)
+  return makeWebSocketSettings({
+    message: optional(source.message, `${path}.message`, composed, makeWebSocketSettings().message),
+    saved: optional(
+      source.saved,
+      `${path}.saved`,
+      array((entry, at) => ({
+        ...composed(entry, at),
+        id: optional(object(entry, at).id, `${at}.id`, string, newId()),
+        name: optional(object(entry, at).name, `${at}.name`, string, ''),
+      })),
+      [],
+    ),
+  })
+}
+
 /** `depth`: how many folders the list is inside. */
 function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
   return array((value, path): TreeItem => {
@@ -365,6 +391,9 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
       auth: optional(source.auth, `${path}.auth`, auth, { type: 'inherit' }),
       scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),
       ...(source.grpc === undefined ? {} : { grpc: grpc(source.grpc, `${path}.grpc`) }),
+      ...(source.websocket !== undefined
+        ? { websocket: websocket(source.websocket, `${path}.websocket`) }
+        : {}),
     })
   })
 }

@@ -31,6 +31,7 @@ export const REQUEST_FIELDS = [
   'auth',
   'scripts',
   'grpc',
+  'websocket',
 ] as const satisfies readonly (keyof RequestFields)[]
 
 /** Secret values never enter the workspace doc. */
@@ -54,6 +55,7 @@ export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]
   auth: { type: 'inherit' },
   scripts: makeScripts(),
   grpc: undefined,
+  websocket: undefined,
 }
 const DEFAULT_JSON = new Map<string, string>(
   Object.entries(REQUEST_DEFAULTS).map(([key, value]) => [key, JSON.stringify(value)]),
@@ -86,7 +88,7 @@ export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collec
   // A new Y.Map's `has` does not see what was set before it is in a doc: gather the entries first.
   const entries = new Map<string, unknown>(REQUEST_TEXTS.map((path) => [path, undefined]))
   for (const key of REQUEST_FIELDS) {
-    const value = spec[key] ?? (WHOLE_TEXT_FIELDS.has(key) ? '' : undefined)
+    const value: unknown = spec[key] ?? (WHOLE_TEXT_FIELDS.has(key) ? '' : undefined)
     if (value === undefined) continue
     for (const [path, stored] of createEntries(key, value, (shape) => isDefaultField(key, shape)))
       entries.set(path, stored)
@@ -113,6 +115,7 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     auth: get('auth'),
     scripts: get('scripts'),
     ...(entity.has('grpc') ? { grpc: get('grpc') } : {}),
+    ...(entity.has('websocket') ? { websocket: get('websocket') } : {}),
   }
 }
 

@@ -46,7 +46,7 @@ export function openTab(
       savedRequestId: options.savedRequestId ?? null,
       dirty: options.dirty ?? false,
     }
-    for (const key of REQUEST_FIELDS) fields[key] = clone(draft[key])
+    for (const key of REQUEST_FIELDS) if (draft[key] !== undefined) fields[key] = clone(draft[key])
     if (options.savedRequestId && !options.dirty) fields.base = draftFields(draft)
     tabs.set(id, makeEntity(fields))
     const index = options.index ?? order.length

@@ -47,6 +47,8 @@ const VariablesDialog = lazy(() =>
 const SseRequest = lazy(() => import('../realtime/sse/index.tsx'))
 /** gRPC tabs: the request area and the relay client load with the first one. */
 const GrpcRequest = lazy(() => import('../realtime/grpc/index.tsx'))
+/** Its own chunk: the WebSocket request area, composer and message log. */
+const WebSocketEditor = lazy(() => import('../realtime/websocket/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -171,6 +173,10 @@ export function App() {
                 </>
               }
             >
+              <Match when={tab.draft.kind === 'websocket'}>
+                <RequestHeader tab={tab} />
+                <WebSocketEditor tab={tab} parts={shellParts} />
+              </Match>
               <Match when={tab.draft.kind === 'sse'}>
                 <SseRequest tab={tab} parts={shellParts} />
               </Match>

@@ -73,3 +73,30 @@ export function recordConnection(
     },
   })
 }
+
+/** A connection that ended (WebSocket): its URL, when it opened, how long and how many messages. */
+export interface ConnectionSummary {
+  kind: RequestSpec['kind']
+  url: string
+  openedAt: number
+  durationMs: number
+  sent: number
+  received: number
+  status?: number
+  error?: string
+}
+
+export function recordEndedConnection(device: Y.Doc, savedId: Id | null, summary: ConnectionSummary): void {
+  data.addHistoryEntry(device, {
+    time: summary.openedAt,
+    method: summary.kind === 'websocket' ? 'WS' : summary.kind.toUpperCase(),
+    url: summary.url,
+    kind: summary.kind,
+    ...(savedId ? { requestId: savedId } : {}),
+    ...(summary.status !== undefined ? { status: summary.status } : {}),
+    durationMs: summary.durationMs,
+    messages: { sent: summary.sent, received: summary.received },
+    outcome: summary.error === undefined ? 'done' : 'failed',
+    ...(summary.error !== undefined ? { error: summary.error } : {}),
+  })
+}

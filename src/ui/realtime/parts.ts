@@ -4,10 +4,22 @@
  * make the bundler split the shell's shared modules into another chunk, and the shell would grow
  * by kilobytes (bench/shell-size.ts).
  */
+import { AuthTab } from '../request-editor/auth-tab.tsx'
 import { RequestEditor, urlEdit } from '../request-editor/index.tsx'
+import { KvTable } from '../request-editor/kv-table.tsx'
+import { ScriptTab } from '../request-editor/script-tab.tsx'
 import { UrlField } from '../request-editor/url-field.tsx'
 import { RenameField } from '../sidebar/tree-row.tsx'
 import { displayName } from '../store/request-name.ts'
 
-export const shellParts = { RequestEditor, urlEdit, UrlField, RenameField, displayName }
+export const shellParts = {
+  RequestEditor,
+  urlEdit,
+  UrlField,
+  RenameField,
+  displayName,
+  AuthTab,
+  KvTable,
+  ScriptTab,
+}
 export type ShellParts = typeof shellParts

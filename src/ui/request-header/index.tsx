@@ -32,6 +32,8 @@ export function RequestHeader(props: { tab: TabState }) {
   })
 
   const send = () => void store.send(props.tab.id)
+  /** HTTP and GraphQL: a connection kind brings its own URL bar (src/ui/realtime/). */
+  const http = () => props.tab.draft.kind === 'http' || props.tab.draft.kind === 'graphql'
   const [notice, setNotice] = createSignal<string | null>(null)
   const [downloadStatus, setDownloadStatus] = createSignal<DownloadStatus | null>(null)
   /** A pasted cURL command fills the request; one it cannot read stays as typed, with a message. */
@@ -93,44 +95,48 @@ export function RequestHeader(props: { tab: TabState }) {
           <Save size={16} aria-hidden="true" />
           <span>{messages.save}</span>
         </button>
-        <button
-          type="button"
-          class="button codegen-button"
-          aria-label={messages.generateCode}
-          title={messages.generateCode}
-          onClick={() => store.ui.openDialog({ kind: 'generate-code', source: { tabId: props.tab.id } })}
-        >
-          <CodeXml size={16} aria-hidden="true" />
-        </button>
+        <Show when={http()}>
+          <button
+            type="button"
+            class="button codegen-button"
+            aria-label={messages.generateCode}
+            title={messages.generateCode}
+            onClick={() => store.ui.openDialog({ kind: 'generate-code', source: { tabId: props.tab.id } })}
+          >
+            <CodeXml size={16} aria-hidden="true" />
+          </button>
+        </Show>
         <GitHistoryButton tab={props.tab} />
         <PeopleHere peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
       </div>
-      <div class="url-bar">
-        <select
-          class="input method-select"
-          aria-label={messages.method}
-          value={props.tab.draft.method}
-          onChange={(e) => store.editDraft(props.tab.id, { method: e.currentTarget.value as HttpMethod })}
-        >
-          <For each={HTTP_METHODS}>{(method) => <option value={method}>{method}</option>}</For>
-        </select>
-        <UrlField
-          value={props.tab.draft.url}
-          onInput={(url) => store.editDraft(props.tab.id, urlEdit(props.tab, url))}
-          onSend={send}
-          onPaste={(text) => pasteCurl(text)}
-          resolve={(variable) => {
-            store.workspaceVersion()
-            store.deviceVersion()
-            return store.lookupVariable(props.tab.id, variable)
-          }}
-        />
-        <RunHistoryButton tab={props.tab} />
-        <button type="button" class="button primary send-button" aria-label={messages.send} onClick={send}>
-          {messages.send}
-        </button>
-        <SendOptions tab={props.tab} onStatus={setDownloadStatus} />
-      </div>
+      <Show when={http()}>
+        <div class="url-bar">
+          <select
+            class="input method-select"
+            aria-label={messages.method}
+            value={props.tab.draft.method}
+            onChange={(e) => store.editDraft(props.tab.id, { method: e.currentTarget.value as HttpMethod })}
+          >
+            <For each={HTTP_METHODS}>{(method) => <option value={method}>{method}</option>}</For>
+          </select>
+          <UrlField
+            value={props.tab.draft.url}
+            onInput={(url) => store.editDraft(props.tab.id, urlEdit(props.tab, url))}
+            onSend={send}
+            onPaste={(text) => pasteCurl(text)}
+            resolve={(variable) => {
+              store.workspaceVersion()
+              store.deviceVersion()
+              return store.lookupVariable(props.tab.id, variable)
+            }}
+          />
+          <RunHistoryButton tab={props.tab} />
+          <button type="button" class="button primary send-button" aria-label={messages.send} onClick={send}>
+            {messages.send}
+          </button>
+          <SendOptions tab={props.tab} onStatus={setDownloadStatus} />
+        </div>
+      </Show>
       <Show when={notice()}>
         <p class="notice" role="status">
           {notice()}
@@ -153,7 +159,7 @@ export function RequestHeader(props: { tab: TabState }) {
           {messages.saveRefused}
         </p>
       </Show>
-      <Show when={store.sendMode() === 'direct'}>
+      <Show when={http() && store.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
           {store.relayLoginRequired() ? messages.loginRequired : messages.directMode}
         </p>

@@ -22,7 +22,12 @@ import type { OpenDocs } from './docs.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
-import { recordConnection, recordSend } from '../history/record.ts'
+import {
+  recordConnection,
+  recordEndedConnection,
+  recordSend,
+  type ConnectionSummary,
+} from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
 import type { CodegenSource } from './ui-state.ts'
@@ -310,7 +315,18 @@ export function createSendState(
       const { variables } = inputFor(tab).input
       return (text: string) => variables.replace(text)
     },
-    recordConnection: (entry: Omit<data.HistoryEntry, 'id'>) => data.addHistoryEntry(device, entry),
+    /** An ended call (gRPC) as a history entry. */
+    addHistoryEntry: (entry: Omit<data.HistoryEntry, 'id'>) => data.addHistoryEntry(device, entry),
+    /** A connection kind: the request built as Send builds it, handed to `open` instead of the transport. */
+    connect: (tabId: Id, open: DownloadSave) =>
+      sideSend(tabId, { method: 'GET', body: { type: 'none' } }, open),
+    /** Writes an ended connection into the history. */
+    recordConnection(tabId: Id, summary: ConnectionSummary) {
+      const tab = data.listTabs(device).find((t) => t.id === tabId)
+      const savedId =
+        tab?.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
+      recordEndedConnection(device, savedId, summary)
+    },
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,
     /** `Cancel` while awaiting the response. */

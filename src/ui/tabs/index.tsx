@@ -88,6 +88,7 @@ export function TabBar() {
             items={[
               { label: messages.kindHttp, action: () => store.newTab('http') },
               { label: messages.kindGraphql, action: () => store.newTab('graphql') },
+              { label: messages.kindWebsocket, action: () => store.newTab('websocket') },
               { label: messages.kindSse, action: () => store.newTab('sse') },
               { label: messages.kindGrpc, action: () => store.newTab('grpc') },
             ]}

@@ -25,7 +25,7 @@ export default function GrpcRequest(props: { tab: TabState }) {
   const call = createGrpcCall({
     relay: () => store.grpcServices(),
     record: (summary) =>
-      store.recordConnection({
+      store.addHistoryEntry({
         time: summary.started,
         method: 'gRPC',
         url: summary.url,
