@@ -96,6 +96,17 @@ const websocket = fc.record({
     },
   ),
 })
+const grpc = fc.record({
+  tls: fc.boolean(),
+  source: fc.constantFrom('reflection' as const, 'proto' as const),
+  protoFiles: fc.array(fc.record({ name: hostile.filter((name) => name.trim() !== ''), text: hostile }), {
+    maxLength: 2,
+  }),
+  service: hostile,
+  method: hostile,
+  message: hostile,
+  deadlineMs: fc.nat(),
+})
 const plainRequest: fc.Arbitrary<RequestSpec> = fc.record({
   type: fc.constant('request' as const),
   id,
@@ -111,8 +122,14 @@ const plainRequest: fc.Arbitrary<RequestSpec> = fc.record({
   scripts: fc.record({ preRequest: hostile, postResponse: hostile }),
 })
 const request: fc.Arbitrary<RequestSpec> = fc
-  .tuple(plainRequest, websocket)
-  .map(([spec, settings]) => (spec.kind === 'websocket' ? { ...spec, websocket: settings } : spec))
+  .tuple(plainRequest, websocket, grpc)
+  .map(([spec, settings, call]) =>
+    spec.kind === 'websocket'
+      ? { ...spec, websocket: settings }
+      : spec.kind === 'grpc'
+        ? { ...spec, grpc: call }
+        : spec,
+  )
 
 function blankSecrets<T extends { auth: Auth }>(item: T): T {
   const copy: Record<string, unknown> = { ...item.auth }
