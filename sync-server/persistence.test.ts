@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as Y from 'yjs'
 import { tempDir } from '../tests/helpers/sync-server.ts'
 import { StartupError } from './config.ts'
+import { getLevelUpdates, LeveldbPersistence } from 'y-leveldb'
 import { openRoomStore } from './persistence.ts'
 
 let dir: string
@@ -31,6 +32,24 @@ describe('room store', () => {
     await again.bind('room', reloaded)
     expect(reloaded.getMap('m').size).toBe(50)
     await again.close()
+  })
+
+  it('updates made while a write is in flight go to disk together, in one write', async () => {
+    const store = await openRoomStore(dir, () => undefined)
+    const doc = new Y.Doc()
+    await store.bind('room', doc)
+    for (let i = 0; i < 300; i++) doc.getMap('m').set(`k${i}`, i)
+    await store.flushed(doc)
+    await store.close()
+
+    const ldb = new LeveldbPersistence(dir)
+    const stored = (await ldb._transact((db) => getLevelUpdates(db, 'room'))) as Uint8Array[]
+    await ldb.destroy()
+    // A write starts once the code making the edits yields; all 300 made before are that one write.
+    expect(stored.length).toBe(1)
+    const reloaded = new Y.Doc()
+    for (const update of stored) Y.applyUpdate(reloaded, update)
+    expect(reloaded.getMap('m').toJSON()).toEqual(doc.getMap('m').toJSON())
   })
 
   it('a write that fails is reported and makes flushed() reject', async () => {

@@ -21,6 +21,8 @@ interface Binding {
   failed: boolean
   /** Updates stored since the room was opened: none, nothing to compact when it closes. */
   stored: number
+  /** Updates made while a write is in flight: the next write stores them together, merged. */
+  queued: Uint8Array[]
 }
 
 export interface RoomStore {
@@ -63,7 +65,7 @@ export async function openRoomStore(
 
   return {
     async bind(room, doc) {
-      const binding: Binding = { last: Promise.resolve(true), failed: false, stored: 0 }
+      const binding: Binding = { last: Promise.resolve(true), failed: false, stored: 0, queued: [] }
       bindings.set(doc, binding)
       // The stored updates merged and applied once: y-leveldb's getYDoc would apply them to a doc
       // of its own, which this one would then have to encode and apply again (a 10k-request room
@@ -79,7 +81,17 @@ export async function openRoomStore(
       doc.on('update', (update: Uint8Array, origin: unknown) => {
         if (origin === FROM_DISK) return
         binding.stored++
-        binding.last = ldb.storeUpdate(room, update).then((clock: unknown) => {
+        // One write at a time, each taking what came meanwhile: a busy room's writes keep up with
+        // its edits (one LevelDB write per update fell minutes behind a loaded event loop, and a
+        // reconnecting peer's sync step 1 waits for them all).
+        binding.queued.push(update)
+        if (binding.queued.length > 1) return
+        binding.last = binding.last.then(async () => {
+          const batch = binding.queued.splice(0)
+          const clock: unknown = await ldb.storeUpdate(
+            room,
+            batch.length === 1 ? batch[0]! : Y.mergeUpdates(batch),
+          )
           if (typeof clock === 'number') return true
           binding.failed = true
           onWriteFailed(doc)
