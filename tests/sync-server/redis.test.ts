@@ -96,10 +96,18 @@ describe('two processes on Redis', { timeout: 60_000 }, () => {
     const guest = await raw(b, 'ws-r1', `token=${token}&name=Linus`)
     await guest.ack()
     expect(guest.doc.getText('body').toString()).toBe('hello world')
-    const people = (await (await ownerFetch(owner(a), '/sync/share?workspace=ws-r1')).json()) as {
-      people: { name: string; online: boolean }[]
-    }
-    expect(people.people).toMatchObject([{ name: 'Linus', online: true }])
+    // B records the person in Redis after accepting the socket: A sees them once that write lands.
+    const peopleOnA = async () =>
+      (
+        (await (await ownerFetch(owner(a), '/sync/share?workspace=ws-r1')).json()) as {
+          people: { name: string; online: boolean }[]
+        }
+      ).people
+    const people = await until(async () => {
+      const listed = await peopleOnA()
+      return listed.length > 0 && listed
+    })
+    expect(people).toMatchObject([{ name: 'Linus', online: true }])
 
     expect((await ownerFetch(owner(a), '/sync/share?workspace=ws-r1', { method: 'DELETE' })).status).toBe(204)
     expect(await guest.closed).toEqual({ code: CLOSE_FORBIDDEN, reason: 'link revoked' })
