@@ -9,14 +9,14 @@ import { RequestEditor, urlEdit } from '../request-editor/index.tsx'
 import { KvTable } from '../request-editor/kv-table.tsx'
 import { ScriptTab } from '../request-editor/script-tab.tsx'
 import { UrlField } from '../request-editor/url-field.tsx'
-import { RenameField } from '../sidebar/tree-row.tsx'
+import { RequestName } from '../request-header/request-name.tsx'
 import { displayName } from '../store/request-name.ts'
 
 export const shellParts = {
   RequestEditor,
   urlEdit,
   UrlField,
-  RenameField,
+  RequestName,
   displayName,
   AuthTab,
   KvTable,

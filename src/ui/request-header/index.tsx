@@ -11,10 +11,10 @@ import type { TabState } from '../../model/workspace/api.ts'
 import { PeopleHere } from '../collab/presence.tsx'
 import { GitHistoryButton } from '../git-history/history-button.tsx'
 import { messages } from '../messages.ts'
-import { RenameField } from '../sidebar/tree-row.tsx'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 import { RunChip, RunHistoryButton } from '../history/runs.tsx'
+import { RequestName } from './request-name.tsx'
 import { SendOptions, type DownloadStatus } from './send-options.tsx'
 import Save from 'lucide-solid/icons/save'
 import CodeXml from 'lucide-solid/icons/code-xml'
@@ -59,31 +59,7 @@ export function RequestHeader(props: { tab: TabState }) {
         <Show when={location()}>
           <span class="muted request-location">{location()} /</span>
         </Show>
-        <Show
-          when={store.ui.renamingTab()}
-          fallback={
-            <button
-              type="button"
-              class="request-name"
-              title={`${messages.rename} (F2)`}
-              aria-label={`${messages.requestName}: ${name()}`}
-              onClick={() => store.ui.setRenamingTab(true)}
-            >
-              {name()}
-            </button>
-          }
-        >
-          <RenameField
-            value={props.tab.draft.name || name()}
-            label={messages.requestName}
-            onDone={(value) => {
-              store.ui.setRenamingTab(false)
-              if (value !== null && value.trim() && value !== props.tab.draft.name) {
-                store.renameTab(props.tab.id, value)
-              }
-            }}
-          />
-        </Show>
+        <RequestName tab={props.tab} />
         <RunChip tab={props.tab} />
         <button
           type="button"

@@ -15,7 +15,7 @@ import './sse.css'
 
 export default function SseRequest(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
-  const { RequestEditor, urlEdit, UrlField, RenameField, displayName } = props.parts
+  const { RequestEditor, urlEdit, UrlField, RequestName, displayName } = props.parts
   const connection = tabConnection(store, props.tab.id)
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const live = () => connection.state() !== 'closed'
@@ -34,30 +34,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
       <section class="request-header" aria-label={name()}>
         <div class="request-title">
           <span class="method kind-badge kind-sse">SSE</span>
-          <Show
-            when={store.ui.renamingTab()}
-            fallback={
-              <button
-                type="button"
-                class="request-name"
-                title={`${messages.rename} (F2)`}
-                aria-label={`${messages.requestName}: ${name()}`}
-                onClick={() => store.ui.setRenamingTab(true)}
-              >
-                {name()}
-              </button>
-            }
-          >
-            <RenameField
-              value={props.tab.draft.name || name()}
-              label={messages.requestName}
-              onDone={(value) => {
-                store.ui.setRenamingTab(false)
-                if (value !== null && value.trim() && value !== props.tab.draft.name)
-                  store.renameTab(props.tab.id, value)
-              }}
-            />
-          </Show>
+          <RequestName tab={props.tab} />
           <button
             type="button"
             class="button save-button"
