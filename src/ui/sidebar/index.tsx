@@ -24,7 +24,14 @@ export function Sidebar() {
   let viewport!: HTMLDivElement
   const [scrollTop, setScrollTop] = createSignal(0)
   const [height, setHeight] = createSignal(600)
-  const [dragFrom, setDragFrom] = createSignal<number | null>(null)
+  // The dragged item's id, not its row: the tree can change while the pointer is down (a synced
+  // edit, a folder opening after the last drop), and a row index would then name another item.
+  const [dragged, setDragged] = createSignal<string | null>(null)
+  const dragFrom = () => {
+    const id = dragged()
+    const at = id === null ? -1 : rows().findIndex((r) => r.id === id)
+    return at < 0 ? null : at
+  }
   const [hint, setHint] = createSignal<{ pos: number; position: DropPosition } | null>(null)
 
   const rows = store.tree
@@ -123,7 +130,7 @@ export function Sidebar() {
                       top={pos() * ROW_HEIGHT}
                       dropHint={hint()?.pos === pos() ? (hint()?.position ?? null) : null}
                       onDragStart={(e) => {
-                        setDragFrom(pos())
+                        setDragged(current().id)
                         e.dataTransfer?.setData('text/plain', current().name)
                         if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
                       }}
@@ -135,17 +142,16 @@ export function Sidebar() {
                       }}
                       onDrop={(e) => {
                         const found = targetFor(e, pos())
-                        const from = dragFrom()
-                        const dragged = from === null ? undefined : rows()[from]
+                        const id = dragged()
                         setHint(null)
-                        setDragFrom(null)
-                        if (!found || !dragged) return
+                        setDragged(null)
+                        if (!found || id === null) return
                         e.preventDefault()
-                        store.moveItem(dragged.id, found.target)
+                        store.moveItem(id, found.target)
                       }}
                       onDragEnd={() => {
                         setHint(null)
-                        setDragFrom(null)
+                        setDragged(null)
                       }}
                     />
                   )}
