@@ -111,6 +111,36 @@ for (const [width, options] of WIDTHS) {
       await expect(log(page)).toContainText('Closed by the client: code 1000')
     })
 
+    test('the sections are those of the request editor, Message first, in order and by keyboard', async ({
+      page,
+    }) => {
+      await openApp(page)
+      await newWebSocket(page, touch)
+      const sections = page.getByRole('tablist', { name: 'Request sections' }).getByRole('tab')
+      await expect(sections).toHaveText([
+        'Message',
+        'Params',
+        'Headers',
+        'Cookies',
+        'Autorisierung',
+        'Skript',
+      ])
+      await expect(sections.first()).toHaveAttribute('aria-selected', 'true')
+      await expect(composer(page)).toBeVisible()
+      // A row of the params table shows in its tab's badge, as in the HTTP editor.
+      await url(page).fill(`${upstream.url}/echo?room=1`)
+      await expect(sections.nth(1)).toHaveText('Params (1)')
+      await sections.first().focus()
+      await page.keyboard.press('ArrowRight')
+      await expect(sections.nth(1)).toBeFocused()
+      await expect(page.getByRole('table', { name: 'Params' })).toBeVisible()
+      await page.keyboard.press('End')
+      await expect(sections.last()).toHaveAttribute('aria-selected', 'true')
+      await page.keyboard.press('Home')
+      await expect(composer(page)).toBeVisible()
+      if (touch) expect(await smallTouchTargets(page, '.ws-editor')).toEqual([])
+    })
+
     test('a refused upgrade, an unreachable host and a bad URL get clear messages', async ({ page }) => {
       await openApp(page)
       await newWebSocket(page, touch)

@@ -17,6 +17,9 @@ export interface LogEntry {
   bytes?: Uint8Array
   /** Info lines that report a problem (a failure, a refused upgrade). */
   error?: boolean
+  /** A named message's name and id (a Server-Sent Event's `event:` and `id:`), shown as columns. */
+  name?: string
+  id?: string
 }
 
 const encoder = new TextEncoder()
@@ -32,7 +35,13 @@ export function makeLogEntry(direction: Direction, data: string | Uint8Array, ti
     : { direction, time, size: data.length, bytes: data }
 }
 
-export function createMessageLog(schedule: (flush: () => void) => void = requestAnimationFrame) {
+/** The next frame; a hidden page gets no frames, so then a short timer keeps the log up to date. */
+function nextFrame(flush: () => void): void {
+  if (document.visibilityState === 'visible') requestAnimationFrame(flush)
+  else setTimeout(flush, 100)
+}
+
+export function createMessageLog(schedule: (flush: () => void) => void = nextFrame) {
   const entries: LogEntry[] = []
   let queue: LogEntry[] = []
   let scheduled = false
@@ -76,8 +85,16 @@ export function filterLog(
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!
     if (direction !== 'all' && entry.direction !== direction) continue
-    if (needle && !(entry.text ?? '').toLowerCase().includes(needle)) continue
+    if (needle && !matches(entry, needle)) continue
     kept.push(i)
   }
   return kept
+}
+
+function matches(entry: LogEntry, needle: string): boolean {
+  return (
+    (entry.text ?? '').toLowerCase().includes(needle) ||
+    (entry.name !== undefined && entry.name.toLowerCase().includes(needle)) ||
+    (entry.id !== undefined && entry.id.toLowerCase().includes(needle))
+  )
 }

@@ -1,7 +1,8 @@
 /**
- * A generic, virtualised message log for connection kinds (WebSocket, gRPC streams): direction,
- * time, size and a one-line preview per row; a direction filter and a search; the selected
- * message in full as text, pretty JSON or hex. Only the rows in view exist in the DOM.
+ * A generic, virtualised message log for connection kinds (WebSocket, Server-Sent Events):
+ * direction, time, size, a named message's name and id, and a one-line preview per row; a
+ * direction filter and a search; the selected message in full as text, pretty JSON or hex. Only
+ * the rows in view exist in the DOM, so it keeps every message however many arrive.
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import { toHex } from '../../model/realtime/message-encoding.ts'
@@ -47,7 +48,42 @@ function detail(entry: LogEntry, view: View): string {
   return text.slice(0, DETAIL_LIMIT)
 }
 
-export function MessageLog(props: { log: MessageLogData; label?: string }) {
+const DIRECTIONS: Direction[] = ['sent', 'received', 'info']
+const FILTERS: Record<Direction, string> = {
+  sent: m.filterSent,
+  received: m.filterReceived,
+  info: m.filterInfo,
+}
+
+/** Whether the text is a JSON object or array (checked when a row is opened, not per row). */
+function isJson(text: string | undefined): boolean {
+  const head = text?.trimStart()[0]
+  if (head !== '{' && head !== '[') return false
+  try {
+    JSON.parse(text!)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export interface MessageLogProps {
+  log: MessageLogData
+  /** The region's and the list's name (default `Messages`). */
+  label?: string
+  /** The directions the filter offers (default all). */
+  directions?: Direction[]
+  empty?: string
+  count?: (shown: number, total: number) => string
+  /** `Clear` (default: empties the log). */
+  onClear?: () => void
+  /** An opened message whose text is JSON is shown pretty-printed first. */
+  jsonFirst?: boolean
+  /** Rows have name and id columns (a Server-Sent Event's `event:` and `id:`), empty for info rows. */
+  named?: boolean
+}
+
+export function MessageLog(props: MessageLogProps) {
   let viewport!: HTMLDivElement
   const [scrollTop, setScrollTop] = createSignal(0)
   const [height, setHeight] = createSignal(320)
@@ -97,9 +133,7 @@ export function MessageLog(props: { log: MessageLogData; label?: string }) {
           onChange={(e) => setDirection(e.currentTarget.value as Direction | 'all')}
         >
           <option value="all">{m.filterAll}</option>
-          <option value="sent">{m.filterSent}</option>
-          <option value="received">{m.filterReceived}</option>
-          <option value="info">{m.filterInfo}</option>
+          <For each={props.directions ?? DIRECTIONS}>{(d) => <option value={d}>{FILTERS[d]}</option>}</For>
         </select>
         <input
           class="input message-log-search"
@@ -110,14 +144,15 @@ export function MessageLog(props: { log: MessageLogData; label?: string }) {
           onInput={(e) => setSearch(e.currentTarget.value)}
         />
         <span class="muted message-log-count" role="status">
-          {m.count(count(), (props.log.version(), props.log.entries.length))}
+          {(props.count ?? m.count)(count(), (props.log.version(), props.log.entries.length))}
         </span>
         <button
           type="button"
           class="button"
           onClick={() => {
             setSelected(null)
-            props.log.clear()
+            if (props.onClear) props.onClear()
+            else props.log.clear()
           }}
         >
           {m.clear}
@@ -130,7 +165,7 @@ export function MessageLog(props: { log: MessageLogData; label?: string }) {
           new ResizeObserver(() => setHeight(el.clientHeight || 320)).observe(el)
         }}
         role="list"
-        aria-label={m.log}
+        aria-label={props.label ?? m.log}
         tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget
@@ -138,7 +173,7 @@ export function MessageLog(props: { log: MessageLogData; label?: string }) {
           setScrollTop(el.scrollTop)
         }}
       >
-        <Show when={count() > 0} fallback={<p class="muted message-log-empty">{m.empty}</p>}>
+        <Show when={count() > 0} fallback={<p class="muted message-log-empty">{props.empty ?? m.empty}</p>}>
           <div style={{ height: `${win().height}px`, position: 'relative' }}>
             <div style={{ transform: `translateY(${win().top}px)` }}>
               <For each={rows()}>
@@ -151,12 +186,19 @@ export function MessageLog(props: { log: MessageLogData; label?: string }) {
                       class={`message-row message-${entry().direction}${entry().error ? ' message-error' : ''}`}
                       classList={{ selected: selected() === index }}
                       aria-label={`${NAMES[entry().direction]} ${clock(entry().time)}`}
-                      onClick={() => setSelected(index)}
+                      onClick={() => {
+                        setSelected(index)
+                        if (props.jsonFirst) setView(isJson(entry().text) ? 'json' : 'text')
+                      }}
                     >
                       <span class="message-arrow" aria-hidden="true">
                         {ARROWS[entry().direction]}
                       </span>
                       <span class="message-time muted">{clock(entry().time)}</span>
+                      <Show when={props.named}>
+                        <span class="message-name">{entry().name}</span>
+                        <span class="message-id muted">{entry().id}</span>
+                      </Show>
                       <span class="message-size muted">{m.bytes(entry().size)}</span>
                       <span class="message-preview">{preview(entry())}</span>
                     </button>

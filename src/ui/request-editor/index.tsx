@@ -35,16 +35,36 @@ const SECTIONS: { id: Section; label: string }[] = [
 
 const count = (rows: KeyValueRow[]) => rows.filter((r) => r.enabled && r.key !== '').length
 
-/**
- * `sections` and `below`: a connection kind (src/ui/realtime/) shows the sections that apply to it
- * and its own message list instead of the response area.
- */
-export function RequestEditor(props: { tab: TabState; sections?: Section[]; below?: JSX.Element }) {
+/** A section of a connection kind's own (WebSocket's `Message`), in the same tab list. */
+export interface ExtraSection {
+  id: string
+  label: string
+  render: () => JSX.Element
+}
+
+export interface RequestEditorProps {
+  tab: TabState
+  /** The built-in sections that apply (all by default). */
+  sections?: Section[]
+  /** Sections of the kind's own, before the built-in ones; the first is open at first. */
+  extraSections?: ExtraSection[]
+  /** Shown instead of the response area (a connection kind's message list). */
+  below?: JSX.Element
+  /** Shown above the section tabs, in the same scrolling column (a connection kind's URL bar). */
+  above?: JSX.Element
+  class?: string
+  /** Ctrl+Enter in the script editor (default: Send); a connection kind connects instead. */
+  onSend?: () => void
+}
+
+/** A connection kind (src/ui/realtime/) uses the props beyond `tab` to fit it to its own needs. */
+export function RequestEditor(props: RequestEditorProps) {
   const store = useStore()
-  const [section, setSection] = createSignal<Section>('params')
+  const [section, setSection] = createSignal<string>(props.extraSections?.[0]?.id ?? 'params')
   const edit = store.editDraft.bind(null, props.tab.id)
-  const send = () => void store.send(props.tab.id)
-  const badge = (id: Section) => {
+  const send = () => (props.onSend ? props.onSend() : void store.send(props.tab.id))
+  const extra = () => props.extraSections?.find((s) => s.id === section())
+  const badge = (id: string) => {
     const d = props.tab.draft
     const n =
       id === 'params'
@@ -58,13 +78,14 @@ export function RequestEditor(props: { tab: TabState; sections?: Section[]; belo
   }
 
   return (
-    <div class="request-editor">
+    <div class={props.class ? `request-editor ${props.class}` : 'request-editor'}>
+      {props.above}
       <TabList
         label={messages.requestSections}
-        items={SECTIONS.filter((s) => !props.sections || props.sections.includes(s.id)).map((s) => ({
-          ...s,
-          badge: () => badge(s.id),
-        }))}
+        items={[
+          ...(props.extraSections ?? []),
+          ...SECTIONS.filter((s) => !props.sections || props.sections.includes(s.id)),
+        ].map((s) => ({ id: s.id, label: s.label, badge: () => badge(s.id) }))}
         selected={section()}
         onSelect={setSection}
         class="section-tabs"
@@ -73,6 +94,9 @@ export function RequestEditor(props: { tab: TabState; sections?: Section[]; belo
       />
       <div class="section-panel" role="tabpanel" aria-labelledby={`section-${section()}`}>
         <Switch>
+          <Match when={extra()} keyed>
+            {(own) => own.render()}
+          </Match>
           <Match when={section() === 'params'}>
             <KvTable
               label={messages.params}

@@ -171,11 +171,26 @@ async function read(
   const stop = () => void reader.cancel().catch(() => {})
   signal.addEventListener('abort', stop, { once: true })
   const decoder = new TextDecoder()
+  let slice = performance.now()
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (done) return sseMessages.streamEnded
-      for (const event of parser.push(decoder.decode(value, { stream: true }))) onEvent(event)
+      const events = parser.push(decoder.decode(value, { stream: true }))
+      for (let i = 0; i < events.length; i++) {
+        onEvent(events[i]!)
+        // A big chunk (a page that fell behind reads many events at once) is handed on in slices,
+        // each its own task: reads chain as microtasks, so without this it is one long task.
+        if ((i & 127) === 127 && performance.now() - slice > SLICE_MS) {
+          await nextTask()
+          slice = performance.now()
+          if (signal.aborted) return sseMessages.disconnected
+        }
+      }
+      if (performance.now() - slice > SLICE_MS) {
+        await nextTask()
+        slice = performance.now()
+      }
     }
   } catch (error) {
     return sseMessages.streamLost((error as Error).message)
@@ -183,6 +198,11 @@ async function read(
     signal.removeEventListener('abort', stop)
   }
 }
+
+/** How long reading runs before it lets the page (or process) do other work. */
+const SLICE_MS = 8
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Resolves true after `ms`, or false at once when `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal): Promise<boolean> {

@@ -1,9 +1,10 @@
 /**
  * One Server-Sent Events connection per tab, kept outside the component: switching tabs keeps it
- * reading, and coming back shows the same list. Entries arrive in batches (one per frame), and
- * the list keeps the newest SHOWN_LIMIT of them so it stays fast however long the stream runs.
+ * reading, and coming back shows the same list. Entries go to the generic message log
+ * (../log-model.ts), which appends them in one batch per frame and keeps all of them: the list
+ * shows only the rows in view, so it stays fast however long the stream runs.
  */
-import { batch, createSignal, type Accessor } from 'solid-js'
+import { createSignal, type Accessor } from 'solid-js'
 import type { Id } from '../../../model/types.ts'
 import {
   connectSse,
@@ -12,18 +13,14 @@ import {
   type SseState,
 } from '../../../runtime/realtime/sse/connect.ts'
 import type { AppStore } from '../../store/index.ts'
-
-export const SHOWN_LIMIT = 500
-
-export type ShownEntry = SseEntry & { seq: number }
+import { createMessageLog, type MessageLogData } from '../log-model.ts'
+import { sseLogEntry } from './log-entries.ts'
 
 export interface TabConnection {
   state: Accessor<SseState>
-  entries: Accessor<ShownEntry[]>
-  /** Events received since the last `Clear`, shown ones or not. */
+  log: MessageLogData
+  /** Events received since the last `Clear`, counted as the log shows them (once per frame). */
   received: Accessor<number>
-  /** Entries dropped from the top of the list to keep it at SHOWN_LIMIT. */
-  hidden: Accessor<number>
   /** The message that ended the last connection, until the next `Connect`. */
   error: Accessor<string | null>
   connect(): Promise<void>
@@ -37,45 +34,23 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
   const known = connections.get(tabId)
   if (known) return known
   const [state, setState] = createSignal<SseState>('closed')
-  const [entries, setEntries] = createSignal<ShownEntry[]>([])
-  const [received, setReceived] = createSignal(0)
-  const [hidden, setHidden] = createSignal(0)
   const [error, setError] = createSignal<string | null>(null)
+  const log = createMessageLog()
+  let events = 0
   let current: SseConnection | undefined
-  let pending: ShownEntry[] = []
-  let seq = 0
-  let scheduled = false
   /** `Disconnect` pressed while the connection was still being prepared. */
   let stopped = false
 
-  const flush = () => {
-    scheduled = false
-    const arrived = pending
-    pending = []
-    if (arrived.length === 0) return
-    batch(() => {
-      const all = [...entries(), ...arrived]
-      const cut = Math.max(0, all.length - SHOWN_LIMIT)
-      setEntries(cut > 0 ? all.slice(cut) : all)
-      if (cut > 0) setHidden((n) => n + cut)
-      setReceived((n) => n + arrived.filter((e) => e.type === 'event').length)
-    })
-  }
   const push = (entry: SseEntry) => {
-    pending.push({ ...entry, seq: seq++ })
+    if (entry.type === 'event') events++
     if (entry.type === 'error') setError(entry.message)
-    if (scheduled) return
-    scheduled = true
-    // A hidden page gets no frames: a timer then keeps the list (and its count) up to date.
-    if (document.visibilityState === 'visible') requestAnimationFrame(flush)
-    else setTimeout(flush, 100)
+    log.add(sseLogEntry(entry))
   }
 
   const connection: TabConnection = {
     state,
-    entries,
-    received,
-    hidden,
+    log,
+    received: () => (log.version(), events),
     error,
     async connect() {
       if (current || state() !== 'closed') return
@@ -96,7 +71,6 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       const summary = await open.done
       clearInterval(watch)
       current = undefined
-      flush()
       prepared.record({ ...summary, received: summary.events, sent: 0 })
       if (!store.state.tabs.some((t) => t.id === tabId)) connections.delete(tabId)
     },
@@ -105,12 +79,8 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       current?.close()
     },
     clear() {
-      pending = []
-      batch(() => {
-        setEntries([])
-        setReceived(0)
-        setHidden(0)
-      })
+      events = 0
+      log.clear()
     },
   }
   connections.set(tabId, connection)

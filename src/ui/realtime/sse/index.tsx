@@ -11,6 +11,7 @@ import type { ShellParts } from '../parts.ts'
 import { tabConnection } from './connections.ts'
 import { EventList } from './event-list.tsx'
 import { sseUi } from './messages.ts'
+import '../realtime.css'
 import './sse.css'
 
 export default function SseRequest(props: { tab: TabState; parts: ShellParts }) {

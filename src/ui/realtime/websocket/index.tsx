@@ -1,14 +1,11 @@
 /**
  * The WebSocket request area (a lazy chunk, shown instead of the HTTP editor for kind
- * `websocket`): URL with `Connect` / `Disconnect`, the connection state and time, the sections
- * (message composer, params, headers, cookies, auth, script) and the message log.
+ * `websocket`): the shell's request editor with the URL and `Connect` / `Disconnect`, the
+ * connection state and time above its sections, a `Message` section (the composer) before Params,
+ * Headers, Cookies, `Autorisierung` and `Skript`, and the message log below.
  */
-import { createSignal, Match, onCleanup, Show, Switch } from 'solid-js'
+import { createSignal, onCleanup, Show } from 'solid-js'
 import type { TabState } from '../../../model/workspace/api.ts'
-import { paramRowsForTable, paramRowsFromTable } from '../../../model/param-text.ts'
-import { urlFromParams } from '../../../model/url-params.ts'
-import { TabList } from '../../dialogs/tab-list.tsx'
-import { messages } from '../../messages.ts'
 import type { ShellParts } from '../parts.ts'
 import { useStore } from '../../store/context.tsx'
 import { MessageLog } from '../message-log.tsx'
@@ -16,16 +13,6 @@ import { realtimeMessages as m } from '../messages-realtime.ts'
 import { Composer } from './composer.tsx'
 import { sessionFor } from './session.ts'
 import '../realtime.css'
-
-type Section = 'message' | 'params' | 'headers' | 'cookies' | 'auth' | 'scripts'
-const SECTIONS: { id: Section; label: string }[] = [
-  { id: 'message', label: m.message },
-  { id: 'params', label: messages.params },
-  { id: 'headers', label: messages.headers },
-  { id: 'cookies', label: messages.cookies },
-  { id: 'auth', label: messages.authorization },
-  { id: 'scripts', label: messages.scripts },
-]
 
 function elapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000))
@@ -36,9 +23,8 @@ function elapsed(ms: number): string {
 /** `parts`: the shell's request editor pieces, handed in so this chunk does not re-split them. */
 export default function WebSocketEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
-  const { AuthTab, KvTable, ScriptTab, UrlField, urlEdit } = props.parts
+  const { RequestEditor, UrlField, urlEdit } = props.parts
   const session = sessionFor(props.tab.id)
-  const [section, setSection] = createSignal<Section>('message')
   const [now, setNow] = createSignal(Date.now())
   const timer = setInterval(() => setNow(Date.now()), 1000)
   onCleanup(() => clearInterval(timer))
@@ -50,9 +36,20 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
       record: (summary) => store.recordConnection(props.tab.id, summary),
     })
   const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
+  const message = {
+    id: 'message',
+    label: m.message,
+    render: () => (
+      <Composer
+        settings={props.tab.draft.websocket}
+        onChange={(websocket) => edit({ websocket })}
+        send={(data) => session.send(data)}
+      />
+    ),
+  }
 
-  return (
-    <div class="request-editor ws-editor">
+  const connection = (
+    <>
       <div class="url-bar">
         <span class="kind-badge kind-websocket" aria-hidden="true">
           WS
@@ -98,61 +95,18 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
           {session.dropped()?.length ? m.directHeaders(session.dropped()!) : m.directPlain}
         </p>
       </Show>
-      <TabList
-        label={messages.requestSections}
-        items={SECTIONS}
-        selected={section()}
-        onSelect={setSection}
-        class="section-tabs"
-        tabClass="section-tab"
-        idPrefix="ws-section"
-      />
-      <div class="section-panel" role="tabpanel" aria-labelledby={`ws-section-${section()}`}>
-        <Switch>
-          <Match when={section() === 'message'}>
-            <Composer
-              settings={props.tab.draft.websocket}
-              onChange={(websocket) => edit({ websocket })}
-              send={(data) => session.send(data)}
-            />
-          </Match>
-          <Match when={section() === 'params'}>
-            <KvTable
-              label={messages.params}
-              rows={paramRowsForTable(props.tab.draft.params)}
-              onChange={(shown) => {
-                const params = paramRowsFromTable(shown, props.tab.draft.params)
-                edit({ params, url: urlFromParams(props.tab.draft.url, params) })
-              }}
-            />
-          </Match>
-          <Match when={section() === 'headers'}>
-            <KvTable
-              label={messages.headers}
-              rows={props.tab.draft.headers}
-              onChange={(headers) => edit({ headers })}
-            />
-          </Match>
-          <Match when={section() === 'cookies'}>
-            <KvTable
-              label={messages.cookies}
-              rows={props.tab.draft.cookies}
-              onChange={(cookies) => edit({ cookies })}
-            />
-          </Match>
-          <Match when={section() === 'auth'}>
-            <AuthTab tab={props.tab} onChange={(auth) => edit({ auth })} />
-          </Match>
-          <Match when={section() === 'scripts'}>
-            <ScriptTab
-              scripts={props.tab.draft.scripts}
-              onChange={(scripts) => edit({ scripts })}
-              onSend={connect}
-            />
-          </Match>
-        </Switch>
-      </div>
-      <MessageLog log={session.log} />
-    </div>
+    </>
+  )
+
+  return (
+    <RequestEditor
+      tab={props.tab}
+      class="ws-editor"
+      above={connection}
+      extraSections={[message]}
+      sections={['params', 'headers', 'cookies', 'auth', 'scripts']}
+      onSend={connect}
+      below={<MessageLog log={session.log} />}
+    />
   )
 }
