@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createStatic } from '../../sync-server/static.ts'
 import { startSseServer, type SseServer } from '../fixtures/sse-server.ts'
 import { activeTab, openApp, press, row, smallTouchTargets, urlField, WIDTHS } from './helpers.ts'
+import { preRequestScript } from './send-helpers.ts'
 
 let sse: SseServer
 test.beforeAll(async () => {
@@ -171,4 +172,19 @@ test('without a relay the page streams with its own fetch: CORS-allowed servers 
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
   }
+})
+
+test('Ctrl+Enter in the Skript editor connects once, as the URL field does, and sends no HTTP request', async ({
+  page,
+}) => {
+  await openApp(page)
+  const tag = `script-${Date.now()}`
+  await newSse(page, false)
+  await urlField(page).fill(`${sse.url}/events?total=3&tag=${tag}`)
+  await preRequestScript(page, "svc.environment.set('seen', 'yes')")
+  await page.keyboard.press('Control+Enter')
+  await expect(count(page)).toHaveText('3 events')
+  await page.waitForTimeout(300)
+  // One connection: neither an HTTP send of the tab nor a second toggle.
+  expect(connections(tag)).toHaveLength(1)
 })

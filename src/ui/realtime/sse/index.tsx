@@ -23,7 +23,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
   const toggle = () => (live() ? connection.disconnect() : void connection.connect())
   // Ctrl+Enter (Send's shortcut, which the app leaves to this kind) connects or disconnects.
   const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || store.ui.dialog()) return
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented || store.ui.dialog()) return
     e.preventDefault()
     toggle()
   }
@@ -90,6 +90,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
       <RequestEditor
         tab={props.tab}
         sections={['params', 'headers', 'auth', 'scripts']}
+        onSend={toggle}
         below={<EventList connection={connection} />}
       />
     </>
