@@ -59,7 +59,7 @@ async function cli(argv: string[]): Promise<Outcome> {
     const files = Object.keys(createRequire(import.meta.url).cache)
     const loaded = ${JSON.stringify(names)}.filter((name) => files.some((f) => f.includes('/node_modules/' + name + '/')))
     const undiciWeb = files.some((f) => f.includes('/node_modules/undici/lib/web/'))
-    const grpc = files.some((f) => /\/node_modules\/(@grpc\/grpc-js|protobufjs)\//.test(f))
+    const grpc = files.some((f) => ['@grpc/grpc-js', 'protobufjs'].some((p) => f.includes('/node_modules/' + p + '/')))
     process.stdout.write(JSON.stringify({ code, ...text, loaded, undiciWeb, grpc }))
     process.exit(0)`
   // Asynchronous: the echo server the child sends to runs in this process.
