@@ -351,3 +351,33 @@ describe('pm.request.auth as a RequestAuth', () => {
     expect(result.changes.auth).toMatchObject({ type: 'unsupported', name: 'hawk' })
   })
 })
+
+describe('pm.request.url.variables', () => {
+  const withPath = {
+    ...request,
+    url: 'http://127.0.0.1:9/users/:id/files/:name.json',
+    rawUrl: '{{host}}/users/:id/files/:name.json',
+  }
+
+  it("holds the path's :variables, and a value set reaches the sent URL", async () => {
+    const result = await runScript(
+      `pm.test('keys', () => pm.expect(pm.request.url.variables.map((v) => v.key)).to.eql(['id', 'name']))
+       pm.request.url.variables.upsert({ key: 'id', value: '7' })
+       pm.request.url.variables.one('name').value = 'report'
+       pm.test('resolved', () => pm.expect(pm.request.url.getPath()).to.equal('/users/7/files/report.json'))
+       pm.test('unresolved', () => pm.expect(pm.request.url.getPath(true)).to.equal('/users/:id/files/:name.json'))`,
+      {
+        request: withPath,
+        layers: [{ scope: 'environment', variables: [{ key: 'host', value: 'http://h.test' }] }],
+      },
+    )
+    expect(failures(result)).toEqual([])
+    expect(result.changes.url).toBe('http://h.test/users/7/files/report.json')
+  })
+
+  it('without values nothing changes', async () => {
+    const result = await runScript(`pm.request.url.variables.count()`, { request: withPath })
+    expect(failures(result)).toEqual([])
+    expect(result.changes.url).toBeUndefined()
+  })
+})

@@ -185,4 +185,21 @@ describe('Postman path variables', () => {
     expect(url('42')).toBe('http://h/users/42/posts')
     expect(url('')).toBe('http://h/users/:id/posts')
   })
+
+  it("keeps the substituted ones and the URL as written for scripts' pm.request.url.variables", () => {
+    const request = (variable: { key: string; value: string }[]) =>
+      parsePostmanCollection(
+        postmanCollection('P', [
+          { name: 'R', request: { method: 'GET', url: { raw: 'http://h/users/:id/:tab', variable } } },
+        ]),
+      ).children[0] as RequestSpec
+    const both = request([
+      { key: 'id', value: '42' },
+      { key: 'tab', value: '' },
+    ])
+    expect(both.urlTemplate).toBe('http://h/users/:id/:tab')
+    expect(both.pathVariables).toEqual([{ key: 'id', value: '42' }])
+    const none = request([{ key: 'id', value: '' }])
+    expect('urlTemplate' in none || 'pathVariables' in none).toBe(false)
+  })
 })

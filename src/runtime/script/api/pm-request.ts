@@ -74,6 +74,9 @@ export function pmRequestView(current: CurrentRun) {
         headers: rows(),
         body: sdkBody(request().body),
         auth: sdkAuth(request().auth),
+        ...(current.run.input.phase === 'pre-request' && request().urlTemplate
+          ? { urlTemplate: request().urlTemplate, pathVariables: request().pathVariables }
+          : {}),
       }),
     _sdkApply: (text: unknown) => {
       const run = current.run

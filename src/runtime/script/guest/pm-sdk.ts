@@ -152,6 +152,7 @@ const SDK = String.raw`(function (real, pre) {
     toJSON() { return this.members.map((m) => m.toJSON()) }
   }
 ${AUTH_SDK}
+  const pathVariable = (s) => { s = String(s); if (s[0] !== ':') return null; const dot = s.indexOf('.'); return s.slice(1, dot < 0 ? undefined : dot) || null }
   const URL_RE = /^(?:([^:/?#]+):\/\/)?(?:([^@/?#]*)@)?([^:/?#]*)(?::(\d*|\{\{[^}]*\}\}))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/
   class Url {
     constructor(text) {
@@ -171,15 +172,18 @@ ${AUTH_SDK}
       this.path = m[5] ? (path === '' ? [''] : path.split('/')) : undefined
       this.hash = m[7]
       this.query = new PropertyList(QUERY, m[6] === undefined || m[6] === '' ? [] : m[6].split('&').map(QUERY.parse))
-      this.variables = new PropertyList(VARIABLE, [])
+      // Path variables, as the SDK's Url.parse finds them: a ':name' segment (up to a dot), once each.
+      const names = (this.path || []).map(pathVariable).filter((k, i, all) => k && all.indexOf(k) === i)
+      this.variables = new PropertyList(VARIABLE, names.map((key) => ({ key, value: '' })))
       this._quiet = false
     }
     getHost() { return Array.isArray(this.host) ? this.host.join('.') : this.host ? String(this.host) : '' }
     getPath(unresolved) {
       const segments = (this.path || []).map((s) => {
-        if (unresolved || s[0] !== ':') return s
-        const v = this.variables.get(s.slice(1))
-        return typeof v === 'string' && v ? v : s
+        const key = unresolved ? null : pathVariable(s)
+        const v = key ? this.variables.get(key) : undefined
+        // The value replaces the name; a suffix after a dot stays (':id.json').
+        return typeof v === 'string' && v ? v + String(s).slice(key.length + 1) : s
       })
       return '/' + segments.join('/')
     }
@@ -239,10 +243,19 @@ ${AUTH_SDK}
       },
     })
   }
+  // An imported request's path variables: the template's names with the values its URL holds.
+  const pathVariables = (url, values) => {
+    for (const v of values || []) {
+      const m = url.variables.one(v.key)
+      if (m) m._s.value = v.value
+      else url.variables.members.push(new Property(VARIABLE, v))
+    }
+    return url
+  }
   const req = {
     id: state.id,
     name: state.name,
-    url: new Url(state.url),
+    url: pathVariables(new Url(state.urlTemplate || state.url), state.pathVariables),
     method: state.method,
     headers: new PropertyList(HEADER, state.headers),
     body: body(state.body),
