@@ -3,6 +3,7 @@ import { basic, bearer, postmanCollection, script } from '../../../tests/helpers
 import type { Folder, RequestSpec } from '../types.ts'
 import { ImportError } from './import-error.ts'
 import { isPostmanCollection, parsePostmanCollection } from './postman.ts'
+import { serializeSendboxCollection } from './sendbox.ts'
 
 describe('parsePostmanCollection', () => {
   const collection = parsePostmanCollection(
@@ -201,5 +202,20 @@ describe('Postman path variables', () => {
     expect(both.pathVariables).toEqual([{ key: 'id', value: '42' }])
     const none = request([{ key: 'id', value: '' }])
     expect('urlTemplate' in none || 'pathVariables' in none).toBe(false)
+  })
+
+  it('leaves them out of a Sendbox file, which has no path variables (nor does a workspace)', () => {
+    const collection = parsePostmanCollection(
+      postmanCollection('P', [
+        {
+          name: 'R',
+          request: { method: 'GET', url: { raw: 'http://h/u/:id', variable: [{ key: 'id', value: '1' }] } },
+        },
+      ]),
+    )
+    expect((collection.children[0] as RequestSpec).urlTemplate).toBe('http://h/u/:id')
+    const text = serializeSendboxCollection(collection)
+    expect(text).toContain('http://h/u/1')
+    expect(text).not.toMatch(/urlTemplate|pathVariables/)
   })
 })
