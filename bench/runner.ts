@@ -6,8 +6,9 @@
  * the dev dependencies), and a raw undici loop without scripts as the ceiling (bench/raw-loop.mjs,
  * plain Node). Then memory of `sendbox run` over a 10,000-request run.
  * Targets (issue #18), whole processes: Sendbox >= 10x newman and >= half the raw loop, and a
- * one-request `sendbox run` <= 0.4 s. Raw loop, Sendbox, a one-request run and newman are run
- * BENCH_ROUNDS times (default 3), interleaved, and their medians compared.
+ * one-request `sendbox run` <= 0.4 s. Raw loop, Sendbox, newman, a one-request run of each and a
+ * bare `node -e 0` (what the machine's load makes of a process start) are run BENCH_ROUNDS times
+ * (default 3), interleaved, and their medians compared.
  *
  * What each number includes (printed too): "in-run" is the runner's own report of its run (from
  * the start of the collection to its end: no process start or module loading; both runners make
@@ -198,7 +199,7 @@ async function newman(file = 'c.json'): Promise<{ rate: number; wall: number; ex
     }
   }
   if (report.run.stats.assertions.failed > 0) throw new Error('newman: tests failed')
-  const count = file === 'c.json' ? COUNT : SMALL
+  const count = file === 'c.json' ? COUNT : file === 'one.json' ? 1 : SMALL
   return {
     rate: count / ((report.run.timings.completed - report.run.timings.started) / 1000),
     wall: count / (exit.ms / 1000),
@@ -261,11 +262,20 @@ console.log(
 // The whole-process runs are interleaved, ROUNDS times, and their medians compared: the shared
 // machine's load changes from minute to minute.
 type Measured = { rate: number; wall: number; exit: Exit }
-const rounds: { raw: Measured[]; ours: Measured[]; nm: Measured[]; one: Measured[] } = {
+const rounds: {
+  raw: Measured[]
+  ours: Measured[]
+  nm: Measured[]
+  one: Measured[]
+  nmOne: Measured[]
+  bare: Exit[]
+} = {
   raw: [],
   ours: [],
   nm: [],
   one: [],
+  nmOne: [],
+  bare: [],
 }
 for (let round = 0; round < ROUNDS; round++) {
   rounds.raw.push(await rawLoop())
@@ -273,6 +283,9 @@ for (let round = 0; round < ROUNDS; round++) {
   rounds.one.push(await sendbox('one.json', 1))
   const theirs = await newman()
   if (theirs) rounds.nm.push(theirs)
+  const theirOne = await newman('one.json')
+  if (theirOne) rounds.nmOne.push(theirOne)
+  rounds.bare.push(await run(process.execPath, ['-e', '0'], dir))
 }
 /** The run with the median whole-process time. */
 const median = (runs: Measured[]) =>
@@ -295,8 +308,17 @@ console.log(
 const oneWall = medianOf(rounds.one.map((r) => r.exit.ms))
 const oneCpu = medianOf(rounds.one.map((r) => r.exit.cpuMs))
 console.log(
-  `  one-request sendbox run       ${(oneWall / 1000).toFixed(2)} s whole process (target <= 0.4 s), ${(oneCpu / 1000).toFixed(2)} s CPU (${seconds(rounds.one)} s)`,
+  `  one-request sendbox run       ${(oneWall / 1000).toFixed(2)} s whole process (target <= 0.4 s), ${(oneCpu / 1000).toFixed(2)} s CPU (${seconds(rounds.one)} s); ` +
+    `node -e 0 took ${(medianOf(rounds.bare.map((e) => e.ms)) / 1000).toFixed(2)} s, ${(medianOf(rounds.bare.map((e) => e.cpuMs)) / 1000).toFixed(2)} s CPU`,
 )
+if (rounds.nmOne.length > 0) {
+  const nmOneWall = medianOf(rounds.nmOne.map((r) => r.exit.ms))
+  const nmOneCpu = medianOf(rounds.nmOne.map((r) => r.exit.cpuMs))
+  console.log(
+    `  one-request newman run        ${(nmOneWall / 1000).toFixed(2)} s whole process, ${(nmOneCpu / 1000).toFixed(2)} s CPU (${seconds(rounds.nmOne)} s): ` +
+      `sendbox takes ${((oneWall / nmOneWall) * 100).toFixed(0)}% of its time and ${((oneCpu / nmOneCpu) * 100).toFixed(0)}% of its CPU`,
+  )
+}
 const oursSmall = await sendbox('small.json', SMALL)
 const oursMarginal = marginal(ours.exit, oursSmall.exit)
 console.log(`  sendbox marginal CPU          ${oursMarginal.toFixed(2)} ms/request (${load()})`)

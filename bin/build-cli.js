@@ -2,7 +2,7 @@
 // command into dist-cli/ with esbuild, plus esbuild's metafile, from which bin/entry.js tells
 // whether the bundle is still current. An install without dev dependencies has no esbuild; the
 // command then runs its sources through tsx, so that is no error.
-import { writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { cliBuildOptions } from './cli-build-options.js'
 
@@ -14,5 +14,7 @@ try {
   console.log('build:cli: esbuild is not installed; `sendbox` runs its sources through tsx.')
   process.exit(0)
 }
+// Chunks are named by their hash: those of an earlier build would stay beside the new ones.
+rmSync(new URL('../dist-cli/chunks', import.meta.url), { recursive: true, force: true })
 const result = await esbuild.build(cliBuildOptions(root, 'dist-cli/main.mjs'))
 writeFileSync(new URL('../dist-cli/meta.json', import.meta.url), JSON.stringify(result.metafile))

@@ -10,18 +10,27 @@ export const LAZY_PACKAGES = {
   '@cfworker/json-schema': './src/cli/lazy/json-schema.ts',
 }
 
-/** Options for a bundle at `outfile` (relative to `root`, the repository). */
+/**
+ * Options for a bundle at `outfile` (relative to `root`, the repository; it must end in `.mjs`).
+ * Split: what `sendbox run` on an HTTP collection does not need (gRPC with its packages, the
+ * import, export and codegen commands) is in chunks beside it (`chunks/`), each loaded by the
+ * `import()` that needs it, so a run neither reads nor compiles it.
+ */
 export function cliBuildOptions(root, outfile) {
+  const slash = outfile.lastIndexOf('/')
   return {
     absWorkingDir: root,
-    entryPoints: ['src/cli/main.ts'],
+    entryPoints: { [outfile.slice(slash + 1).replace(/\.mjs$/, '')]: 'src/cli/main.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
     alias: LAZY_PACKAGES,
-    outfile,
+    outdir: slash < 0 ? '.' : outfile.slice(0, slash),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'warning',
   }

@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 // The `sendbox` command: the CLI's bundle when it is current, else its sources (see entry.js).
+import { setFlagsFromString } from 'node:v8'
 import { loadCli } from './entry.js'
+
+// WebAssembly (the QuickJS script sandbox, undici's HTTP parser) is compiled by V8's baseline
+// compiler only. By default V8 also recompiles hot wasm functions with its optimising compiler,
+// which cost about 0.25 s of CPU in every `sendbox run` (QuickJS's interpreter loop is one huge
+// function) and did not pay for itself even over 500 requests (bench/runner.ts). It must be set
+// before any wasm module is compiled.
+setFlagsFromString('--liftoff-only')
 
 const runCli = await loadCli(new URL('../', import.meta.url))
 const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr })

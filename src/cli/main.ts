@@ -3,7 +3,6 @@
  * and script runtime (contracts/cli.md). Exit 0: all sent and passed; 1: a test, script or request
  * failed; 2: the input could not be read (one line on stderr, never a stack trace).
  */
-import { runGrpcRequest } from '../runtime/realtime/grpc/run.ts'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { ProxySettings, TlsSettings } from '../model/settings.ts'
@@ -12,26 +11,23 @@ import { parseRunArgs, USAGE, UsageError, type RunArgs } from './args.ts'
 import { existsSync } from 'node:fs'
 import { InputError, loadEnvironment, loadImport, readPem } from './load.ts'
 import { formatReport } from '../model/import/report.ts'
-import { runImport } from './import-command.ts'
-import { runCodegen } from './codegen-command.ts'
-import { runExport } from './export-command.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
 import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
-import { junitXml } from './reporters/junit.ts'
 import { createCliDeps } from './wiring.ts'
 import { idleQueue } from './idle-queue.ts'
-import { LOGIN_URL_USAGE, loginUrl, LoginUrlError } from './login-url.ts'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean }
   stderr: NodeJS.WritableStream & { isTTY?: boolean }
 }
 
+// The other commands and gRPC are imported when used: in the bundle they are chunks of their own
+// (bin/cli-build-options.js), which `sendbox run` on an HTTP collection never loads.
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'login-url') return printLoginUrl(argv.slice(1), io)
-  if (argv[0] === 'import') return runImport(argv.slice(1), io)
-  if (argv[0] === 'codegen') return runCodegen(argv.slice(1), io)
-  if (argv[0] === 'export') return runExport(argv.slice(1), io)
+  if (argv[0] === 'import') return (await import('./import-command.ts')).runImport(argv.slice(1), io)
+  if (argv[0] === 'codegen') return (await import('./codegen-command.ts')).runCodegen(argv.slice(1), io)
+  if (argv[0] === 'export') return (await import('./export-command.ts')).runExport(argv.slice(1), io)
   let args: RunArgs
   try {
     args = parseRunArgs(argv)
@@ -54,6 +50,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function printLoginUrl(argv: string[], io: CliIo): Promise<number> {
+  const { LOGIN_URL_USAGE, loginUrl, LoginUrlError } = await import('./login-url.ts')
   try {
     io.stdout.write(`${await loginUrl(argv, process.env, process.cwd())}\n`)
     return 0
@@ -115,7 +112,11 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       bail: args.bail,
       keepResults: false,
       deps: args.noDefaultHeaders ? { ...deps, defaultHeaders: false } : deps,
-      runGrpc: (request, fill) => runGrpcRequest(request, fill, { tls, timeoutMs: args.timeoutRequest }),
+      runGrpc: async (request, fill) =>
+        (await import('../runtime/realtime/grpc/run.ts')).runGrpcRequest(request, fill, {
+          tls,
+          timeoutMs: args.timeoutRequest,
+        }),
       onRequestStart: (plan, index, total) => {
         if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
       },
@@ -135,7 +136,10 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       else await writeReport(args.jsonExport ?? 'sendbox-report.json', json)
     }
     if (args.reporters.includes('junit'))
-      await writeReport(args.junitExport ?? 'sendbox-report.xml', junitXml(report))
+      await writeReport(
+        args.junitExport ?? 'sendbox-report.xml',
+        (await import('./reporters/junit.ts')).junitXml(report),
+      )
     return reportSucceeded(report) ? 0 : 1
   } finally {
     deps.dispose()

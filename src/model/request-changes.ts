@@ -5,6 +5,7 @@
  */
 import { removeHeader, setHeader } from './build-request.ts'
 import { utf8 } from './encoding.ts'
+import type { Auth, RequestBody } from './types.ts'
 import type { HeaderList, WireRequest } from './wire.ts'
 
 export interface RequestChanges {
@@ -15,6 +16,14 @@ export interface RequestChanges {
   setHeaders: HeaderList
   deleteHeaders: string[]
   body?: string
+  /**
+   * A body Postman's `pm.request.body` replaced (a new mode, rows, `update(...)`): built instead
+   * of the request's own, as the request's own is (`{{variables}}` resolved after the script, the
+   * Content-Type of its type unless a header sets one). `body` still goes out as set, after it.
+   */
+  bodySpec?: RequestBody
+  /** The request's auth as Postman's `pm.request.auth` left it: applied as the request's own. */
+  auth?: Auth
 }
 
 export const CHANGE_LIMITS = {
@@ -63,7 +72,8 @@ export function checkChanges(changes: RequestChanges): string | null {
   if (changes.url !== undefined && !/^https?:\/\/[^/?#]/i.test(changes.url)) {
     return `A script set the URL to "${changes.url}", which is not an http or https URL.`
   }
-  if (changes.body !== undefined && utf8(changes.body).length > CHANGE_LIMITS.bodyBytes) {
+  const bodies = [changes.body, changes.bodySpec && JSON.stringify(changes.bodySpec)]
+  if (bodies.some((body) => body !== undefined && utf8(body).length > CHANGE_LIMITS.bodyBytes)) {
     return 'A script may set a body of at most 5 MB.'
   }
   return null

@@ -30,6 +30,8 @@ export async function buildWireAndView(
   needView = true,
 ): Promise<WireAndView> {
   const variables = options.variables
+  if (changes?.bodySpec) spec = { ...spec, body: changes.bodySpec }
+  if (changes?.auth) spec = { ...spec, auth: changes.auth }
   const finish = (request: WireRequest) => (changes ? applyRequestChanges(request, changes) : request)
   if (!needView || !variables.hasWithheld()) {
     const wire = finish(await buildWireRequest(spec, options))

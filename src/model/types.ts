@@ -144,6 +144,13 @@ export interface RequestSpec {
   grpc?: GrpcSpec
   /** Kind `websocket` only (realtime/websocket.ts). */
   websocket?: WebSocketSettings
+  /**
+   * A Postman request's path variables (`/:id`), from its import: `url` already holds their
+   * values, `urlTemplate` the URL as Postman wrote it. Only scripts read them
+   * (`pm.request.url.variables`); a workspace does not store them.
+   */
+  pathVariables?: { key: string; value: string }[]
+  urlTemplate?: string
 }
 
 export interface Variable {

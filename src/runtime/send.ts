@@ -170,6 +170,9 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
           .filter((h) => !h.auto)
           .map((h) => ({ key: h.key, value: h.value, ...(h.enabled ? {} : { disabled: true as const }) })),
         ...(request.auth.type === 'inherit' ? {} : { auth: request.auth }),
+        ...(request.urlTemplate
+          ? { urlTemplate: request.urlTemplate, pathVariables: request.pathVariables ?? [] }
+          : {}),
         body: request.body,
       },
       response: null,

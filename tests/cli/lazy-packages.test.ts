@@ -45,6 +45,8 @@ interface Outcome {
   loaded: string[]
   /** undici's fetch, WebSocket or cookies were loaded (the send needs only its Agent). */
   undiciWeb: boolean
+  /** gRPC's packages were loaded (only a gRPC request needs them: a chunk of its own). */
+  grpc: boolean
 }
 
 async function cli(argv: string[]): Promise<Outcome> {
@@ -57,7 +59,8 @@ async function cli(argv: string[]): Promise<Outcome> {
     const files = Object.keys(createRequire(import.meta.url).cache)
     const loaded = ${JSON.stringify(names)}.filter((name) => files.some((f) => f.includes('/node_modules/' + name + '/')))
     const undiciWeb = files.some((f) => f.includes('/node_modules/undici/lib/web/'))
-    process.stdout.write(JSON.stringify({ code, ...text, loaded, undiciWeb }))
+    const grpc = files.some((f) => ['@grpc/grpc-js', 'protobufjs'].some((p) => f.includes('/node_modules/' + p + '/')))
+    process.stdout.write(JSON.stringify({ code, ...text, loaded, undiciWeb, grpc }))
     process.exit(0)`
   // Asynchronous: the echo server the child sends to runs in this process.
   const child = spawn(process.execPath, ['--input-type=module', '-e', program], { cwd: work })
@@ -81,6 +84,7 @@ describe('the CLI bundle loads heavy packages on first use', () => {
     expect(run.stdout).toContain('a')
     expect(run.loaded).toEqual([])
     expect(run.undiciWeb).toBe(false)
+    expect(run.grpc).toBe(false)
   })
 
   it('a jsonSchema check loads its validator through the stand-in, and still fails when it should', async () => {

@@ -4,7 +4,7 @@
  */
 import { VariableContext, type VariableLayer } from '../../src/model/variables.ts'
 import type { HeaderList, WireRequest, WireResponse } from '../../src/model/wire.ts'
-import type { RequestBody } from '../../src/model/types.ts'
+import type { Auth, RequestBody } from '../../src/model/types.ts'
 import type { ScriptPhase, ScriptRunResult, ScriptResponseView } from '../../src/runtime/script/types.ts'
 import { createScriptRunner } from '../../src/runtime/script/quickjs-module.node.ts'
 import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-runner.ts'
@@ -23,6 +23,7 @@ export interface RunOptions {
     bodyText?: string
     declaredHeaders?: { key: string; value: string; disabled?: true }[]
     rawUrl?: string
+    auth?: Auth
     name?: string
     id?: string
   }
@@ -84,6 +85,7 @@ export async function runScript(
       bodyText: options.request?.bodyText,
       ...(options.request?.declaredHeaders ? { declaredHeaders: options.request.declaredHeaders } : {}),
       ...(options.request?.rawUrl ? { rawUrl: options.request.rawUrl } : {}),
+      ...(options.request?.auth ? { auth: options.request.auth } : {}),
     },
     response: r
       ? {

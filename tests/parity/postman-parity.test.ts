@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { applyAllowList, diffRuns, type AllowEntry } from './parity-diff.ts'
 import { loadCase, runNewmanSide, runSendboxSide } from './parity-sides.ts'
+import { sameBoundary } from './bruno-sides.ts'
 
 const DIR = resolve(import.meta.dirname, '../fixtures/postman-parity')
 const FILES = readdirSync(DIR)
@@ -41,7 +42,12 @@ describe('Postman collections behave as under newman', () => {
         runNewmanSide(parityCase, forNewman),
         runSendboxSide(parityCase, forSendbox),
       ])
-      const failures = applyAllowList(file, diffRuns(newman, sendbox), ALLOW.entries, used)
+      const failures = applyAllowList(
+        file,
+        diffRuns(sameBoundary(newman), sameBoundary(sendbox)),
+        ALLOW.entries,
+        used,
+      )
       if (failures.length > 0)
         throw new Error(`${failures.length} differences not in allow-list.json:\n${failures.join('\n')}`)
     })

@@ -102,7 +102,7 @@ describe('pm.request as the postman-collection SDK', () => {
       ['X-New', 'val'],
     ])
     expect(result.changes.deleteHeaders).toEqual(['accept'])
-    expect(result.changes.body).toBe('{"b":2}')
+    expect(result.changes.bodySpec).toEqual({ type: 'raw', text: '{"b":2}', language: 'json' })
     expect(result.changes.method).toBe('POST')
   })
 
@@ -244,11 +244,140 @@ describe('a form-data body', () => {
     expect(failures(result)).toEqual([])
   })
 
-  it('a change stops the script with a message naming it, instead of being dropped', async () => {
-    const result = await runScript(`pm.request.body.formdata.add({ key: 'b', value: '2' })`, {
-      request: form,
+  it('rows added and removed become the body the pipeline builds, variables resolved after the script', async () => {
+    const result = await runScript(
+      `pm.request.body.formdata.add({ key: 'b', value: '{{late}}' })
+       pm.request.body.formdata.remove('a')
+       pm.environment.set('late', '2')`,
+      { request: form },
+    )
+    expect(failures(result)).toEqual([])
+    const body = result.changes.bodySpec
+    expect(body?.type).toBe('form-data')
+    expect(body?.type === 'form-data' && body.rows.map((r) => [r.key, r.value, r.type, r.enabled])).toEqual([
+      ['b', '{{late}}', 'text', true],
+    ])
+  })
+
+  it('update() switches the mode as newman does; without a mode it changes nothing', async () => {
+    const switched = await runScript(
+      `pm.request.body.update({ mode: 'urlencoded', urlencoded: 'p=1&q=2' })
+       pm.test('mode', () => pm.expect(pm.request.body.mode).to.equal('urlencoded'))
+       pm.test('formdata gone', () => pm.expect(pm.request.body.formdata).to.equal(undefined))`,
+      { request: form },
+    )
+    expect(failures(switched)).toEqual([])
+    const body = switched.changes.bodySpec
+    expect(body?.type === 'urlencoded' && body.rows.map((r) => [r.key, r.value])).toEqual([
+      ['p', '1'],
+      ['q', '2'],
+    ])
+    const kept = await runScript(`pm.request.body.update({ formdata: [] })`, { request: form })
+    expect(failures(kept)).toEqual([])
+    expect(kept.changes.bodySpec).toBeUndefined()
+    const raw = await runScript(`pm.request.body.update('text')`, { request: form })
+    expect(raw.changes.bodySpec).toEqual({ type: 'raw', text: 'text', language: 'text' })
+  })
+
+  it("a file the request does not have stops the script with a message naming it, the request's own is kept", async () => {
+    const withFile = {
+      ...form,
+      body: {
+        type: 'form-data' as const,
+        rows: [
+          ...form.body.rows,
+          {
+            id: 'f',
+            key: 'doc',
+            value: '',
+            enabled: true,
+            type: 'file' as const,
+            fileName: 'a.txt',
+            fileRef: 'ref-1',
+          },
+        ],
+      },
+    }
+    const added = await runScript(
+      `pm.request.body.formdata.add({ key: 'up', src: '/etc/passwd', type: 'file' })`,
+      {
+        request: withFile,
+      },
+    )
+    expect(added.error?.kind).toBe('unsupported')
+    expect(added.error?.message).toContain('Adding the file "/etc/passwd" to a form-data body')
+    const kept = await runScript(`pm.request.body.formdata.remove('a')`, { request: withFile })
+    expect(failures(kept)).toEqual([])
+    const body = kept.changes.bodySpec
+    expect(body?.type === 'form-data' && body.rows).toEqual([withFile.body.rows[1]])
+  })
+})
+
+describe('pm.request.auth as a RequestAuth', () => {
+  const bearer = { ...request, auth: { type: 'bearer' as const, token: 'old' } }
+
+  it('reads its type and parameters; reading changes nothing, and current() throws as the SDK does', async () => {
+    const result = await runScript(
+      `pm.test('type', () => pm.expect(pm.request.auth.type).to.equal('bearer'))
+       pm.test('parameters', () => pm.expect(pm.request.auth.parameters().toObject()).to.eql({ token: 'old' }))
+       pm.test('current', () => pm.expect(() => pm.request.auth.current()).to.throw('discontinued, use \`Request#parameters\`'))`,
+      { request: bearer },
+    )
+    expect(failures(result)).toEqual([])
+    expect(result.changes.auth).toBeUndefined()
+  })
+
+  it('update, use and authorizeUsing become the auth the pipeline applies', async () => {
+    const updated = await runScript(`pm.request.auth.update({ token: 'new' })`, { request: bearer })
+    expect(updated.changes.auth).toEqual({ type: 'bearer', token: 'new' })
+    const used = await runScript(`pm.request.auth.use('basic', [{ key: 'username', value: 'u' }])`, {
+      request: bearer,
     })
-    expect(result.error?.kind).toBe('unsupported')
-    expect(result.error?.message).toContain('Changing a form-data body through pm.request.body')
+    expect(used.changes.auth).toEqual({ type: 'basic', username: 'u', password: '' })
+    const none = await runScript(`pm.request.auth.use('noauth')`, { request: bearer })
+    expect(none.changes.auth).toEqual({ type: 'none' })
+    const inherited = await runScript(
+      `pm.request.authorizeUsing('apikey', { key: 'k', value: 'v', in: 'query' })`,
+      {
+        request,
+      },
+    )
+    expect(inherited.changes.auth).toEqual({ type: 'apikey', key: 'k', value: 'v', addTo: 'query' })
+  })
+
+  it('a type Sendbox lacks is kept as unsupported, so the send says why', async () => {
+    const result = await runScript(`pm.request.auth.use('hawk', { authId: 'a' })`, { request: bearer })
+    expect(failures(result)).toEqual([])
+    expect(result.changes.auth).toMatchObject({ type: 'unsupported', name: 'hawk' })
+  })
+})
+
+describe('pm.request.url.variables', () => {
+  const withPath = {
+    ...request,
+    url: 'http://127.0.0.1:9/users/:id/files/:name.json',
+    rawUrl: '{{host}}/users/:id/files/:name.json',
+  }
+
+  it("holds the path's :variables, and a value set reaches the sent URL", async () => {
+    const result = await runScript(
+      `pm.test('keys', () => pm.expect(pm.request.url.variables.map((v) => v.key)).to.eql(['id', 'name']))
+       pm.request.url.variables.upsert({ key: 'id', value: '7' })
+       pm.request.url.variables.one('name').value = 'report'
+       pm.test('resolved', () => pm.expect(pm.request.url.getPath()).to.equal('/users/7/files/report.json'))
+       pm.test('unresolved', () => pm.expect(pm.request.url.getPath(true)).to.equal('/users/:id/files/:name.json'))`,
+      {
+        request: withPath,
+        layers: [{ scope: 'environment', variables: [{ key: 'host', value: 'http://h.test' }] }],
+      },
+    )
+    expect(failures(result)).toEqual([])
+    expect(result.changes.url).toBe('http://h.test/users/7/files/report.json')
+  })
+
+  it('without values nothing changes', async () => {
+    const result = await runScript(`pm.request.url.variables.count()`, { request: withPath })
+    expect(failures(result)).toEqual([])
+    expect(result.changes.url).toBeUndefined()
   })
 })

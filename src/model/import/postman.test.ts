@@ -3,6 +3,7 @@ import { basic, bearer, postmanCollection, script } from '../../../tests/helpers
 import type { Folder, RequestSpec } from '../types.ts'
 import { ImportError } from './import-error.ts'
 import { isPostmanCollection, parsePostmanCollection } from './postman.ts'
+import { serializeSendboxCollection } from './sendbox.ts'
 
 describe('parsePostmanCollection', () => {
   const collection = parsePostmanCollection(
@@ -184,5 +185,37 @@ describe('Postman path variables', () => {
       ).url
     expect(url('42')).toBe('http://h/users/42/posts')
     expect(url('')).toBe('http://h/users/:id/posts')
+  })
+
+  it("keeps the substituted ones and the URL as written for scripts' pm.request.url.variables", () => {
+    const request = (variable: { key: string; value: string }[]) =>
+      parsePostmanCollection(
+        postmanCollection('P', [
+          { name: 'R', request: { method: 'GET', url: { raw: 'http://h/users/:id/:tab', variable } } },
+        ]),
+      ).children[0] as RequestSpec
+    const both = request([
+      { key: 'id', value: '42' },
+      { key: 'tab', value: '' },
+    ])
+    expect(both.urlTemplate).toBe('http://h/users/:id/:tab')
+    expect(both.pathVariables).toEqual([{ key: 'id', value: '42' }])
+    const none = request([{ key: 'id', value: '' }])
+    expect('urlTemplate' in none || 'pathVariables' in none).toBe(false)
+  })
+
+  it('leaves them out of a Sendbox file, which has no path variables (nor does a workspace)', () => {
+    const collection = parsePostmanCollection(
+      postmanCollection('P', [
+        {
+          name: 'R',
+          request: { method: 'GET', url: { raw: 'http://h/u/:id', variable: [{ key: 'id', value: '1' }] } },
+        },
+      ]),
+    )
+    expect((collection.children[0] as RequestSpec).urlTemplate).toBe('http://h/u/:id')
+    const text = serializeSendboxCollection(collection)
+    expect(text).toContain('http://h/u/1')
+    expect(text).not.toMatch(/urlTemplate|pathVariables/)
   })
 })

@@ -145,6 +145,7 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
     body,
     auth: parsePostmanAuth(raw.auth, `${at}.request.auth`, report, owner) ?? { type: 'inherit' },
     scripts: parseEvents(item.event, `${at}.event`, report, owner),
+    ...(url.urlTemplate ? { pathVariables: url.pathVariables, urlTemplate: url.urlTemplate } : {}),
   })
 }
 
@@ -164,7 +165,15 @@ function systemHeadersOff(value: unknown, path: string): KeyValueRow[] {
   return headers
 }
 
-function parseUrl(value: unknown, path: string): { url: string; params: KeyValueRow[] } {
+interface ParsedUrl {
+  url: string
+  params: KeyValueRow[]
+  /** The path variables with a value, and the URL before they were put in (Postman's `raw`). */
+  pathVariables?: { key: string; value: string }[]
+  urlTemplate?: string
+}
+
+function parseUrl(value: unknown, path: string): ParsedUrl {
   if (value === undefined || value === null) return { url: '', params: [] }
   if (typeof value === 'string') return { url: value, params: paramsFromUrl(value, []) }
   const object = expectObject(value, path)
@@ -172,16 +181,21 @@ function parseUrl(value: unknown, path: string): { url: string; params: KeyValue
   // Postman keeps disabled query rows in `query`; the URL carries only the enabled ones.
   const query = parseRows(object.query, `${path}.query`)
   if (query.length > 0) url = urlFromParams(url, query)
+  const template = url
+  const pathVariables: { key: string; value: string }[] = []
   for (const [i, variable] of optionalArray(object.variable, `${path}.variable`).entries()) {
     const v = expectObject(variable, `${path}.variable[${i}]`)
     const key = optionalString(v.key, `${path}.variable[${i}].key`)
     const value = optionalText(v.value, `${path}.variable[${i}].value`)
     const replacement = `/${value}`
     // newman leaves a path variable without a value as written (`/:id`), never an empty segment.
-    if (key && value !== '')
+    if (key && value !== '') {
       url = url.replace(new RegExp(`/:${escapeRegExp(key)}(?=/|\\?|#|$)`, 'g'), replacement)
+      pathVariables.push({ key, value })
+    }
   }
-  return { url, params: query.length > 0 ? query : paramsFromUrl(url, []) }
+  const params = query.length > 0 ? query : paramsFromUrl(url, [])
+  return url === template ? { url, params } : { url, params, pathVariables, urlTemplate: template }
 }
 
 function assembleUrl(object: JsonObject, path: string): string {

@@ -59,7 +59,14 @@ export function serializeSendboxCollection(collection: Collection, environments:
     collection,
     ...(environments.length > 0 ? { environments } : {}),
   }
-  return JSON.stringify(file, null, 2) + '\n'
+  return JSON.stringify(file, withoutScriptOnlyFields, 2) + '\n'
+}
+
+/** A Postman import's path variables are for its scripts only (RequestSpec): the format has none. */
+function withoutScriptOnlyFields(this: unknown, key: string, value: unknown): unknown {
+  return (key === 'pathVariables' || key === 'urlTemplate') && (this as { type?: unknown }).type === 'request'
+    ? undefined
+    : value
 }
 
 export interface SendboxEnvironmentFile {

@@ -35,6 +35,9 @@ export interface ScriptRequestView {
   declaredHeaders?: { key: string; value: string; disabled?: true }[]
   /** The request's own auth (Postman's `pm.request.auth`); absent when inherited. */
   auth?: Auth
+  /** Pre-request: Postman's path variables and the URL they go into (RequestSpec.pathVariables). */
+  pathVariables?: { key: string; value: string }[]
+  urlTemplate?: string
 }
 
 export interface ScriptResponseView {

@@ -7,7 +7,8 @@
  * `svc.request` still answer.
  */
 import { buildUrl } from '../../../model/build-request.ts'
-import type { Auth, RequestBody } from '../../../model/types.ts'
+import { bodyFromSdk, sdkBody, type AppliedBody } from './pm-request-body.ts'
+import { authFromSdk, sameAuth, sdkAuth } from './pm-request-auth.ts'
 import type { HeaderList } from '../../../model/wire.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
@@ -15,25 +16,12 @@ import { api } from './bridge.ts'
 import type { CurrentRun } from './common.ts'
 import { headerList } from './values.ts'
 
-interface SdkBody {
-  mode: string
-  raw?: string
-  language?: string
-  urlencoded?: { key: string; value: string; disabled?: true }[]
-  formdata?: { key: string; value: string; type: string; disabled?: true }[]
-  graphql?: { query: string; variables: string }
-}
-
 interface Applied {
   url?: string
   method: string
   headers: [string | null, string | null, boolean][]
-  body: {
-    mode?: string
-    raw?: string | null
-    urlencoded?: { key: unknown; value: unknown; disabled?: boolean }[]
-    formdata?: { key: unknown; value: unknown; disabled?: boolean }[]
-  } | null
+  body: AppliedBody | null
+  auth?: unknown
 }
 
 /** Header names a run's SDK changes set or removed so far (to undo them when changed back). */
@@ -86,6 +74,9 @@ export function pmRequestView(current: CurrentRun) {
         headers: rows(),
         body: sdkBody(request().body),
         auth: sdkAuth(request().auth),
+        ...(current.run.input.phase === 'pre-request' && request().urlTemplate
+          ? { urlTemplate: request().urlTemplate, pathVariables: request().pathVariables }
+          : {}),
       }),
     _sdkApply: (text: unknown) => {
       const run = current.run
@@ -126,68 +117,13 @@ function applySdk(run: ScriptRun, next: Applied, original: HeaderList): void {
     seen.add(lower)
     log.deleteHeader(lower)
   }
-  const body = next.body
-  const was = sdkBody(request.body)
-  const rows = (list: { key: unknown; value: unknown; disabled?: boolean }[] | undefined) =>
-    JSON.stringify((list ?? []).map((r) => [r.key, r.value, r.disabled === true]))
-  if (body?.mode === 'formdata' && rows(body.formdata) !== rows(was?.formdata))
-    throw new ScriptAbort(
-      'unsupported',
-      messages.unsupported('Changing a form-data body through pm.request.body'),
-    )
-  if (body?.mode === 'raw' && (body.raw ?? '') !== (was?.raw ?? '')) log.setBody(resolve(body.raw ?? ''))
-  else if (body?.mode === 'urlencoded' && JSON.stringify(body.urlencoded) !== JSON.stringify(was?.urlencoded))
-    log.setBody(
-      (body.urlencoded ?? [])
-        .filter((row) => !row.disabled && typeof row.key === 'string')
-        .map(
-          (row) =>
-            `${encodeURIComponent(resolve(String(row.key)))}=${encodeURIComponent(resolve(String(row.value ?? '')))}`,
-        )
-        .join('&'),
-    )
-}
-
-function sdkBody(body: RequestBody): SdkBody | undefined {
-  switch (body.type) {
-    case 'raw':
-      return { mode: 'raw', raw: body.text, language: body.language }
-    case 'urlencoded':
-      return {
-        mode: 'urlencoded',
-        urlencoded: body.rows.map((r) => ({
-          key: r.key,
-          value: r.value,
-          ...(r.enabled ? {} : { disabled: true as const }),
-        })),
-      }
-    case 'form-data':
-      return {
-        mode: 'formdata',
-        formdata: body.rows.map((r) => ({
-          key: r.key,
-          value: r.type === 'file' ? (r.fileName ?? '') : r.value,
-          type: r.type,
-          ...(r.enabled ? {} : { disabled: true as const }),
-        })),
-      }
-    case 'graphql':
-      return { mode: 'graphql', graphql: { query: body.query, variables: body.variables } }
-    default:
-      return undefined
-  }
-}
-
-/** Postman's RequestAuth as JSON: `{ type, [type]: [{ key, value, type: 'string' }] }`. */
-function sdkAuth(auth: Auth | undefined): object | undefined {
-  if (!auth || auth.type === 'inherit') return undefined
-  if (auth.type === 'none') return { type: 'noauth' }
-  const { type, ...rest } = auth as { type: string } & Record<string, unknown>
-  const name = type === 'oauth2' ? 'oauth2' : type
-  return {
-    type: name,
-    [name]: Object.entries(rest)
-      .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
-      .map(([key, value]) => ({ key, value, type: typeof value === 'string' ? 'string' : typeof value })),
-  }
+  // Compared as Postman shows them: a script that reads the body and writes it back changes nothing.
+  const body = bodyFromSdk(next.body, request.body)
+  if (
+    log.changes.bodySpec !== undefined ||
+    JSON.stringify(sdkBody(body)) !== JSON.stringify(sdkBody(request.body))
+  )
+    log.setBodySpec(body)
+  if ('auth' in next && (log.changes.auth !== undefined || !sameAuth(next.auth, request.auth)))
+    log.changes.auth = authFromSdk(next.auth)
 }

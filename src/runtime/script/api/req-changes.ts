@@ -1,4 +1,5 @@
 /** `req.*` changes of a pre-request script, checked against spec 8 as they are made. */
+import type { RequestBody } from '../../../model/types.ts'
 import { utf8Length } from '../../../model/wire.ts'
 import { emptyChanges, type RequestChanges, type RunFlow } from '../types.ts'
 import { isHeaderName, PROTECTED_HEADERS, type ScriptLimits } from '../limits.ts'
@@ -43,6 +44,13 @@ export class RequestChangeLog {
   setBody(body: string): void {
     if (utf8Length(body) > this.limits.bodyBytes) throw new ScriptAbort('limit', messages.body(this.limits))
     this.changes.body = body
+  }
+
+  /** pm.request.body replaced: built by the pipeline as a request's own body is. */
+  setBodySpec(body: RequestBody): void {
+    if (utf8Length(JSON.stringify(body)) > this.limits.bodyBytes)
+      throw new ScriptAbort('limit', messages.body(this.limits))
+    this.changes.bodySpec = body
   }
 
   private checkName(name: string): void {

@@ -9,6 +9,8 @@
  * it runs unchanged and pays nothing.
  */
 
+import { AUTH_SDK } from './pm-sdk-auth.ts'
+
 const NAMES = /(?<![\w$.])(pm|alpha)\s*\.\s*request(?![\w$])/
 const EVERY = new RegExp(NAMES.source, 'g')
 
@@ -32,6 +34,8 @@ const SDK = String.raw`(function (real, pre) {
     one(m) { return (typeof m.key === 'string' ? enc(m.key, true) : '') + (typeof m.value === 'string' ? '=' + enc(m.value) : '') },
     join(ms) { return ms.filter((m) => m && m.disabled !== true).map(QUERY.one).join('&') },
   }
+  // Postman's FormParam: a QueryParam that also has a type ('text' or 'file') and a file's src.
+  const FORM = Object.assign({}, QUERY)
   const VARIABLE = { ci: false, parse(s) { return { key: String(s), value: '' } }, one(m) { return String(m.value) }, join(ms) { return ms.map(VARIABLE.one).join('') } }
   class Property {
     constructor(kind, o) {
@@ -39,7 +43,12 @@ const SDK = String.raw`(function (real, pre) {
       o = o || {}
       hide(this, '_t', kind)
       hide(this, '_s', { key: o.key === undefined ? null : o.key, value: o.value === undefined ? (kind === QUERY ? null : '') : o.value, disabled: o.disabled === true })
+      if (kind === FORM) { this._s.type = o.type === 'file' ? 'file' : 'text'; if (o.src !== undefined) this._s.src = o.src }
     }
+    get type() { return this._s.type }
+    set type(v) { this._s.type = v; touch() }
+    get src() { return this._s.src }
+    set src(v) { this._s.src = v; touch() }
     get key() { return this._s.key }
     set key(v) { this._s.key = v; touch() }
     get value() { return this._s.value }
@@ -54,9 +63,14 @@ const SDK = String.raw`(function (real, pre) {
       if ('disabled' in o) this._s.disabled = o.disabled === true
       touch()
     }
-    valueOf() { return this._t === QUERY && typeof this._s.value !== 'string' ? '' : this._s.value }
+    valueOf() { return (this._t === QUERY || this._t === FORM) && typeof this._s.value !== 'string' ? '' : this._s.value }
     toString() { return this._t.one(this) }
-    toJSON() { const j = { key: this._s.key, value: this._s.value }; if (this._s.disabled) j.disabled = true; return j }
+    toJSON() {
+      const j = { key: this._s.key, value: this._s.value }
+      if (this._s.disabled) j.disabled = true
+      if (this._t === FORM) { j.type = this._s.type; if (this._s.src !== undefined) j.src = this._s.src }
+      return j
+    }
   }
   const rule = (r, ctx) => typeof r === 'function' ? (ctx ? r.bind(ctx) : r)
     : r !== null && typeof r === 'object' ? (m) => Object.keys(r).every((k) => m[k] === r[k])
@@ -137,6 +151,8 @@ const SDK = String.raw`(function (real, pre) {
     toString() { return this._t.join(this.members) }
     toJSON() { return this.members.map((m) => m.toJSON()) }
   }
+${AUTH_SDK}
+  const pathVariable = (s) => { s = String(s); if (s[0] !== ':') return null; const dot = s.indexOf('.'); return s.slice(1, dot < 0 ? undefined : dot) || null }
   const URL_RE = /^(?:([^:/?#]+):\/\/)?(?:([^@/?#]*)@)?([^:/?#]*)(?::(\d*|\{\{[^}]*\}\}))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/
   class Url {
     constructor(text) {
@@ -156,15 +172,18 @@ const SDK = String.raw`(function (real, pre) {
       this.path = m[5] ? (path === '' ? [''] : path.split('/')) : undefined
       this.hash = m[7]
       this.query = new PropertyList(QUERY, m[6] === undefined || m[6] === '' ? [] : m[6].split('&').map(QUERY.parse))
-      this.variables = new PropertyList(VARIABLE, [])
+      // Path variables, as the SDK's Url.parse finds them: a ':name' segment (up to a dot), once each.
+      const names = (this.path || []).map(pathVariable).filter((k, i, all) => k && all.indexOf(k) === i)
+      this.variables = new PropertyList(VARIABLE, names.map((key) => ({ key, value: '' })))
       this._quiet = false
     }
     getHost() { return Array.isArray(this.host) ? this.host.join('.') : this.host ? String(this.host) : '' }
     getPath(unresolved) {
       const segments = (this.path || []).map((s) => {
-        if (unresolved || s[0] !== ':') return s
-        const v = this.variables.get(s.slice(1))
-        return typeof v === 'string' && v ? v : s
+        const key = unresolved ? null : pathVariable(s)
+        const v = key ? this.variables.get(key) : undefined
+        // The value replaces the name; a suffix after a dot stays (':id.json').
+        return typeof v === 'string' && v ? v + String(s).slice(key.length + 1) : s
       })
       return '/' + segments.join('/')
     }
@@ -188,37 +207,66 @@ const SDK = String.raw`(function (real, pre) {
     toJSON() { return this.toString() }
   }
   const state = JSON.parse(real.request._sdkState())
+  const list = (kind, v) => (v instanceof PropertyList ? v : new PropertyList(kind, typeof v === 'string' ? v.split('&').map(QUERY.parse) : v))
+  // Postman's RequestBody: update() replaces the whole body and needs a mode; a string is raw.
   const body = (b) => {
     if (!b) return undefined
-    const o = { mode: b.mode }
-    if (b.mode === 'raw') { o.raw = b.raw; if (b.language) o.options = { raw: { language: b.language } } }
-    if (b.mode === 'urlencoded') o.urlencoded = new PropertyList(QUERY, b.urlencoded)
-    if (b.mode === 'formdata') o.formdata = new PropertyList(QUERY, b.formdata)
-    if (b.mode === 'graphql') o.graphql = b.graphql
+    const mode = String(b.mode).toLowerCase()
+    const o = { mode: ['raw', 'urlencoded', 'formdata', 'graphql', 'file'].includes(mode) ? mode : 'raw' }
+    if (o.mode === 'raw') { o.raw = b.raw === undefined || b.raw === null || b.raw === '' ? '' : b.raw; const l = b.language || (b.options && b.options.raw && b.options.raw.language); if (l) o.options = { raw: { language: l } } }
+    if (o.mode === 'urlencoded') o.urlencoded = list(QUERY, b.urlencoded || [])
+    if (o.mode === 'formdata') o.formdata = list(FORM, b.formdata || [])
+    if (o.mode === 'graphql') o.graphql = b.graphql || {}
+    if (o.mode === 'file') o.file = typeof b.file === 'string' ? { src: b.file } : b.file
     o.toString = function () {
       if (this.mode === 'raw') return this.raw === undefined || this.raw === null ? '' : String(this.raw)
-      if (this.mode === 'urlencoded' || this.mode === 'formdata') return QUERY.join(this[this.mode].members)
+      if (this.mode === 'urlencoded' || this.mode === 'formdata') return this[this.mode] && this[this.mode].members ? QUERY.join(this[this.mode].members) : ''
       return ''
     }
-    o.isEmpty = function () { return !this.mode || (this.mode === 'raw' ? !this.raw : this.mode === 'urlencoded' || this.mode === 'formdata' ? !this[this.mode].count() : false) }
-    o.update = function (u) { Object.assign(this, body(u && typeof u === 'object' ? Object.assign({ mode: this.mode }, u) : { mode: 'raw', raw: u })); touch() }
+    o.isEmpty = function () { return !this.mode || (this.mode === 'raw' ? !this.raw : this.mode === 'urlencoded' || this.mode === 'formdata' ? !(this[this.mode] && this[this.mode].count()) : false) }
+    o.update = function (u) {
+      if (typeof u === 'string') u = { mode: 'raw', raw: u }
+      if (!u || !u.mode) return
+      const next = body(u)
+      for (const k of ['raw', 'urlencoded', 'formdata', 'graphql', 'file', 'options']) delete t[k]
+      Object.assign(t, next)
+      touch()
+    }
     for (const k of ['toString', 'isEmpty', 'update']) hide(o, k, o[k])
-    return new Proxy(o, { set(t, k, v) { t[k] = v; touch(); return true } })
+    const t = o
+    return new Proxy(o, {
+      set(t, k, v) {
+        // body.urlencoded = [...] (or a string) is a list, as the SDK makes it.
+        t[k] = k === 'urlencoded' ? list(QUERY, v) : k === 'formdata' ? list(FORM, v) : v
+        touch()
+        return true
+      },
+    })
+  }
+  // An imported request's path variables: the template's names with the values its URL holds.
+  const pathVariables = (url, values) => {
+    for (const v of values || []) {
+      const m = url.variables.one(v.key)
+      if (m) m._s.value = v.value
+      else url.variables.members.push(new Property(VARIABLE, v))
+    }
+    return url
   }
   const req = {
     id: state.id,
     name: state.name,
-    url: new Url(state.url),
+    url: pathVariables(new Url(state.urlTemplate || state.url), state.pathVariables),
     method: state.method,
     headers: new PropertyList(HEADER, state.headers),
     body: body(state.body),
-    auth: state.auth,
+    auth: state.auth ? makeAuth(state.auth) : undefined,
   }
   const request = new Proxy(req, {
     set(t, k, v) {
       // As in newman, an assigned string stays a string (its text is the URL sent).
       if (k === 'url') t.url = v
       else if (k === 'headers') t.headers = v instanceof PropertyList ? v : new PropertyList(HEADER, v)
+      else if (k === 'auth') t.auth = v instanceof RequestAuth || v === undefined || v === null ? v : makeAuth(v)
       else if (k === 'body') t.body = body(v === null || typeof v !== 'object' ? { mode: 'raw', raw: v === undefined ? '' : String(v) } : v)
       else t[k] = v
       touch()
@@ -235,18 +283,31 @@ const SDK = String.raw`(function (real, pre) {
     removeHeader(h) { t().headers.remove(h) },
     upsertHeader(h) { t().headers.upsert(h) },
     addQueryParams(p) { t().url.addQueryParams(p) },
+    // Request#authorizeUsing: null takes the request's auth away; a type selects it with options.
+    authorizeUsing(type, options) {
+      if (type && typeof type === 'object' && type.type) { options = type[type.type]; type = type.type }
+      if (type === null) { delete req.auth; touch(); return }
+      if (!authType(type)) return
+      if (!req.auth) req.auth = makeAuth({})
+      else req.auth.clear(type)
+      req.auth.use(type, options)
+    },
     removeQueryParams(p) { t().url.removeQueryParams(p) },
     toJSON() { const r = t(); return { id: r.id, name: r.name, url: r.url.toString(), method: r.method, header: r.headers.toJSON(), body: r.body ? JSON.parse(JSON.stringify(Object.assign({}, r.body, r.body.urlencoded ? { urlencoded: r.body.urlencoded.toJSON() } : {}, r.body.formdata ? { formdata: r.body.formdata.toJSON() } : {}))) : undefined } },
   })
   function t() { return req }
-  for (const k of ['getHeaders', 'addHeader', 'removeHeader', 'upsertHeader', 'addQueryParams', 'removeQueryParams', 'toJSON']) hide(req, k, req[k])
+  for (const k of ['getHeaders', 'addHeader', 'removeHeader', 'upsertHeader', 'addQueryParams', 'removeQueryParams', 'authorizeUsing', 'toJSON']) hide(req, k, req[k])
   const snapshot = () => {
     const b = req.body
     return JSON.stringify({
       url: String(req.url),
       method: String(req.method),
       headers: req.headers.members.map((h) => [str(h.key), str(h.value), h.disabled === true]),
-      body: b === undefined || b === null ? null : { mode: b.mode, raw: str(b.raw), urlencoded: b.urlencoded && b.urlencoded.toJSON ? b.urlencoded.toJSON() : undefined, formdata: b.formdata && b.formdata.toJSON ? b.formdata.toJSON() : undefined },
+      auth: req.auth && typeof req.auth.toJSON === 'function' ? req.auth.toJSON() : req.auth ? req.auth : null,
+      body: b === undefined || b === null ? null : {
+        mode: b.mode, raw: str(b.raw), language: b.options && b.options.raw ? b.options.raw.language : undefined, graphql: b.graphql,
+        urlencoded: b.urlencoded && b.urlencoded.toJSON ? b.urlencoded.toJSON() : undefined, formdata: b.formdata && b.formdata.toJSON ? b.formdata.toJSON() : undefined,
+      },
     })
   }
   let last = pre ? snapshot() : ''
