@@ -1,10 +1,36 @@
-import { defineConfig } from 'vite'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
 import solid from 'vite-plugin-solid'
 import { VitePWA } from 'vite-plugin-pwa'
 
 // Monaco's main chunks and its TypeScript worker are several MB each; the precache must hold them
 // so the app works offline after one visit (Workbox's default per-file limit is 2 MiB).
 const PRECACHE_LIMIT = 16 * 1024 * 1024
+
+// The import worker's heavy parsers (src/runtime/import/lazy/): in the worker's bundle the readers'
+// imports of these packages resolve to modules that answer from the parsers the worker loaded
+// with a dynamic import(), so each parser is a chunk fetched only for a source that needs it.
+const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url))
+const LAZY_DIR = fileURLToPath(new URL('./src/runtime/import/lazy/', import.meta.url))
+const LAZY_IMPORT_PARSERS: Record<string, string> = {
+  yaml: 'yaml.ts',
+  '@usebruno/lang': 'bruno-lang.ts',
+  '@scalar/openapi-parser': 'openapi-parser.ts',
+  '@scalar/openapi-validator': 'openapi-validator.ts',
+}
+
+function lazyImportParsers(): Plugin {
+  return {
+    name: 'sendbox-lazy-import-parsers',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const file = LAZY_IMPORT_PARSERS[source]
+      // Only Sendbox's own imports: the packages themselves (and each other) get the real ones.
+      if (!file || !importer?.startsWith(SRC_DIR) || importer.startsWith(LAZY_DIR)) return null
+      return LAZY_DIR + file
+    },
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -50,7 +76,7 @@ export default defineConfig({
   // @usebruno/lang (the Bruno importer, in the import worker) breaks on ohm-js's ESM build
   // ("grammar is not a function"): its CommonJS entry works.
   resolve: { alias: [{ find: /^ohm-js$/, replacement: 'ohm-js/index.js' }] },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [lazyImportParsers()] },
   preview: { host: '127.0.0.1', strictPort: true },
   server: { host: '127.0.0.1' },
 })

@@ -26,6 +26,8 @@ export interface MainThreadTasks {
    */
   overBudget: number
   maxCpuMs: number
+  /** CPU milliseconds of the page's dedicated workers' tasks in the window (all of them together). */
+  workerCpuMs: number
 }
 
 export async function traceMainThread(browser: Browser, page: Page, run: () => Promise<void>) {
@@ -44,11 +46,22 @@ export async function traceMainThread(browser: Browser, page: Page, run: () => P
     (e) => e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined,
   )
   const cpu = tasks.map((e) => e.tdur! / 1000)
+  const workers = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread')
+      .map((e) => `${e.pid}:${e.tid}`),
+  )
+  const workerCpuMs = events
+    .filter(
+      (e) => e.name === 'RunTask' && e.ph === 'X' && workers.has(`${e.pid}:${e.tid}`) && e.tdur !== undefined,
+    )
+    .reduce((sum, e) => sum + e.tdur! / 1000, 0)
   const longCpuMs = tasks.filter((e) => e.dur! > 50_000 || e.tdur! > 50_000).map((e) => e.tdur! / 1000)
   return {
     cpuMs: cpu.reduce((sum, ms) => sum + ms, 0),
     longCpuMs,
     overBudget: cpu.filter((ms) => ms > 50).length,
     maxCpuMs: Math.max(0, ...cpu),
+    workerCpuMs,
   } satisfies MainThreadTasks
 }

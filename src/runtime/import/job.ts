@@ -17,6 +17,8 @@ import {
   type ImportPreview,
 } from './protocol.ts'
 import { importSource, type ImportBundle } from '../../model/import/import-source.ts'
+import { loadParsersFor } from './lazy/needs.ts'
+import { isLoaded, loadPackages, PackageNotLoaded } from './lazy/packages.ts'
 
 export type Post = (message: FromImportWorker, transfer?: Transferable[]) => void
 
@@ -66,17 +68,37 @@ export async function readInput(input: ImportInput, post: Post): Promise<ImportS
   return [{ kind: 'folder', name: input.name, files }]
 }
 
-/** Every source imported; one bad file stops the import, named when there are several. */
-export function importAll(sources: ImportSource[], post: Post): ImportBundle[] {
-  return sources.map((source, index) => {
-    post({ type: 'progress', phase: 'parse', done: index, total: sources.length })
+/**
+ * `source` read with the parsers it needs loaded first; a parser that detection did not foresee
+ * is loaded when a reader reaches it, and the source read again (readers are pure).
+ */
+async function importLoaded(source: ImportSource): Promise<ImportBundle> {
+  await loadParsersFor(source)
+  for (;;) {
     try {
       return importSource(source)
+    } catch (error) {
+      if (!(error instanceof PackageNotLoaded) || isLoaded(error.packageName)) throw error
+      await loadPackages([error.packageName])
+      // A fresh object: the YAML formats keep what they parsed (or failed to) per source.
+      source = { ...source }
+    }
+  }
+}
+
+/** Every source imported; one bad file stops the import, named when there are several. */
+export async function importAll(sources: ImportSource[], post: Post): Promise<ImportBundle[]> {
+  const bundles: ImportBundle[] = []
+  for (const [index, source] of sources.entries()) {
+    post({ type: 'progress', phase: 'parse', done: index, total: sources.length })
+    try {
+      bundles.push(await importLoaded(source))
     } catch (error) {
       if (!(error instanceof ImportError)) throw error
       throw new ImportError('', `${source.name}: ${error.message}`)
     }
-  })
+  }
+  return bundles
 }
 
 function count(items: TreeItem[], into: CollectionSummary): void {
@@ -139,7 +161,7 @@ export function makeImportJob(post: Post) {
     async preview(input: ImportInput): Promise<void> {
       try {
         const sources = await readInput(input, post)
-        bundles = importAll(sources, post)
+        bundles = await importAll(sources, post)
         const preview = previewOf(bundles)
         if (preview.collections.length === 0 && preview.environments.length === 0) {
           throw new ImportError('', `${preview.label}: holds no collection and no environment`)
