@@ -115,7 +115,7 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       bail: args.bail,
       keepResults: false,
       deps: args.noDefaultHeaders ? { ...deps, defaultHeaders: false } : deps,
-      runGrpc: (request, fill) => runGrpcRequest(request, fill, { tls, timeoutMs: args.timeoutRequest }),
+      runGrpc: (input, sendDeps) => runGrpcRequest(input, sendDeps, { tls, timeoutMs: args.timeoutRequest }),
       onRequestStart: (plan, index, total) => {
         if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
       },
