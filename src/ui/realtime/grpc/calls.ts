@@ -52,6 +52,8 @@ function makeCall(store: AppStore, tabId: Id) {
   let fill = (text: string) => text
   let counts = { sent: 0, received: 0 }
   let stopWatch: (() => void) | undefined
+  /** `Cancel` pressed while the pre-request scripts ran: the call is not made. */
+  let withdrawn = false
 
   const tabOpen = () => store.state.tabs.some((t) => t.id === tabId)
 
@@ -185,6 +187,7 @@ function makeCall(store: AppStore, tabId: Id) {
     async start(message: string | undefined) {
       if (state() !== 'idle') return
       setState('preparing')
+      withdrawn = false
       log.clear()
       setStatus(null)
       setHeaders([])
@@ -192,7 +195,7 @@ function makeCall(store: AppStore, tabId: Id) {
       counts = { sent: 0, received: 0 }
       try {
         const at = await ready()
-        if (!at || !tabOpen()) {
+        if (!at || !tabOpen() || withdrawn) {
           setState('idle')
           return
         }
@@ -223,7 +226,10 @@ function makeCall(store: AppStore, tabId: Id) {
 
     send: sendMessage,
     end: () => socket?.send({ type: 'end' }),
-    cancel: () => socket?.send({ type: 'cancel' }),
+    cancel() {
+      if (state() === 'preparing') withdrawn = true
+      socket?.send({ type: 'cancel' })
+    },
   }
 }
 
