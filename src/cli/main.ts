@@ -112,8 +112,8 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       bail: args.bail,
       keepResults: false,
       deps: args.noDefaultHeaders ? { ...deps, defaultHeaders: false } : deps,
-      runGrpc: async (request, fill) =>
-        (await import('../runtime/realtime/grpc/run.ts')).runGrpcRequest(request, fill, {
+      runGrpc: async (input, sendDeps) =>
+        (await import('../runtime/realtime/grpc/run.ts')).runGrpcRequest(input, sendDeps, {
           tls,
           timeoutMs: args.timeoutRequest,
         }),

@@ -13,7 +13,7 @@ import {
 } from '../model/types.ts'
 import { VariableContext, type ScopedVariable, type VariableLayer } from '../model/variables.ts'
 import { CookieJar } from './cookie-jar.ts'
-import { send, type ParentScope, type SendDeps, type SendResult } from './send.ts'
+import { send, type ParentScope, type SendDeps, type SendInput, type SendResult } from './send.ts'
 
 export interface PlannedRequest {
   request: RequestSpec
@@ -34,8 +34,11 @@ export interface CollectionRunOptions {
   /** False: `results` stays empty, so a long run holds no responses (the caller keeps what it needs in onRequestDone). */
   keepResults?: boolean
   deps: Omit<SendDeps, 'onEvent'>
-  /** Runs a gRPC request (the CLI's in-process runner); without it such a request is not sent. */
-  runGrpc?: (request: RequestSpec, fill: (text: string) => string) => Promise<SendResult>
+  /**
+   * Runs a gRPC request (the CLI's in-process runner) with what `send` would get; without it such
+   * a request is not sent.
+   */
+  runGrpc?: (input: SendInput, deps: Omit<SendDeps, 'onEvent'>) => Promise<SendResult>
   onRequestStart?: (planned: PlannedRequest, index: number, total: number) => void
   onRequestDone?: (planned: PlannedRequest, result: SendResult, index: number, total: number) => void
 }
@@ -132,7 +135,7 @@ export async function runCollection(
     const result =
       notRun(plan.request) ??
       (request.kind === 'grpc'
-        ? await (options.runGrpc?.(request, (text) => variables.replace(text)) ?? notSent(GRPC_NOT_HERE))
+        ? await (options.runGrpc?.({ request, parents, variables, runKey }, deps) ?? notSent(GRPC_NOT_HERE))
         : await send({ request, parents, variables, runKey }, deps))
     if (result.outcome === 'done' && result.response.cookies.length > 0)
       jar.store(result.response.url || result.request.url, result.response.cookies)

@@ -59,7 +59,7 @@ for (const [width, use] of WIDTHS) {
       await message.fill('{"count": 3}')
       await press(grpc.getByRole('button', { name: 'Invoke' }), hasTouch)
       await expect(grpc.getByLabel('Status', { exact: true })).toHaveText(/^0 OK/u)
-      await expect(grpc.locator('.grpc-entry[data-direction="received"]')).toHaveCount(3)
+      await expect(grpc.locator('.message-row.message-received')).toHaveCount(3)
 
       // Bidirectional: messages one by one, then the end of the stream.
       await grpc.getByLabel('Method', { exact: true }).selectOption('demo.Greeter/Chat')

@@ -181,7 +181,7 @@ export function App() {
                 <SseRequest tab={tab} parts={shellParts} />
               </Match>
               <Match when={tab.draft.kind === 'grpc'}>
-                <GrpcRequest tab={tab} />
+                <GrpcRequest tab={tab} parts={shellParts} />
               </Match>
             </Switch>
           )}

@@ -310,11 +310,6 @@ export function createSendState(
       const { tls } = sendSettings()
       return { relay: (await services.transport()).relay, ...(tls ? { tls: tlsToJson(tls) } : {}) }
     },
-    /** `{{variables}}` in a gRPC request's target, metadata and message (no scripts run). */
-    fillVariables: (tab: data.TabState) => {
-      const { variables } = inputFor(tab).input
-      return (text: string) => variables.replace(text)
-    },
     /** An ended call (gRPC) as a history entry. */
     addHistoryEntry: (entry: Omit<data.HistoryEntry, 'id'>) => data.addHistoryEntry(device, entry),
     /** A connection kind: the request built as Send builds it, handed to `open` instead of the transport. */

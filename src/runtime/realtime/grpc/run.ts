@@ -2,30 +2,31 @@
  * A gRPC request in `sendbox run` (Node, in process): the call is made as the relay makes it
  * (session.ts) and its outcome is reported as a send's, so every reporter shows it: the status
  * code as the status, `<NAME> <message>` as its text, response metadata and trailers as headers,
- * the reply (an array of replies for a stream) as the JSON body. Scripts do not run for it yet.
+ * the reply (an array of replies for a stream) as the JSON body. The pre-request scripts and the
+ * auth are applied first, by the send pipeline (prepare.ts); post-response scripts do not run.
  */
-import type { RequestSpec } from '../../../model/types.ts'
 import type { TlsSettings } from '../../../model/settings.ts'
 import { makeGrpcSpec } from '../../../model/realtime/grpc.ts'
-import type { SendResult } from '../../send.ts'
+import { send, type SendDeps, type SendInput, type SendResult } from '../../send.ts'
 import { tlsToJson } from '../../transport/relay-protocol.ts'
 import type { GrpcEndpoint, GrpcServerFrame, MetadataPairs } from './protocol.ts'
+import { prepareGrpc } from './prepare.ts'
 import { describe, makeClient, startCall } from './session.ts'
 
 const encoder = new TextEncoder()
 const size = (pairs: MetadataPairs) => pairs.reduce((n, [k, v]) => n + k.length + v.length + 4, 0)
 
 export async function runGrpcRequest(
-  request: RequestSpec,
-  fill: (text: string) => string,
+  input: SendInput,
+  deps: Omit<SendDeps, 'onEvent' | 'handOff'>,
   options: { tls?: TlsSettings; timeoutMs?: number } = {},
 ): Promise<SendResult> {
-  const spec = request.grpc ?? makeGrpcSpec()
-  const metadata: MetadataPairs = request.headers
-    .filter((row) => row.enabled && row.key.trim() !== '')
-    .map((row) => [fill(row.key), fill(row.value)])
+  const spec = input.request.grpc ?? makeGrpcSpec()
+  const prepared = await prepareGrpc(input, { ...deps, send })
+  if (!prepared.ok) return prepared.result
+  const { metadata, fill } = prepared
   const endpoint: GrpcEndpoint = {
-    target: fill(request.url),
+    target: prepared.target,
     tls: spec.tls,
     ...(spec.tls && options.tls ? { tlsSettings: tlsToJson(options.tls) } : {}),
     metadata,
@@ -34,7 +35,12 @@ export async function runGrpcRequest(
   }
   const url = `${endpoint.target}/${spec.service}/${spec.method}`
   const message = fill(spec.message)
-  const base = { tests: [], testsTimedOut: false, scriptError: null }
+  const base = {
+    tests: prepared.tests,
+    testsTimedOut: false,
+    scriptError: null,
+    ...(prepared.notices.length > 0 ? { notices: prepared.notices } : {}),
+  }
   const started = performance.now()
   let client
   try {

@@ -1,8 +1,9 @@
 /**
  * The request area of a gRPC tab (loaded lazily: the shell carries none of it). Target, TLS,
- * where the services come from, the method picker, metadata (the headers table), deadline, the
- * JSON message with its template and live checks, and the call's messages, status, response
- * metadata and trailers. Calls go through the relay (call-state.ts).
+ * where the services come from, the method picker, metadata (the headers table), auth and
+ * scripts (the shell's editors, handed in as `parts`), deadline, the JSON message with its
+ * template and live checks, and the call (call-view.tsx). The call lives per tab in calls.ts,
+ * so it keeps running while another tab is shown.
  */
 import { createMemo, For, onCleanup, Show } from 'solid-js'
 import { makeGrpcSpec, type GrpcSpec } from '../../../model/realtime/grpc.ts'
@@ -11,40 +12,22 @@ import { checkMessage, messageTemplate, problemText } from '../../../model/realt
 import type { TabState } from '../../../model/workspace/api.ts'
 import { findMethod } from '../../../runtime/realtime/grpc/protocol.ts'
 import { messages } from '../../messages.ts'
-import { KvTable } from '../../request-editor/kv-table.tsx'
 import { useStore } from '../../store/context.tsx'
-import { createGrpcCall } from './call-state.ts'
+import type { ShellParts } from '../parts.ts'
+import { CallView } from './call-view.tsx'
+import { callFor, releaseIfClosed } from './calls.ts'
 import { grpcMessages as m } from './messages.ts'
-import { MetadataList, StreamView } from './stream-view.tsx'
+import '../realtime.css'
 import './grpc.css'
 
-export default function GrpcRequest(props: { tab: TabState }) {
+/** `parts`: the shell's editor pieces, handed in so this chunk does not re-split them. */
+export default function GrpcRequest(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
+  const { AuthTab, KvTable, ScriptTab } = props.parts
   const spec = () => props.tab.draft.grpc ?? makeGrpcSpec()
   const edit = (patch: Partial<GrpcSpec>) => store.editDraft(props.tab.id, { grpc: { ...spec(), ...patch } })
-  const call = createGrpcCall({
-    relay: () => store.grpcServices(),
-    record: (summary) =>
-      store.addHistoryEntry({
-        time: summary.started,
-        method: 'gRPC',
-        url: summary.url,
-        ...(props.tab.savedRequestId ? { requestId: props.tab.savedRequestId } : {}),
-        ...(summary.status !== undefined ? { status: summary.status } : {}),
-        ...(summary.error !== undefined ? { error: summary.error } : {}),
-        durationMs: Date.now() - summary.started,
-        outcome: summary.error === undefined ? 'done' : 'failed',
-        kind: 'grpc',
-        messages: { sent: summary.sent, received: summary.received },
-      }),
-  })
-  onCleanup(() => call.dispose())
-  const input = () => ({
-    target: props.tab.draft.url,
-    metadata: props.tab.draft.headers,
-    spec: spec(),
-    fill: store.fillVariables(props.tab),
-  })
+  const call = callFor(store, props.tab.id)
+  onCleanup(() => releaseIfClosed(store, props.tab.id))
   const method = createMemo(() => {
     const catalog = call.catalog()
     return catalog ? findMethod(catalog, spec().service, spec().method) : undefined
@@ -52,6 +35,10 @@ export default function GrpcRequest(props: { tab: TabState }) {
   const callType = () => {
     const found = method()
     return found ? callTypeOf(found) : undefined
+  }
+  const hasScripts = () => {
+    const { preRequest, postResponse } = props.tab.draft.scripts
+    return preRequest.trim() !== '' || postResponse.trim() !== ''
   }
   const streamsIn = () => callType() === 'client-streaming' || callType() === 'bidi-streaming'
   const problem = createMemo(() => {
@@ -89,9 +76,7 @@ export default function GrpcRequest(props: { tab: TabState }) {
   }
   const invoke = () => {
     if (problem()) return call.setError(problem())
-    void call.start(input(), streamsIn() ? undefined : spec().message).then(() => {
-      if (!streamsIn()) call.end()
-    })
+    void call.start(streamsIn() ? undefined : spec().message)
   }
 
   return (
@@ -127,12 +112,7 @@ export default function GrpcRequest(props: { tab: TabState }) {
           <option value="reflection">{m.fromReflection}</option>
           <option value="proto">{m.fromProto}</option>
         </select>
-        <button
-          type="button"
-          class="button"
-          disabled={call.loading()}
-          onClick={() => void call.load(input())}
-        >
+        <button type="button" class="button" disabled={call.loading()} onClick={() => void call.load()}>
           {call.loading() ? m.loading : m.loadServices}
         </button>
       </div>
@@ -220,6 +200,21 @@ export default function GrpcRequest(props: { tab: TabState }) {
           onChange={(headers) => store.editDraft(props.tab.id, { headers })}
         />
       </details>
+      <details class="grpc-metadata">
+        <summary>{messages.authorization}</summary>
+        <AuthTab tab={props.tab} onChange={(auth) => store.editDraft(props.tab.id, { auth })} />
+      </details>
+      <details class="grpc-metadata">
+        <summary>{`${messages.scripts}${hasScripts() ? ' •' : ''}`}</summary>
+        <ScriptTab
+          scripts={props.tab.draft.scripts}
+          onChange={(scripts) => store.editDraft(props.tab.id, { scripts })}
+          onSend={invoke}
+        />
+        <p class="muted" role="note">
+          {m.scriptsNote}
+        </p>
+      </details>
       <div class="grpc-message">
         <div class="grpc-row">
           <span>{m.message}</span>
@@ -258,51 +253,13 @@ export default function GrpcRequest(props: { tab: TabState }) {
           </p>
         </Show>
       </div>
-      <div class="grpc-row grpc-actions">
-        <Show
-          when={call.running()}
-          fallback={
-            <button type="button" class="button primary" onClick={invoke}>
-              {streamsIn() ? m.start : m.invoke}
-            </button>
-          }
-        >
-          <Show when={streamsIn()}>
-            <button
-              type="button"
-              class="button primary"
-              disabled={!!problem()}
-              onClick={() => call.send(spec().message)}
-            >
-              {m.sendMessage}
-            </button>
-            <button type="button" class="button" onClick={() => call.end()}>
-              {m.endStream}
-            </button>
-          </Show>
-          <button type="button" class="button" onClick={() => call.cancel()}>
-            {m.cancel}
-          </button>
-        </Show>
-      </div>
-      <Show when={call.error()}>
-        <p class="form-error grpc-error" role="alert">
-          {call.error()}
-        </p>
-      </Show>
-      <Show when={call.status()}>
-        {(status) => (
-          <p class="grpc-status" aria-label={m.status} data-ok={status().code === 0}>
-            {`${status().code} ${status().name}`}
-            <Show
-              when={status().details && status().details !== status().name}
-            >{` · ${status().details}`}</Show>
-          </p>
-        )}
-      </Show>
-      <StreamView entries={call.log()} />
-      <MetadataList label={m.responseMetadata} pairs={call.headers()} />
-      <MetadataList label={m.trailers} pairs={call.trailers()} />
+      <CallView
+        call={call}
+        streamsIn={streamsIn()}
+        problem={problem()}
+        invoke={invoke}
+        sendMessage={() => call.send(spec().message)}
+      />
     </section>
   )
 }

@@ -23,12 +23,12 @@ export const grpcMessages = {
   endStream: 'End stream',
   cancel: 'Cancel',
   stream: 'Messages',
-  sent: 'sent',
-  received: 'received',
   status: 'Status',
   responseMetadata: 'Response metadata',
   trailers: 'Trailers',
-  noMessages: 'No messages yet',
+  scriptsNote:
+    'The pre-request scripts (of the request, its folders and collection) run before each call and Load services; post-response scripts do not run for gRPC.',
+  ended: (code: number, name: string) => `Call ended: ${code} ${name}`,
   services: (count: number, from: string) => `${count} ${count === 1 ? 'method' : 'methods'} from ${from}`,
   callType: {
     unary: 'Unary',
