@@ -6,6 +6,7 @@
  * upstream's handshake answer, its refusal, and its close code and reason are reported to the
  * app. The relay's limits hold: message sizes (`maxRequestBytes` towards the upstream,
  * `maxResponseBytes` back), a connection's lifetime (`maxRelayMs`), and never this server's API.
+ * A side that cannot keep up pauses reading from the other (ws-bridge-flow.ts).
  */
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { DEFAULT_TLS } from '../src/model/settings.ts'
@@ -21,6 +22,7 @@ import {
 import type { Limits } from './config.ts'
 import type { RelayUpgrade, RelayUpgradeContext } from './relay-upgrades.ts'
 import { checkHeaders, checkProxy, checkTls, RelayRefusal } from './relay-validate.ts'
+import { throttled } from './ws-bridge-flow.ts'
 import { failureOf, openUpstream } from './ws-bridge-upstream.ts'
 
 const MAX_REFUSAL_BODY = 64 * 1024
@@ -94,6 +96,7 @@ function parseConnect(data: RawData, isBinary: boolean): BridgeConnect {
 function bridge(app: WebSocket, context: RelayUpgradeContext): void {
   const { limits } = context
   let upstream: WebSocket | undefined
+  let toUpstream: ReturnType<typeof throttled> | undefined
   let started = false
   let opened = false
   let closedByApp = false
@@ -147,7 +150,7 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
       return
     }
     if (!opened || bytes.length === 0) return
-    upstream.send(bytes.subarray(1), { binary: bytes[0] === 1 })
+    toUpstream?.(bytes.subarray(1), bytes[0] === 1)
   })
 
   async function connect(data: RawData, isBinary: boolean) {
@@ -171,6 +174,8 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
       maxPayload: limits.maxResponseBytes,
     })
     upstream = socket
+    toUpstream = throttled(app, socket)
+    const toApp = throttled(socket, app)
     let handshake: HeaderList = []
     socket.on('upgrade', (res) => (handshake = pairs(res.rawHeaders)))
     socket.on('open', () => {
@@ -221,7 +226,7 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
         const frame = Buffer.allocUnsafe(bytes.length + 1)
         frame[0] = binary ? 1 : 0
         bytes.copy(frame, 1)
-        return app.send(frame, { binary: true })
+        return toApp(frame, true)
       }
       const frame = Buffer.allocUnsafe(1 + batch.reduce((sum, m) => sum + 5 + m.bytes.length, 0))
       frame[0] = BATCH_TAG
@@ -232,7 +237,7 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
         bytes.copy(frame, at + 5)
         at += 5 + bytes.length
       }
-      app.send(frame, { binary: true })
+      toApp(frame, true)
     }
     socket.on('message', (message, binary) => {
       if (app.readyState !== WebSocket.OPEN) return
