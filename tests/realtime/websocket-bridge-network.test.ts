@@ -1,7 +1,7 @@
 /**
  * The WebSocket bridge with the request's network settings, all real on 127.0.0.1: `wss://` with
- * the custom CA from Settings, client certificates (mTLS), and HTTP proxies (CONNECT, auth,
- * bypass), as the HTTP relay honours them.
+ * the custom CA from Settings, client certificates (mTLS), HTTP proxies (CONNECT, auth, bypass)
+ * and SOCKS5, as the HTTP relay honours them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
@@ -11,7 +11,12 @@ import type { WebSocketClass, WsConnector, WsTarget } from '../../src/runtime/re
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { startWsServer, type WsServer } from '../fixtures/ws-server.ts'
 import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
-import { proxySettings, startHttpProxy, type CountingProxy } from '../helpers/proxy-servers.ts'
+import {
+  proxySettings,
+  startHttpProxy,
+  startSocksProxy,
+  type CountingProxy,
+} from '../helpers/proxy-servers.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
 import { open } from '../helpers/ws-connection.ts'
 
@@ -215,6 +220,24 @@ describe('proxies for the bridge', () => {
     expect(c.failure).toBeUndefined()
     c.connection.close()
     expect(proxy.tunnels.length + proxy.forwarded.length).toBe(before)
+  })
+
+  it('opens wss:// through a SOCKS5 proxy with credentials', async () => {
+    const socks = await startSocksProxy({ username: 'sam', password: 'pw' })
+    try {
+      const { c, answer } = await peer({
+        url: `${mutual.url}/echo`,
+        headers: [],
+        proxy: proxySettings('socks5', socks.port, { username: 'sam', password: 'pw' }),
+        tls: tls({ clientCertificates: [client()] }),
+      })
+      expect(c.failure).toBeUndefined()
+      expect(answer).toEqual({ cn: 'sendbox-client' })
+      expect(socks.connections).toEqual([`127.0.0.1:${mutual.port}`])
+    } finally {
+      // Not awaited: this SOCKS server's close waits on more than its sockets after a TLS tunnel.
+      void socks.close()
+    }
   })
 
   it('names a proxy that cannot be reached', async () => {
