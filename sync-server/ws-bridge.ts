@@ -6,8 +6,8 @@
  * upstream's handshake answer, its refusal, and its close code and reason are reported to the
  * app. The relay's limits hold: message sizes (`maxRequestBytes` towards the upstream,
  * `maxResponseBytes` back), a connection's lifetime (`maxRelayMs`), and never this server's API.
+ * A side that cannot keep up pauses reading from the other (ws-bridge-flow.ts).
  */
-import type http from 'node:http'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { DEFAULT_TLS } from '../src/model/settings.ts'
 import type { HeaderList } from '../src/model/wire.ts'
@@ -18,16 +18,13 @@ import {
   BRIDGE_VERSION,
   type BridgeConnect,
   type BridgeControl,
-  type BridgeFailure,
 } from '../src/runtime/realtime/websocket/bridge-protocol.ts'
-import { ConnectError, makeConnector } from '../src/runtime/transport/connector.ts'
-import { resolveRoute } from '../src/runtime/transport/route.ts'
-import { makeSecureContexts } from '../src/runtime/transport/tls-options.ts'
 import type { Limits } from './config.ts'
 import type { RelayUpgrade, RelayUpgradeContext } from './relay-upgrades.ts'
 import { checkHeaders, checkProxy, checkTls, RelayRefusal } from './relay-validate.ts'
+import { throttled } from './ws-bridge-flow.ts'
+import { failureOf, openUpstream } from './ws-bridge-upstream.ts'
 
-const HANDSHAKE_TIMEOUT_MS = 30_000
 const MAX_REFUSAL_BODY = 64 * 1024
 
 let servers = new Map<number, WebSocketServer>()
@@ -96,23 +93,10 @@ function parseConnect(data: RawData, isBinary: boolean): BridgeConnect {
   }
 }
 
-function failureOf(error: unknown): BridgeFailure {
-  if (error instanceof RelayRefusal) {
-    const code = error.code === 'too-large' ? 'too-large' : 'invalid-request'
-    return { type: 'failure', code, message: error.message }
-  }
-  if (error instanceof ConnectError) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
-    const code = error.stage === 'target' ? 'unreachable' : error.stage
-    return { type: 'failure', code, message: `${error.message}${cause}` }
-  }
-  const message = error instanceof Error ? error.message : String(error)
-  return { type: 'failure', code: /timed? ?out/i.test(message) ? 'timeout' : 'other', message }
-}
-
 function bridge(app: WebSocket, context: RelayUpgradeContext): void {
   const { limits } = context
   let upstream: WebSocket | undefined
+  let toUpstream: ReturnType<typeof throttled> | undefined
   let started = false
   let opened = false
   let closedByApp = false
@@ -166,7 +150,7 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
       return
     }
     if (!opened || bytes.length === 0) return
-    upstream.send(bytes.subarray(1), { binary: bytes[0] === 1 })
+    toUpstream?.(bytes.subarray(1), bytes[0] === 1)
   })
 
   async function connect(data: RawData, isBinary: boolean) {
@@ -176,31 +160,22 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
     const refusal = await context.selfCheck(httpUrl)
     if (refusal) throw new RelayRefusal(403, 'invalid-request', refusal)
     if (done) return
-    const url = new URL(httpUrl)
-    const connector = makeConnector(resolveRoute(url, request.proxy), makeSecureContexts(tls))
     const headers: Record<string, string> = {}
     for (const [name, value] of request.headers) {
       const key = name.toLowerCase()
       headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`
     }
-    const socket = new WebSocket(request.url, request.protocols, {
+    const { socket, explain } = openUpstream({
+      url: request.url,
       headers,
-      handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+      protocols: request.protocols ?? [],
+      ...(request.proxy ? { proxy: request.proxy } : {}),
+      tls,
       maxPayload: limits.maxResponseBytes,
-      followRedirects: false,
-      createConnection: ((options: { hostname?: string; host?: string; port?: number | string }, done) => {
-        connector(
-          {
-            hostname: options.hostname ?? options.host ?? url.hostname,
-            port: String(options.port ?? url.port),
-            protocol: url.protocol,
-          } as Parameters<typeof connector>[0],
-          (error, made) => (error ? done(error, undefined as never) : done(null, made!)),
-        )
-        return undefined as never
-      }) as http.RequestOptions['createConnection'],
     })
     upstream = socket
+    toUpstream = throttled(app, socket)
+    const toApp = throttled(socket, app)
     let handshake: HeaderList = []
     socket.on('upgrade', (res) => (handshake = pairs(res.rawHeaders)))
     socket.on('open', () => {
@@ -225,10 +200,10 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
           body: Buffer.concat(chunks).subarray(0, MAX_REFUSAL_BODY).toString('utf8'),
         }),
       )
-      res.on('error', (error) => finish(failureOf(error)))
+      res.on('error', (error) => finish(explain(error)))
     })
     socket.on('error', (error) => {
-      if (!opened) return finish(failureOf(error))
+      if (!opened) return finish(explain(error))
       const tooLarge = /max payload/i.test(error.message)
       control({
         type: 'failure',
@@ -251,7 +226,7 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
         const frame = Buffer.allocUnsafe(bytes.length + 1)
         frame[0] = binary ? 1 : 0
         bytes.copy(frame, 1)
-        return app.send(frame, { binary: true })
+        return toApp(frame, true)
       }
       const frame = Buffer.allocUnsafe(1 + batch.reduce((sum, m) => sum + 5 + m.bytes.length, 0))
       frame[0] = BATCH_TAG
@@ -262,7 +237,7 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
         bytes.copy(frame, at + 5)
         at += 5 + bytes.length
       }
-      app.send(frame, { binary: true })
+      toApp(frame, true)
     }
     socket.on('message', (message, binary) => {
       if (app.readyState !== WebSocket.OPEN) return

@@ -7,17 +7,11 @@ import { directConnector, unsendableHeaders } from '../../src/runtime/realtime/w
 import { prepareWebSocket } from '../../src/runtime/realtime/websocket/prepare.ts'
 import { webSocketUrl } from '../../src/runtime/realtime/websocket/url.ts'
 import { relayConnector } from '../../src/runtime/realtime/websocket/relay-connection.ts'
-import type {
-  WebSocketClass,
-  WsClosed,
-  WsConnector,
-  WsFailure,
-  WsHandshake,
-  WsTarget,
-} from '../../src/runtime/realtime/websocket/types.ts'
+import type { WebSocketClass, WsConnector } from '../../src/runtime/realtime/websocket/types.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { startWsServer, type WsServer } from '../fixtures/ws-server.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
+import { open } from '../helpers/ws-connection.ts'
 
 const Socket = NodeWebSocket as unknown as WebSocketClass
 let upstream: WsServer
@@ -37,46 +31,6 @@ afterAll(async () => {
   await node.close()
   await upstream.close()
 })
-
-/** A connection that records its events and lets a test wait for the next message or the end. */
-function open(connector: WsConnector, target: WsTarget) {
-  const received: (string | Uint8Array)[] = []
-  let handshake: WsHandshake | undefined
-  let failure: WsFailure | undefined
-  let closed: WsClosed | undefined
-  const waiters: (() => void)[] = []
-  const wake = () => waiters.splice(0).forEach((w) => w())
-  const connection = connector(target, {
-    open: (h) => ((handshake = h), wake()),
-    message: (m) => (received.push(m), wake()),
-    failure: (f) => ((failure = f), wake()),
-    closed: (c) => ((closed = c), wake()),
-  })
-  const until = async (done: () => boolean) => {
-    const deadline = Date.now() + 5000
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error('timed out waiting for the connection')
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve)
-        setTimeout(resolve, 100)
-      })
-    }
-  }
-  return {
-    connection,
-    received,
-    until,
-    get handshake() {
-      return handshake
-    },
-    get failure() {
-      return failure
-    },
-    get closed() {
-      return closed
-    },
-  }
-}
 
 describe('WebSocket through the relay bridge', () => {
   it('sends the request headers, reports the handshake and passes text and binary both ways', async () => {

@@ -5,6 +5,7 @@
 import { TransportError } from './types.ts'
 import { ConnectError } from './connector.ts'
 import { ExchangeError } from './exchange.ts'
+import type { TlsFacts } from './timings.ts'
 import { ClientCertificateError } from './tls-options.ts'
 
 const SYSTEM_REASONS: Record<string, string> = {
@@ -90,12 +91,17 @@ export function toTransportError(error: unknown, url: URL): TransportError {
  * TLS 1.3 servers check the client certificate after the handshake, so a refusal shows up as a
  * dropped connection once the request is sent; the socket's own TLS error says why.
  */
-function explainExchange(failure: ExchangeError, authority: string, url: URL): TransportError {
+function explainExchange(
+  failure: ExchangeError,
+  authority: string,
+  url: URL,
+  closedCodes: ReadonlySet<string> = UNDICI_CLOSED,
+): TransportError {
   const { error, context } = failure
   if (error instanceof TransportError) return error
   const fromSocket = context.tls?.error && tlsError(context.tls.error, authority)
   if (fromSocket) return fromSocket
-  const dropped = errorCode(error) === 'UND_ERR_SOCKET' && context.freshConnection && !context.answered
+  const dropped = closedCodes.has(errorCode(error) ?? '') && context.freshConnection && !context.answered
   if (dropped && context.tls?.clientCertificate) {
     return new TransportError(
       `${authority} closed the connection right after the TLS handshake: it did not accept the client certificate`,
@@ -111,6 +117,22 @@ function explainExchange(failure: ExchangeError, authority: string, url: URL): T
     )
   }
   return toTransportError(error, url)
+}
+
+const UNDICI_CLOSED = new Set(['UND_ERR_SOCKET'])
+const NODE_CLOSED = new Set(['ECONNRESET', 'EPIPE'])
+
+/**
+ * A request on a new connection that failed before any answer, outside undici (the WebSocket
+ * bridge's upgrade on `node:http`): explained as an exchange is, from its TLS socket's facts.
+ */
+export function explainUnanswered(error: unknown, tls: TlsFacts | undefined, url: URL): TransportError {
+  const failure = new ExchangeError(error, {
+    ...(tls ? { tls } : {}),
+    freshConnection: true,
+    answered: false,
+  })
+  return explainExchange(failure, url.host, url, NODE_CLOSED)
 }
 
 function wrap(message: string, cause: unknown, code: TransportError['code'], error: Error): TransportError {
