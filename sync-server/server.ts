@@ -173,6 +173,9 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     }
     const invite = INVITE.exec(pathname)?.[1]
     if (invite !== undefined) return share.invite(req, res, invite)
+    // This server's clock, open to anyone (it is no secret): the app purges old deletions by it
+    // rather than by a device clock that may be far ahead (src/model/workspace/deleted.ts).
+    if (pathname === '/sync/time' && req.method === 'GET') return sendJson(res, { now: Date.now() })
     if (!owner(req)) {
       // The people a room is shared with read its History with their invite link.
       if (isGitRoute(pathname)) return handleGitAsGuest(req, res, targetOf(req)!, mirrors, share.authorize)

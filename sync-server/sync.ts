@@ -98,11 +98,14 @@ export function createSync(
   }
 
   function leave(doc: WSSharedDoc, ws: WebSocket) {
+    const wasWaiting = waitingFor(doc).delete(ws)
     const controlled = doc.conns.get(ws) as Set<number> | undefined
-    if (!controlled) return
-    doc.conns.delete(ws)
-    awarenessProtocol.removeAwarenessStates(doc.awareness, [...controlled], null)
-    if (doc.conns.size === 0) {
+    if (!controlled && !wasWaiting) return
+    if (controlled) {
+      doc.conns.delete(ws)
+      awarenessProtocol.removeAwarenessStates(doc.awareness, [...controlled], null)
+    }
+    if (doc.conns.size === 0 && waitingFor(doc).size === 0) {
       docs.delete(doc.name)
       void getPersistence()
         ?.writeState(doc.name, doc)
@@ -162,7 +165,8 @@ export function createSync(
   function overLimit(room: string): string | undefined {
     const open = docs.get(room) as WSSharedDoc | undefined
     if (!open && docs.size >= limits.maxRooms) return 'too many rooms on this server'
-    if (open && open.conns.size >= limits.maxConnectionsPerRoom) return 'too many people in this workspace'
+    if (open && open.conns.size + waitingFor(open).size >= limits.maxConnectionsPerRoom)
+      return 'too many people in this workspace'
     return undefined
   }
 
@@ -173,7 +177,10 @@ export function createSync(
 
   function connect(ws: WebSocket, room: string, grant: Grant) {
     const doc = getYDoc(room) as WSSharedDoc
-    doc.conns.set(ws, new Set<number>())
+    // In the room's connections (which get every update as it is applied) only once the room has
+    // loaded: the load itself is one update, the whole state, and a joiner of a room not yet
+    // open would get it twice, broadcast and again as the answer to its sync step 1.
+    waitingFor(doc).add(ws)
     grants.set(ws, grant)
     grant.onOpen?.()
     const loaded = (ready.get(doc) ?? Promise.resolve()).catch((error: unknown) => {
@@ -215,6 +222,8 @@ export function createSync(
     })
     loaded.then(
       () => {
+        if (!waitingFor(doc).delete(ws)) return // closed meanwhile
+        doc.conns.set(ws, new Set<number>())
         const encoder = encoding.createEncoder()
         encoding.writeVarUint(encoder, MESSAGE_SYNC)
         syncProtocol.writeSyncStep1(encoder, doc)
@@ -238,7 +247,7 @@ export function createSync(
     },
     closeLinked(room, code, reason) {
       const doc = docs.get(room) as WSSharedDoc | undefined
-      for (const ws of doc?.conns.keys() ?? []) {
+      for (const ws of doc ? roomSockets(doc) : []) {
         if (grants.get(ws as WebSocket)?.viaLink) (ws as WebSocket).close(code, reason)
       }
     },
@@ -257,8 +266,20 @@ export function createSync(
 
 /** Every connection to a room whose write failed is closed, so clients resend after reloading it. */
 export function dropRoom(doc: Y.Doc) {
-  for (const ws of (doc as WSSharedDoc).conns.keys())
-    (ws as WebSocket).close(CLOSE_UNAVAILABLE, 'write failed')
+  for (const ws of roomSockets(doc as WSSharedDoc)) ws.close(CLOSE_UNAVAILABLE, 'write failed')
+}
+
+/** Connections to a room that wait for it to load (not yet in its `conns`). */
+const waiting = new WeakMap<Y.Doc, Set<WebSocket>>()
+function waitingFor(doc: Y.Doc): Set<WebSocket> {
+  let set = waiting.get(doc)
+  if (!set) waiting.set(doc, (set = new Set()))
+  return set
+}
+
+/** Every connection to a room: joined, or waiting for it to load. */
+function roomSockets(doc: WSSharedDoc): WebSocket[] {
+  return [...(doc.conns.keys() as Iterable<WebSocket>), ...waitingFor(doc)]
 }
 
 function toBytes(data: RawData): Uint8Array {

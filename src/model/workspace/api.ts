@@ -56,6 +56,7 @@ export {
   listDeleted,
   purgeExpired,
   purgeItem,
+  purgeTime,
   type Purged,
 } from './deleted.ts'
 export { subscribe } from './observe.ts'

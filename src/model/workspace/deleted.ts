@@ -5,7 +5,8 @@
  * it is listed again once its collection is restored.
  *
  * Purging removes a deletion for good: `Delete permanently`, or `purgeExpired` once it is older
- * than `DELETED_RETENTION_MS` (30 days from the delete; the app purges when it opens a workspace).
+ * than `DELETED_RETENTION_MS` (30 days from the delete; the app purges when it opens a workspace,
+ * by the time `purgeTime` gives).
  */
 import * as Y from 'yjs'
 import type { Id } from '../types.ts'
@@ -103,6 +104,20 @@ export function purgeItem(doc: Y.Doc, id: Id, origin?: unknown): Purged {
   const purged: Purged = { ids: [], variableIds: [] }
   transact(doc, origin, () => purgeIn(doc, new Set([id]), purged))
   return purged
+}
+
+/**
+ * The time a device may purge by, or `null`: not yet. A device clock far ahead would purge
+ * deletions early, taking away the 30 days in which a restore (or another person's offline edit)
+ * can still bring them back. So a workspace that syncs purges only once the app has read its
+ * sync-server's clock (`GET /sync/time`), and then by the earlier of the two clocks: neither a
+ * device nor a server that runs ahead makes a deletion go before its time; one that runs behind
+ * only keeps it longer. A workspace that never syncs (no server, no one to share it with) goes by
+ * this device's clock.
+ */
+export function purgeTime(local: number, server: number | undefined, syncs: boolean): number | null {
+  if (server === undefined || !Number.isFinite(server)) return syncs ? null : local
+  return Math.min(local, server)
 }
 
 /** Purges every deletion made at least `retentionMs` before `now`; one transaction, none if nothing is due. */

@@ -3,6 +3,7 @@ import type * as Y from 'yjs'
 import type { Id } from '../types.ts'
 import type { WorkspaceChange } from './types.ts'
 import { DELETED_KEY, ENTITY_KINDS, roots } from './workspace-doc.ts'
+import { SCOPE_NAMES, scopeTable } from './scope-variables.ts'
 
 const STRUCTURE_KEYS = new Set(['children', 'parentId', 'collectionId', DELETED_KEY])
 
@@ -15,6 +16,9 @@ export function describeChange(doc: Y.Doc, transaction: Y.Transaction): Workspac
   const r = roots(doc)
   const entityRoots = new Set<AnyType>(ENTITY_KINDS.map((kind) => r[kind]))
   const orderRoots = new Set<AnyType>([r.collectionOrder, r.environmentOrder])
+  const variableRoots = new Set<AnyType>(
+    SCOPE_NAMES.flatMap((scope) => Object.values(scopeTable(doc, scope)) as AnyType[]),
+  )
   const change: WorkspaceChange = {
     origin: transaction.origin,
     local: transaction.local,
@@ -29,7 +33,7 @@ export function describeChange(doc: Y.Doc, transaction: Y.Transaction): Workspac
       change.structure = true
     } else if (orderRoots.has(type)) {
       change.structure = true
-    } else if (type === (r.variables as AnyType)) {
+    } else if (type === (r.variables as AnyType) || variableRoots.has(type)) {
       change.variables = true
     } else {
       if (withinKey(type, 'variables', r.variables as AnyType)) change.variables = true

@@ -11,6 +11,7 @@ import {
   listDeleted,
   purgeExpired,
   purgeItem,
+  purgeTime,
   readCollection,
   restoreItem,
   setVariables,
@@ -101,5 +102,50 @@ describe('purging deletions', () => {
     Y.applyUpdate(other, Y.encodeStateAsUpdate(doc))
     expect(stored(doc).sort()).toEqual(stored(other).sort())
     expect(stored(doc)).not.toContain(users)
+  })
+})
+
+describe('purging by a clock that may be wrong', () => {
+  const DELETED_AT = 1_000_000_000_000
+  function deletedYesterday() {
+    const { doc, users } = sample()
+    vi.useFakeTimers({ now: DELETED_AT })
+    try {
+      deleteItem(doc, users)
+    } finally {
+      vi.useRealTimers()
+    }
+    return { doc, users }
+  }
+  const serverNow = DELETED_AT + DAY
+
+  it('a device clock 60 days ahead purges nothing once the server said its time', () => {
+    const { doc, users } = deletedYesterday()
+    const at = purgeTime(serverNow + 60 * DAY, serverNow, true)
+    expect(at).toBe(serverNow)
+    expect(purgeExpired(doc, at!).ids).toEqual([])
+    expect(listDeleted(doc).map((item) => item.id)).toEqual([users])
+  })
+
+  it('a server clock ahead purges nothing either: the earlier clock counts', () => {
+    const { doc } = deletedYesterday()
+    const at = purgeTime(serverNow, serverNow + 60 * DAY, true)
+    expect(purgeExpired(doc, at!).ids).toEqual([])
+  })
+
+  it('a workspace that syncs does not purge before the server time is known', () => {
+    expect(purgeTime(serverNow + 60 * DAY, undefined, true)).toBeNull()
+    expect(purgeTime(serverNow + 60 * DAY, Number.NaN, true)).toBeNull()
+  })
+
+  it('purges when both clocks agree the deletion is 30 days old', () => {
+    const { doc, users } = deletedYesterday()
+    const later = DELETED_AT + 30 * DAY
+    expect(purgeExpired(doc, purgeTime(later + 5_000, later, true)!).ids).toContain(users)
+  })
+
+  it('a workspace that never syncs goes by the device clock', () => {
+    const { doc, users } = deletedYesterday()
+    expect(purgeExpired(doc, purgeTime(DELETED_AT + 31 * DAY, undefined, false)!).ids).toContain(users)
   })
 })

@@ -262,7 +262,7 @@ function unlinkRaw(raw: RawIndex, id: Id, parentId: Id | undefined): void {
 
 /** Ids of an order array that still exist, without duplicates, then the missing ones by id. */
 export function orderedIds(
-  order: Y.Array<Id>,
+  order: { toArray(): Id[] },
   existing: { has(id: Id): boolean; keys(): Iterable<Id>; size: number },
 ): Id[] {
   const ordered: Id[] = []

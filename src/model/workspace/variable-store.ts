@@ -10,8 +10,14 @@ import { clone } from './clone.ts'
 import { orderedIds } from './tree-index.ts'
 
 export type VariableTable = Y.Map<unknown>
+/** A table's two parts, wherever they are kept (scope-variables.ts keeps them as root types). */
+export interface TableParts {
+  rows: Y.Map<Variable>
+  order: Y.Array<Id>
+}
 
-const FIELDS = ['key', 'value', 'enabled', 'secret'] as const
+/** The fields of a row a write compares. */
+export const FIELDS = ['key', 'value', 'enabled', 'secret'] as const
 
 export function makeTable(variables: Variable[]): VariableTable {
   const rows = new Y.Map<Variable>()
@@ -22,11 +28,18 @@ export function makeTable(variables: Variable[]): VariableTable {
   return table
 }
 
-function parts(table: unknown): { rows: Y.Map<Variable>; order: Y.Array<Id> } | undefined {
+/** The parts of a stored table (a Y.Map), or the parts themselves. */
+export function parts(table: unknown): TableParts | undefined {
+  if (isParts(table)) return table
   if (!(table instanceof Y.Map)) return undefined
   const rows = table.get('rows')
   const order = table.get('order')
   return rows instanceof Y.Map && order instanceof Y.Array ? { rows, order } : undefined
+}
+
+function isParts(value: unknown): value is TableParts {
+  const candidate = value as Partial<TableParts> | undefined
+  return candidate?.rows instanceof Y.Map && candidate.order instanceof Y.Array
 }
 
 export function readTable(table: unknown): Variable[] {
@@ -36,7 +49,7 @@ export function readTable(table: unknown): Variable[] {
 }
 
 /** Writes only what differs: changed rows, removed rows, and the order if it changed. */
-export function writeTable(table: VariableTable, variables: Variable[]): void {
+export function writeTable(table: VariableTable | TableParts, variables: Variable[]): void {
   const found = parts(table)
   if (!found) throw new Error('Not a variable table')
   const { rows, order } = found

@@ -10,22 +10,20 @@ import type { ScopedVariable, VariableLayer } from '../variables.ts'
 import type { Deleted, VariableOwner } from './types.ts'
 import { withoutSecretValues } from './codec.ts'
 import { makeTable, readTable, writeTable, type VariableTable } from './variable-store.ts'
+import { readScopeVariables, writeScopeVariables, type ScopeName } from './scope-variables.ts'
 import { activeEnvironmentId, deviceRoots } from './device-doc.ts'
 import { findAncestors } from './read.ts'
 import { textOf } from './text-fields.ts'
 import { orderedIds } from './tree-index.ts'
 import { isLive, live, makeEntity, roots, transact, type EntityMap } from './workspace-doc.ts'
 
-/** The owner's table; for the workspace and global ones, created on first write. */
-function ownerTable(doc: Y.Doc, owner: VariableOwner, create: boolean): VariableTable | undefined {
+/** An entity's table (the workspace and global ones: scope-variables.ts). */
+function ownerTable(
+  doc: Y.Doc,
+  owner: Exclude<VariableOwner, { scope: ScopeName }>,
+  create: boolean,
+): VariableTable | undefined {
   const r = roots(doc)
-  if (owner.scope === 'global' || owner.scope === 'workspace') {
-    const existing = r.variables.get(owner.scope) as VariableTable | undefined
-    if (existing || !create) return existing
-    const table = makeTable([])
-    r.variables.set(owner.scope, table)
-    return table
-  }
   const kind =
     owner.scope === 'collection' ? 'collections' : owner.scope === 'folder' ? 'folders' : 'environments'
   const entity: EntityMap | undefined = live(r[kind].get(owner.id))
@@ -46,6 +44,7 @@ function ownerExists(doc: Y.Doc, owner: VariableOwner): boolean {
 }
 
 function storedVariables(doc: Y.Doc, owner: VariableOwner): Variable[] {
+  if (owner.scope === 'global' || owner.scope === 'workspace') return readScopeVariables(doc, owner.scope)
   return readTable(ownerTable(doc, owner, false))
 }
 
@@ -80,7 +79,11 @@ export function setVariables(
       }
     }
   })
-  transact(doc, origin, () => writeTable(ownerTable(doc, owner, true)!, withoutSecretValues(variables)))
+  const stored = withoutSecretValues(variables)
+  transact(doc, origin, () => {
+    if (owner.scope === 'global' || owner.scope === 'workspace') writeScopeVariables(doc, owner.scope, stored)
+    else writeTable(ownerTable(doc, owner, true)!, stored)
+  })
 }
 
 export function createEnvironment(doc: Y.Doc, fields: Partial<Environment> = {}, origin?: unknown): Id {

@@ -8,7 +8,10 @@
  *                                      headers, cookies, body, auth, scripts }
  *   environments  Y.Map   id → Y.Map { name, variables }
  *   collectionOrder, environmentOrder   Y.Array<id>   sidebar order
- *   variables     Y.Map   'workspace' | 'global' → variable table
+ *   workspaceVariableRows, globalVariableRows     Y.Map<id, Variable>   the workspace and global
+ *   workspaceVariableOrder, globalVariableOrder   Y.Array<id>           variable tables
+ *                                                 (scope-variables.ts)
+ *   variables     Y.Map   'workspace' | 'global' → variable table: older docs' tables, still read
  *
  * A variable table (an entity's `variables` too) is a Y.Map { rows: Y.Map<id, Variable>,
  * order: Y.Array<id> } (`variable-store.ts`), so concurrent edits of different rows merge.

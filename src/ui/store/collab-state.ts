@@ -9,6 +9,7 @@
 import { createEffect, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js'
 import { colorFor, type Peer } from '../../model/presence.ts'
 import type { Id } from '../../model/types.ts'
+import { purgeTime } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
 import { startSync, type OpenDocs } from './docs.ts'
 import { createGitHistory } from './git-history.ts'
@@ -28,6 +29,22 @@ export interface CollabOptions {
   registry: WorkspaceRegistry
   services: SendServices
   activeRequestId: Accessor<Id | null>
+  /** Purges deletions past their retention by `now`; called once, when a trustworthy time is known. */
+  purge?: (now: number) => void
+}
+
+/** Whether this workspace ever synced on this device: then only the server's clock may purge. */
+const syncedKey = (room: string) => `sendbox.synced.${room}`
+
+/** The sync-server's clock (`GET /sync/time`), or undefined when it cannot be read. */
+async function readServerTime(): Promise<number | undefined> {
+  try {
+    const response = await fetch('/sync/time', { cache: 'no-store', credentials: 'omit' })
+    const body = (await response.json()) as { now?: unknown }
+    return response.ok && typeof body.now === 'number' ? body.now : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function syncUrl(): string {
@@ -43,13 +60,23 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
   const [ownerToken, setOwnerToken] = createSignal<string | null>(null)
 
   let disposed = false
+  /** Purges by the device's clock only where no server is involved (deleted.ts, `purgeTime`). */
+  const purgeBy = (server: number | undefined, syncs: boolean) => {
+    const at = purgeTime(Date.now(), server, syncs)
+    if (at !== null && !disposed) options.purge?.(at)
+  }
   const start = async () => {
     let token = entry.joined?.token
     if (!token) {
       token = (await services.transport()).relay?.token
       if (token) setOwnerToken(token)
     }
-    if (!token || disposed) return
+    if (!token || disposed) {
+      purgeBy(undefined, localStorage.getItem(syncedKey(entry.room)) !== null)
+      return
+    }
+    localStorage.setItem(syncedKey(entry.room), '1')
+    void readServerTime().then((server) => purgeBy(server, true))
     const opened = await startSync(docs, {
       url: syncUrl(),
       room: entry.room,

@@ -34,7 +34,7 @@ export interface AppState {
 export function createAppStore(
   docs: OpenDocs,
   services: SendServices,
-  collabOptions?: Omit<CollabOptions, 'activeRequestId' | 'services'>,
+  collabOptions?: Omit<CollabOptions, 'activeRequestId' | 'services' | 'purge'>,
 ) {
   const { workspace, device } = docs
   const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
@@ -98,17 +98,23 @@ export function createAppStore(
   const sendState = createSendState(docs, services, settingsState.sendSettings)
   const historyState = createHistoryState(docs, deviceVersion, () => state.activeTabId)
   const tabActions = makeTabActions(docs, reveal, windowTab.activate)
+  // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
+  // secret values of their variables, by a time the collaboration state checked against the
+  // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
+  const purge = (now: number) => {
+    if (collabOptions?.entry.joined?.access === 'view') return
+    data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
+  }
   const collab = collabOptions
     ? createCollabState(docs, {
         ...collabOptions,
         services,
         activeRequestId: () => activeTab()?.savedRequestId ?? null,
+        purge,
       })
     : null
+  if (!collab) purge(Date.now())
   const unfollow = followRemoteEdits(docs)
-  // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
-  // secret values of their variables. Not in a `Can view` join: its copy must stay the shared one.
-  if (!collab?.readOnly) data.forgetSecrets(device, data.purgeExpired(workspace, Date.now()).variableIds)
   // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
   const savingActions = collab?.readOnly ? viewOnlyTabActions(tabActions) : tabActions
 

@@ -20,6 +20,10 @@ export const WORKSPACE_SHAPE: Record<string, RootShape> = {
   collectionOrder: 'array',
   environmentOrder: 'array',
   variables: 'map',
+  workspaceVariableRows: 'map',
+  workspaceVariableOrder: 'array',
+  globalVariableRows: 'map',
+  globalVariableOrder: 'array',
 }
 
 export const DEVICE_SHAPE: Record<string, RootShape> = {
