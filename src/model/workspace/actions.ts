@@ -5,6 +5,7 @@ import { makeCollection, makeFolder, makeRequest } from '../factories.ts'
 import type { Auth, Collection, Folder, Id, Scripts, TreeItem } from '../types.ts'
 import type { Deleted, Duplicated, MoveTarget, RequestFields } from './types.ts'
 import { clone } from './clone.ts'
+import { stampTime } from './clock.ts'
 import { containerFields, reId, requestEntity, writeRequestFields } from './codec.ts'
 import { readField, writeField } from './text-fields.ts'
 import { readCollection, readFolder, readRequest } from './read.ts'
@@ -280,7 +281,7 @@ export function deleteItem(doc: Y.Doc, id: Id, origin?: unknown): Deleted {
       throw new TreeError(`No collection, folder or request ${id}`)
     const ids = [id, ...subtree(doc, id)]
     const variableIds: Id[] = []
-    const mark: DeletedMark = { at: Date.now(), root: id }
+    const mark: DeletedMark = { at: stampTime(), root: id }
     for (const itemId of ids) {
       const item =
         live(r.collections.get(itemId)) ?? live(r.folders.get(itemId)) ?? live(r.requests.get(itemId))

@@ -125,3 +125,4 @@ export {
   RUN_BODY_LIMIT,
   storedResponse,
 } from './history.ts'
+export { followServerClock, stampTime } from './clock.ts'

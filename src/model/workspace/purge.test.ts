@@ -6,6 +6,7 @@ import {
   createFolder,
   createRequest,
   DELETED_RETENTION_MS,
+  followServerClock,
   deleteItem,
   initWorkspace,
   listDeleted,
@@ -147,5 +148,30 @@ describe('purging by a clock that may be wrong', () => {
   it('a workspace that never syncs goes by the device clock', () => {
     const { doc, users } = deletedYesterday()
     expect(purgeExpired(doc, purgeTime(DELETED_AT + 31 * DAY, undefined, false)!).ids).toContain(users)
+  })
+})
+
+describe('deletion stamps follow the server clock', () => {
+  it('a device clock 40 days behind stamps deletions by the server time it read, so peers do not purge them early', () => {
+    const { doc, users } = sample()
+    const device = Date.now()
+    followServerClock(device + 40 * DAY, device)
+    try {
+      deleteItem(doc, users)
+      const [deleted] = listDeleted(doc)
+      expect(deleted?.deletedAt).toBeGreaterThanOrEqual(device + 40 * DAY)
+      // A peer whose clock is right does not purge a deletion made today.
+      expect(purgeExpired(doc, device + 40 * DAY + DAY).ids).toEqual([])
+    } finally {
+      followServerClock(0, 0)
+    }
+  })
+
+  it('without a server time the device clock stamps', () => {
+    const { doc, users } = sample()
+    const before = Date.now()
+    deleteItem(doc, users)
+    expect(listDeleted(doc)[0]?.deletedAt).toBeGreaterThanOrEqual(before)
+    expect(listDeleted(doc)[0]?.deletedAt).toBeLessThanOrEqual(Date.now())
   })
 })

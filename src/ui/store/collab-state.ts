@@ -9,7 +9,7 @@
 import { createEffect, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js'
 import { colorFor, type Peer } from '../../model/presence.ts'
 import type { Id } from '../../model/types.ts'
-import { purgeTime } from '../../model/workspace/api.ts'
+import { followServerClock, purgeTime } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
 import { startSync, type OpenDocs } from './docs.ts'
 import { createGitHistory } from './git-history.ts'
@@ -39,9 +39,13 @@ const syncedKey = (room: string) => `sendbox.synced.${room}`
 /** The sync-server's clock (`GET /sync/time`), or undefined when it cannot be read. */
 async function readServerTime(): Promise<number | undefined> {
   try {
+    const asked = Date.now()
     const response = await fetch('/sync/time', { cache: 'no-store', credentials: 'omit' })
     const body = (await response.json()) as { now?: unknown }
-    return response.ok && typeof body.now === 'number' ? body.now : undefined
+    if (!response.ok || typeof body.now !== 'number') return undefined
+    // Deletions made from now on are stamped by the server's clock (model/workspace/clock.ts).
+    followServerClock(body.now, (asked + Date.now()) / 2)
+    return body.now
   } catch {
     return undefined
   }
