@@ -102,4 +102,5 @@ function reset() {
   }
   return 1
 }
+resetContext = reset
 `
