@@ -15,7 +15,8 @@ import { withLegacyPostman } from './guest/legacy-postman.ts'
 import { v8Wording } from './v8-messages.ts'
 import { withCallee } from './callee.ts'
 import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
-import type { ErrorInfo, ScriptRun } from './run-state.ts'
+import type { ScriptRun } from './run-state.ts'
+import type { ErrorInfo } from './guest-errors.ts'
 
 /** The text QuickJS compiled for a run's script (guest/core.ts exec): where callee positions point. */
 const compiledText = new WeakMap<ScriptRun, string>()
