@@ -237,7 +237,8 @@ function heapRun(file: string, report?: string): Promise<{ heapMb: number[]; rss
 }
 
 async function bruno(): Promise<{ wall: number; exit: Exit } | null> {
-  if (!existsSync(join(PEERS, 'bru'))) return null
+  // BENCH_SKIP_BRU=1 leaves it out (it takes minutes).
+  if (process.env.BENCH_SKIP_BRU || !existsSync(join(PEERS, 'bru'))) return null
   const exit = await run(join(PEERS, 'bru'), ['run', '--reporter-json', join(dir, 'b.json')], bruDir)
   return { wall: COUNT / (exit.ms / 1000), exit }
 }
@@ -360,7 +361,7 @@ for (const report of [undefined, 'm.json']) {
 // The Bruno CLI is the slowest (about 3 requests/s): last, so everything else is printed first.
 const br = await bruno()
 if (br) console.log(`  bru run 4.1.0                 ${fmt(br.wall)} whole process, ${cpu(br.exit)}`)
-else console.log('  bru: not installed (npm ci --prefix bench/peers)')
+else console.log('  bru: not installed (npm ci --prefix bench/peers) or BENCH_SKIP_BRU set')
 if (br) console.log(`  sendbox / bru                 ${(ours.wall / br.wall).toFixed(1)}x whole process`)
 console.log(`  (${load()})`)
 await close()

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuickJSContext, QuickJSWASMModule } from 'quickjs-emscripten'
 import { loadQuickJS } from '../../src/runtime/script/quickjs-module.node.ts'
-import { defineHostFunction } from '../../src/runtime/script/direct-calls.ts'
+import { defineHostFunction, directCaller } from '../../src/runtime/script/direct-calls.ts'
 
 let module: QuickJSWASMModule
 beforeAll(async () => {
@@ -95,6 +95,58 @@ describe('direct host calls', () => {
     const direct = defineHostFunction(ctx, '__host', (op, arg) => `${op}|${arg}`)
     expect(direct).toBe(false)
     for (const text of texts.slice(0, 4)) expect(call(ctx, 'op', text)).toBe(`op|${text}`)
+    ctx.dispose()
+    runtime.dispose()
+  })
+})
+
+describe('direct guest calls (the hand-over that starts a script)', () => {
+  it('carry every string both ways unchanged, many times without growing the heap', () => {
+    const runtime = module.newRuntime()
+    const ctx = runtime.newContext()
+    const call = directCaller(ctx)
+    expect(call).not.toBeNull()
+    const fn = ctx.unwrapResult(ctx.evalCode(`(function (s) { return s.length + ':' + s })`))
+    for (const text of texts.filter((t) => !t.includes('\u0000'))) {
+      expect(call!(fn, text)).toEqual({ text: `${text.length}:${text}` })
+    }
+    const before = runtime
+      .computeMemoryUsage()
+      .consume((usage) => ctx.dump(usage) as { memory_used_size: number })
+    for (let i = 0; i < 2000; i++) call!(fn, 'x'.repeat(100))
+    const after = runtime
+      .computeMemoryUsage()
+      .consume((usage) => ctx.dump(usage) as { memory_used_size: number })
+    expect(after.memory_used_size - before.memory_used_size).toBeLessThan(4096)
+    fn.dispose()
+    ctx.dispose()
+    runtime.dispose()
+  })
+
+  it('hand back what the function throws as a handle, and a non-string answer as its text', () => {
+    const runtime = module.newRuntime()
+    const ctx = runtime.newContext()
+    const call = directCaller(ctx)!
+    const thrower = ctx.unwrapResult(ctx.evalCode(`(function (s) { throw new TypeError('bad ' + s) })`))
+    const answer = call(thrower, 'input')
+    expect(answer.text).toBeUndefined()
+    expect(ctx.dump(answer.error!)).toMatchObject({ name: 'TypeError', message: 'bad input' })
+    answer.error!.dispose()
+    const number = ctx.unwrapResult(ctx.evalCode(`(function () { return 42 })`))
+    expect(call(number, '')).toEqual({ text: '42' })
+    thrower.dispose()
+    number.dispose()
+    ctx.dispose()
+    runtime.dispose()
+  })
+
+  it('are not offered without the internals (the caller then uses callFunction)', () => {
+    const runtime = module.newRuntime()
+    const ctx = runtime.newContext()
+    const saved = (ctx as unknown as { memory: unknown }).memory
+    ;(ctx as unknown as { memory?: unknown }).memory = undefined
+    expect(directCaller(ctx)).toBeNull()
+    ;(ctx as unknown as { memory?: unknown }).memory = saved
     ctx.dispose()
     runtime.dispose()
   })

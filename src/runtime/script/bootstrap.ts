@@ -20,5 +20,5 @@ return { ${ENTRIES} }
 })()`
 
 export const RESIDENT = `(function () {\n'use strict'\nconst ROOTS = '${JSON.stringify(ROOTS)}'\n${CORE}\n${LEGACY_INTRINSICS}\n${LIBRARY_LOADER}\n${LOCKDOWN}
-return { ${ENTRIES}, reset: reset }
+return { ${ENTRIES} }
 })()`

@@ -9,12 +9,14 @@ import type { QuickJSHandle } from 'quickjs-emscripten'
 import type { ScriptError, ScriptSource } from './types.ts'
 import { messages } from './errors.ts'
 import type { GuestContext, Sandbox } from './sandbox.ts'
+import type { DirectAnswer } from './direct-calls.ts'
 import { needsFreshContext } from './fresh-context.ts'
 import { withLegacyPostman } from './guest/legacy-postman.ts'
 import { v8Wording } from './v8-messages.ts'
 import { withCallee } from './callee.ts'
 import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
-import type { ErrorInfo, ScriptRun } from './run-state.ts'
+import type { ScriptRun } from './run-state.ts'
+import type { ErrorInfo } from './guest-errors.ts'
 
 /** The text QuickJS compiled for a run's script (guest/core.ts exec): where callee positions point. */
 const compiledText = new WeakMap<ScriptRun, string>()
@@ -39,7 +41,8 @@ export async function runScript(
   const libraries = librariesNamed(source.code)
   if (libraries.length > 0) await loadLibraries(libraries)
   run.libraries = librarySet(libraries)
-  const guest = sandbox.take(!needsFreshContext(source.code))
+  const reuse = !needsFreshContext(source.code)
+  let guest = sandbox.take(reuse)
   sandbox.interrupted = false
   guest.run = run
   run.guest = {
@@ -61,16 +64,22 @@ export async function runScript(
     const code = withLegacyPostman(source.code, run.input.phase)
     const wrapped = /\bawait\b/.test(code)
     compiledText.set(run, `(${wrapped ? 'async function () {' : 'function () {'}${code}\n})`)
-    const result = enter(sandbox, run, () => exec(guest, code, wrapped, phase, run.input.runKey ?? ''))
+    const runKey = run.input.runKey ?? ''
+    const result = enter(sandbox, run, () => {
+      const answer = exec(sandbox, guest, code, wrapped, phase, runKey)
+      if (answer.text !== RESET_FAILED) return answer
+      // The previous script left the resident context unfit for another: this one gets a new one.
+      sandbox.discard(guest)
+      guest = sandbox.take(reuse)
+      guest.run = run
+      return exec(sandbox, guest, code, wrapped, phase, runKey)
+    })
     if (result.error) {
       thrown = describe(sandbox, run, guest, result.error)
       result.error.dispose()
       // Tests that ran before the throw; a context out of memory may not answer.
       status = tryReadStatus(guest, run) ?? status
-    } else {
-      status = applyStatus(guest.ctx.getString(result.value), run)
-      result.value.dispose()
-    }
+    } else status = applyStatus(result.text, run)
     statusAt = run.guestTurns
     while (thrown === null && !run.abort) {
       // A script that finished in its first turn (the usual case) has no jobs and nothing pending.
@@ -215,23 +224,33 @@ function describe(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, error: 
   return JSON.parse(text) as ErrorInfo
 }
 
-function exec(guest: GuestContext, code: string, wrapped: boolean, phase: 'pre' | 'post', runKey: string) {
+/** The guest's answer when the resident context could not be reset for the script (guest/core.ts). */
+const RESET_FAILED = '\u0003'
+
+/**
+ * The one call that starts a script: its source, phase, run key and whether the resident context
+ * needs its reset first travel as one string (the format is guest/core.ts exec's), the status
+ * comes back as one string.
+ */
+function exec(
+  sandbox: Sandbox,
+  guest: GuestContext,
+  code: string,
+  wrapped: boolean,
+  phase: 'pre' | 'post',
+  runKey: string,
+): DirectAnswer {
+  const head = `${wrapped ? 1 : 0}${phase === 'pre' ? 'p' : 'q'}${sandbox.takeReset(guest) ? 1 : 0}`
+  const handOver = `${head}${runKey.replaceAll('\u0001', '')}\u0001${code}`
+  if (guest.call) return guest.call(guest.exec, handOver)
   const { ctx } = guest
-  const text = ctx.newString(code)
-  const phaseText = ctx.newString(phase)
-  const key = ctx.newString(runKey)
-  const result = ctx.callFunction(
-    guest.exec,
-    ctx.undefined,
-    text,
-    wrapped ? ctx.true : ctx.false,
-    phaseText,
-    key,
-  )
+  const text = ctx.newString(handOver)
+  const result = ctx.callFunction(guest.exec, ctx.undefined, text)
   text.dispose()
-  phaseText.dispose()
-  key.dispose()
-  return result
+  if (result.error) return { error: result.error }
+  const answer = ctx.getString(result.value)
+  result.value.dispose()
+  return { text: answer }
 }
 
 function settle(guest: GuestContext, id: number, ok: boolean, json: string): void {

@@ -8,9 +8,10 @@ import { SecretWithheldError } from '../../model/variables.ts'
 import type { ScriptError, ScriptErrorKind, ScriptRunInput, TestResult } from './types.ts'
 import type { ScriptLimits } from './limits.ts'
 import { messages, ScriptAbort } from './errors.ts'
+import { describeError, errorPayload, fail, GuestError, toError, type ErrorInfo } from './guest-errors.ts'
 import { AssertionBridge, AssertionRef, type FlushRequest } from './host-assert.ts'
 import { HostResponse } from './host-response.ts'
-import { decode, encode, errorConstructor, type DecodeHooks, type Encoded } from './marshal.ts'
+import { decode, encode, type DecodeHooks, type Encoded } from './marshal.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
 import {
   ApiRegistry,
@@ -35,11 +36,6 @@ export interface GuestCalls {
   settle(id: number, ok: boolean, json: string): void
   /** Moves the results of tests run in the guest so far into `tests`, in order. */
   drainTests(): void
-}
-
-export interface ErrorInfo {
-  n: string
-  m: string
 }
 
 export class ScriptRun {
@@ -390,41 +386,4 @@ export class ScriptRun {
   error(origin: string): ScriptError | null {
     return this.abort ? { kind: this.abort.kind, message: this.abort.message, origin } : null
   }
-}
-
-/** An error for the guest with extra fields (beta's `error.response`). */
-export class GuestError extends Error {
-  constructor(
-    name: string,
-    message: string,
-    readonly extra: Record<string, Encoded>,
-  ) {
-    super(message)
-    this.name = name
-  }
-}
-
-function fail(name: string, message: string): string {
-  return 'e' + JSON.stringify({ n: name, m: message })
-}
-
-function errorPayload(error: unknown, out: (value: unknown) => Encoded): Encoded {
-  if (error instanceof GuestError) return { n: error.name, m: error.message, x: error.extra }
-  if (error instanceof Error && 'extra' in error)
-    return { n: error.name, m: error.message, x: out((error as { extra: unknown }).extra) }
-  const info = describeError(error)
-  return { n: info.n, m: info.m }
-}
-
-export function describeError(error: unknown): ErrorInfo {
-  if (error instanceof Error)
-    return { n: error.name === 'TransportError' ? 'Error' : error.name, m: error.message }
-  return { n: 'Error', m: String(error) }
-}
-
-export function toError(info: ErrorInfo): Error {
-  const Ctor = errorConstructor(info.n) ?? (info.n === 'AssertionError' ? chai.AssertionError : Error)
-  const error = new Ctor(String(info.m))
-  if (error.name !== info.n) error.name = String(info.n)
-  return error
 }

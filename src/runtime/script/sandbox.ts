@@ -11,7 +11,7 @@ import { BOOTSTRAP, EXPECT_LIB, LIB, RESIDENT } from './bootstrap.ts'
 import type { ScriptLimits } from './limits.ts'
 import type { ScriptRun } from './run-state.ts'
 import { Namespaces } from './api/index.ts'
-import { defineHostFunction } from './direct-calls.ts'
+import { defineHostFunction, directCaller, type DirectAnswer } from './direct-calls.ts'
 
 export interface GuestContext {
   readonly ctx: QuickJSContext
@@ -23,8 +23,8 @@ export interface GuestContext {
   readonly exec: QuickJSHandle
   /** The run's state in one string: main, intest, err and the tests run since the last read. */
   readonly status: QuickJSHandle
-  /** Only in the resident context: puts the global object back; 0 when it cannot. */
-  readonly reset: QuickJSHandle | null
+  /** Calls a guest function with one string (direct-calls.ts); null: use callFunction. */
+  readonly call: ((fn: QuickJSHandle, arg: string) => DirectAnswer) | null
   run: ScriptRun | null
 }
 
@@ -37,9 +37,8 @@ export class Sandbox {
   private filling = false
   private refillScheduled = false
   private residentScheduled = false
-  /** The resident context ran a script and is not reset yet (see release). */
+  /** The resident context ran a script and is not reset yet: its next exec resets it first. */
   private dirty = false
-  private cleanScheduled = false
   /** The run whose guest code is executing right now; the interrupt handler checks its deadline. */
   current: ScriptRun | null = null
   busy = false
@@ -95,7 +94,6 @@ export class Sandbox {
   /** The resident context when `reuse` (made on first use), else a fresh one. */
   take(reuse: boolean): GuestContext {
     if (reuse) {
-      this.cleanResident()
       if (this.resident || !this.residentWhenIdle) {
         try {
           this.resident ??= this.create(true)
@@ -140,7 +138,7 @@ export class Sandbox {
       info: prop('info'),
       exec: prop('exec'),
       status: prop('status'),
-      reset: resident ? prop('reset') : null,
+      call: directCaller(ctx),
       run: null,
     }
     holder.guest = guest
@@ -175,15 +173,15 @@ export class Sandbox {
   }
 
   /**
-   * Ends a script's use of its context. The resident context is kept when `reusable` and its
-   * reset succeeds; any other context is disposed.
+   * Ends a script's use of its context. The resident context is kept when `reusable`: the exec
+   * of its next script resets it first (guest/core.ts), with no call of its own; any other
+   * context is disposed.
    */
   release(guest: GuestContext, reusable: boolean): void {
     guest.run = null
     if (guest === this.resident) {
       if (reusable) {
         this.dirty = true
-        this.scheduleClean()
         return
       }
       this.resident = null
@@ -191,47 +189,18 @@ export class Sandbox {
     this.disposeContext(guest)
   }
 
-  /**
-   * The resident context is reset after a script when the host is idle, e.g. while the request a
-   * pre-request script prepared is on the wire, not between the script and the send; take()
-   * resets it first when nothing idle came in between.
-   */
-  private scheduleClean(): void {
-    if (this.cleanScheduled) return
-    this.cleanScheduled = true
-    whenIdle(() => {
-      this.cleanScheduled = false
-      if (!this.busy && !this.poisoned) this.cleanResident()
-    })
-  }
-
-  private cleanResident(): void {
-    const guest = this.resident
-    if (!guest || !this.dirty) return
+  /** Whether `guest`'s next exec must reset it first; answers true once per script run in it. */
+  takeReset(guest: GuestContext): boolean {
+    if (guest !== this.resident || !this.dirty) return false
     this.dirty = false
-    let reset = false
-    try {
-      reset = this.resetResident(guest)
-    } catch {
-      // Failed inside wasm: the instance cannot be trusted (the runner replaces it).
-      this.abandonRuntime()
-      return
-    }
-    if (reset) return
-    this.resident = null
-    this.disposeContext(guest)
+    return true
   }
 
-  private resetResident(guest: GuestContext): boolean {
-    if (!guest.reset) return false
-    const result = guest.ctx.callFunction(guest.reset, guest.ctx.undefined)
-    if (result.error) {
-      result.error.dispose()
-      return false
-    }
-    const ok = guest.ctx.getNumber(result.value) === 1
-    result.value.dispose()
-    return ok
+  /** The resident context could not be reset (a script left it unfit): it is thrown away. */
+  discard(guest: GuestContext): void {
+    guest.run = null
+    if (guest === this.resident) this.resident = null
+    this.disposeContext(guest)
   }
 
   private disposeContext(guest: GuestContext): void {
@@ -241,7 +210,6 @@ export class Sandbox {
       guest.info,
       guest.exec,
       guest.status,
-      guest.reset,
       guest.internals,
     ]) {
       if (handle?.alive) handle.dispose()
@@ -297,7 +265,3 @@ export class Sandbox {
     this.recycle()
   }
 }
-
-/** Runs `work` once the host has nothing else to do (a macrotask: after pending I/O callbacks). */
-const whenIdle: (work: () => void) => void =
-  typeof setImmediate === 'function' ? (work) => void setImmediate(work) : (work) => void setTimeout(work, 0)

@@ -1,6 +1,6 @@
 /** The second compatibility API `beta` (also `bru`), spec 4.5. */
 import type { ScriptRun } from '../run-state.ts'
-import { GuestError } from '../run-state.ts'
+import { GuestError } from '../guest-errors.ts'
 import { messages, ScriptAbort } from '../errors.ts'
 import { api } from './bridge.ts'
 import { joinHeaders, parseJsonOr, toText } from './values.ts'

@@ -248,14 +248,21 @@ function status() {
   st.tr = ''
   return st.main + '\u0001' + st.intest + '\u0001' + st.err + '\u0001' + t
 }
-// Begins the run (phase 'pre' or 'post'), runs the script and answers with status().
+// The one hand-over that starts a script (the host's one string, read without JSON):
+//   h[0] '1' when the source is async-wrapped; h[1] 'p' pre-request, 'q' post-response;
+//   h[2] '1' when the resident context must first be reset after the previous script;
+//   then the run key up to U+0001, then the source.
+// Begins the run, runs the script and answers with status(), or U+0003 alone when the reset
+// failed (the host then throws the context away and runs the script in another).
 // Implicit globals (\`leaked = 5\`) carry to the next script of the same collection run, as in
 // newman: the resident context's reset() keeps what a script added under the run's key, and the
 // next script with that key gets those globals back. Another key (another run, or none) drops them.
-let carryKey = '', carry = null
+let carryKey = '', carry = null, resetContext = null
 const defineOwn = Object.defineProperty
-function exec(src, wrapped, p, key) {
-  begin(p)
+function exec(h) {
+  if (h[2] === '1' && resetContext !== null && resetContext() === 0) return '\u0003'
+  const cut = h.indexOf('\u0001'), src = h.slice(cut + 1), key = h.slice(3, cut), wrapped = h[0] === '1'
+  begin(h[1] === 'p' ? 'pre' : 'post')
   if (key !== carryKey) { carry = null; carryKey = key }
   else if (carry !== null) for (let i = 0; i < carry.length; i += 2) defineOwn(G, carry[i], { value: carry[i + 1], writable: true, enumerable: true, configurable: true })
   let f = compiled === null ? undefined : compiled.get(src)
