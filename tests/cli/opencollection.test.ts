@@ -66,6 +66,7 @@ describe('sendbox import with OpenCollection YAML', () => {
     ])
     expect(stderr.trim().split('\n')).toEqual([
       expect.stringMatching(/^sendbox: shop\.yml: 8 items skipped: docs of collection "Shop API"/),
+      'sendbox: shop.yml: 2 secret values were left out (give --include-secrets to keep them)',
     ])
   })
 

@@ -8,18 +8,18 @@
  */
 import type { Auth, Collection, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { parseQuery, splitUrl } from '../url-params.ts'
+import { named } from '../import/report.ts'
+import { below, KIND_NAMES, skip, skipKind } from './report.ts'
 import type { Exporter, ExportOptions } from './types.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
-/** The connection kinds OpenAPI cannot describe, as the `+` menu names them. */
-const KIND_NAMES: Record<string, string> = { websocket: 'WebSocket', sse: 'Server-Sent Events', grpc: 'gRPC' }
 const SKIPPED_HEADERS = new Set(['content-type', 'authorization', 'content-length', 'host'])
 
 export const exportOpenApi: Exporter = (collection, options) => {
   const state = new Builder(collection, options)
-  state.walk(collection.children, '', collection.auth)
+  state.walk(collection.children, '', collection.auth, '')
   const document: JsonObject = {
     openapi: '3.1.0',
     info: { title: collection.name || 'Collection', version: '1.0.0' },
@@ -83,25 +83,23 @@ class Builder {
     return { server: { url: '/' }, rest: path }
   }
 
-  walk(items: (Folder | RequestSpec)[], tag: string, auth: Auth): void {
+  walk(items: (Folder | RequestSpec)[], tag: string, auth: Auth, where: string): void {
     for (const item of items) {
       const own = item.auth.type === 'inherit' ? auth : item.auth
       if (item.type === 'folder') {
         for (const variable of item.variables) this.remember(variable)
         const name = tag || item.name || 'Folder'
         if (!tag && !this.tags.includes(name)) this.tags.push(name)
-        this.walk(item.children, name, own)
-      } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own)
-      else
+        this.walk(item.children, name, own, below(where, item.name))
+      } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own, where)
+      else {
         this.skipped.push({ name: item.name, kind: item.kind, reason: `a ${KIND_NAMES[item.kind]} request` })
+        skipKind(this.options, item, where, 'OpenAPI')
+      }
     }
   }
 
-  private request(request: RequestSpec, tag: string, auth: Auth): void {
-    if (request.kind === 'websocket') {
-      this.skipped.push({ name: request.name, reason: 'a WebSocket request has no OpenAPI operation' })
-      return
-    }
+  private request(request: RequestSpec, tag: string, auth: Auth, where: string): void {
     const { base, query } = splitUrl(request.url)
     const { server, rest } = this.serverOf(base)
     let path = rest
@@ -136,6 +134,8 @@ class Builder {
         path,
         reason: 'another request has this method and path',
       })
+      const reason = `another request has ${request.method} ${path}: OpenAPI has one operation per method and path`
+      skip(this.options, named('request', request.name), where, reason)
       return
     }
     const enabledQuery = query === null ? [] : parseQuery(query)
