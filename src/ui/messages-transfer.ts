@@ -39,4 +39,7 @@ export const transferMessages = {
   exportFormat: 'Format',
   includeSecrets: 'Include secret values',
   includeSecretsHint: 'Secret values stay on this device unless you tick this box.',
+  exportSkippedTitle: 'Left out of this export',
+  exportNothingSkipped: (format: string) => `${format} holds everything in this collection.`,
+  exportDone: (name: string) => `Exported "${name}".`,
 }
