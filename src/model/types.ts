@@ -144,6 +144,8 @@ export interface RequestSpec {
   grpc?: GrpcSpec
   /** Kind `websocket` only (realtime/websocket.ts). */
   websocket?: WebSocketSettings
+  /** Documentation text (Markdown in most sources); absent when there is none. */
+  description?: string
 }
 
 export interface Variable {
@@ -163,6 +165,8 @@ export interface Folder {
   variables: Variable[]
   scripts: Scripts
   children: TreeItem[]
+  /** Documentation text (Markdown in most sources); absent when there is none. */
+  description?: string
 }
 
 export type TreeItem = Folder | RequestSpec
@@ -174,6 +178,8 @@ export interface Collection {
   variables: Variable[]
   scripts: Scripts
   children: TreeItem[]
+  /** Documentation text (Markdown in most sources); absent when there is none. */
+  description?: string
 }
 
 export interface Environment {

@@ -65,7 +65,7 @@ describe('sendbox import with OpenCollection YAML', () => {
       'Notes',
     ])
     expect(stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^sendbox: shop\.yml: 8 items skipped: docs of collection "Shop API"/),
+      expect.stringMatching(/^sendbox: shop\.yml: 6 items skipped: examples of request "List orders"/),
       'sendbox: shop.yml: 2 secret values were left out (give --include-secrets to keep them)',
     ])
   })

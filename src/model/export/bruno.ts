@@ -77,6 +77,7 @@ function root(source: Collection | Folder, options: ExportOptions, seq?: number)
     script: scripts(source.scripts),
   }
   if (seq !== undefined) doc.meta = { name: source.name, seq }
+  if (source.description) doc.docs = source.description
   return doc
 }
 
@@ -130,6 +131,7 @@ function request(source: RequestSpec, seq: number): BruDocument {
     auth,
     body: {},
     script: scripts(source.scripts),
+    ...(source.description ? { docs: source.description } : {}),
   }
   const body = source.body
   if (body.type === 'raw') {

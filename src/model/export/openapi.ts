@@ -22,9 +22,13 @@ export const exportOpenApi: Exporter = (collection, options) => {
   state.walk(collection.children, '', collection.auth, '')
   const document: JsonObject = {
     openapi: '3.1.0',
-    info: { title: collection.name || 'Collection', version: '1.0.0' },
+    info: {
+      title: collection.name || 'Collection',
+      ...(collection.description ? { description: collection.description } : {}),
+      version: '1.0.0',
+    },
     servers: state.servers(),
-    ...(state.tags.length > 0 ? { tags: state.tags.map((name) => ({ name })) } : {}),
+    ...(state.tags.length > 0 ? { tags: state.tags.map((name) => state.tag(name)) } : {}),
     ...(collection.auth.type !== 'none' && collection.auth.type !== 'inherit'
       ? { security: state.security(collection.auth) }
       : {}),
@@ -41,6 +45,8 @@ class Builder {
   tags: string[] = []
   schemes: JsonObject = {}
   skipped: Json[] = []
+  /** A top folder's description, its tag's. */
+  private tagDocs = new Map<string, string>()
   private firstServer: JsonObject | undefined
   private operationIds = new Set<string>()
   private values = new Map<string, string>()
@@ -55,6 +61,11 @@ class Builder {
   private remember(variable: Variable): void {
     if (!variable.enabled || this.values.has(variable.key)) return
     this.values.set(variable.key, variable.secret && !this.options.includeSecrets ? '' : variable.value)
+  }
+
+  tag(name: string): JsonObject {
+    const description = this.tagDocs.get(name)
+    return description ? { name, description } : { name }
   }
 
   /** The first request's server, the document's; `/` (relative) when there is none. */
@@ -90,6 +101,14 @@ class Builder {
         for (const variable of item.variables) this.remember(variable)
         const name = tag || item.name || 'Folder'
         if (!tag && !this.tags.includes(name)) this.tags.push(name)
+        if (item.description && !tag && !this.tagDocs.has(name)) this.tagDocs.set(name, item.description)
+        else if (item.description)
+          skip(
+            this.options,
+            `description of ${named('folder', item.name)}`,
+            where,
+            'OpenAPI describes only top folders (tags)',
+          )
         this.walk(item.children, name, own, below(where, item.name))
       } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own, where)
       else {
@@ -149,6 +168,7 @@ class Builder {
       summary: request.name,
       operationId: this.operationId(request.name || `${method} ${path}`),
     }
+    if (request.description) operation.description = request.description
     if (tag) operation.tags = [tag]
     if (ownServer) operation.servers = [ownServer]
     if (parameters.length > 0) operation.parameters = parameters

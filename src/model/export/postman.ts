@@ -49,7 +49,12 @@ export function fileName(name: string): string {
 
 export function postmanCollectionText(collection: Collection, options: ExportOptions): string {
   const document: JsonObject = {
-    info: { _postman_id: collection.id, name: collection.name, schema: POSTMAN_SCHEMA_V21 },
+    info: {
+      _postman_id: collection.id,
+      name: collection.name,
+      ...(collection.description ? { description: collection.description } : {}),
+      schema: POSTMAN_SCHEMA_V21,
+    },
     item: items(collection.children, options, ''),
   }
   const auth = writeAuth(collection.auth)
@@ -93,6 +98,7 @@ function folder(source: Folder, options: ExportOptions, where: string): JsonObje
     name: source.name,
     item: items(source.children, options, below(where, source.name)),
   }
+  if (source.description) result.description = source.description
   const auth = writeAuth(source.auth)
   if (auth) result.auth = auth
   const events = writeEvents(source.scripts)
@@ -109,6 +115,7 @@ function request(source: RequestSpec): JsonObject {
   }
   const auth = writeAuth(source.auth)
   if (auth) request.auth = auth
+  if (source.description) request.description = source.description
   const body = writeBody(source.body)
   if (body) request.body = body
   const result: JsonObject = { id: source.id, name: source.name, request }
