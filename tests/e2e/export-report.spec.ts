@@ -11,6 +11,7 @@ const MIXED = JSON.stringify({
   sendbox: 1,
   collection: {
     name: 'Mixed',
+    description: 'Imported **docs**',
     children: [
       { type: 'request', name: 'Chat', kind: 'websocket', url: 'ws://127.0.0.1:9/chat' },
       { type: 'request', name: 'Ping', method: 'GET', url: `${ECHO}/get` },
@@ -67,6 +68,30 @@ for (const [width, options] of WIDTHS) {
       expect((await close.boundingBox())!.height).toBeGreaterThanOrEqual(40)
       await press(close, touch)
       await expect(exporting).toHaveCount(0)
+    })
+
+    test('shows an imported description in the collection settings; an edit goes out with the export', async ({
+      page,
+    }) => {
+      await importMixed(page, touch)
+      await rowMenu(page, 'Mixed', 'Einstellungen')
+      const settings = page.getByRole('dialog', { name: 'Einstellungen: Mixed' })
+      await press(settings.getByRole('tab', { name: 'Description' }), touch)
+      const field = settings.getByRole('textbox', { name: 'Description' })
+      await expect(field).toHaveValue('Imported **docs**')
+      await field.fill('Edited docs\n\nfor everyone')
+      await field.blur()
+      await press(settings.getByRole('button', { name: 'Close', exact: true }), touch)
+
+      await rowMenu(page, 'Mixed', 'Export')
+      const exporting = page.getByRole('dialog', { name: 'Export "Mixed"' })
+      await exporting.getByRole('radio', { name: 'Postman Collection v2.1' }).check()
+      const download = page.waitForEvent('download')
+      await press(exporting.getByRole('button', { name: 'Export', exact: true }), touch)
+      const file = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as {
+        info: { description?: string }
+      }
+      expect(file.info.description).toBe('Edited docs\n\nfor everyone')
     })
   })
 }

@@ -14,6 +14,7 @@ import {
   listEnvironments,
   readCollection,
   readSecret,
+  setDescription,
 } from './api.ts'
 
 const SECRETS = ['collection-secret-4f2a', 'folder-secret-9c1b', 'environment-secret-7d3e']
@@ -79,5 +80,33 @@ describe('an import in the workspace doc', () => {
     const request = (orders.type === 'folder' ? orders.children[0] : undefined) as RequestSpec
     const back = textToRequest(requestToText(request), 'List.yml')
     expect(back.description).toBe('All of them, **paged**')
+  })
+})
+
+describe('setDescription', () => {
+  it('sets, replaces and (with blank text) removes the description of a collection, folder or request', () => {
+    const doc = new Y.Doc()
+    const device = new Y.Doc()
+    initWorkspace(doc)
+    const { update, written } = encodeImport(imported())
+    applyImport(doc, device, update, written)
+    const id = written.collectionIds[0]!
+    const folder = readCollection(doc, id)!.children[0]!
+    const request = folder.type === 'folder' ? folder.children[0]! : folder
+    for (const target of [id, folder.id, request.id]) setDescription(doc, target, 'New text')
+    let shop = readCollection(doc, id)!
+    const inner = (c: typeof shop) => c.children[0]!
+    const leaf = (c: typeof shop) => {
+      const f = inner(c)
+      return f.type === 'folder' ? f.children[0]! : f
+    }
+    expect([shop.description, inner(shop).description, leaf(shop).description]).toEqual(
+      Array(3).fill('New text'),
+    )
+    for (const target of [id, folder.id, request.id]) setDescription(doc, target, '  ')
+    shop = readCollection(doc, id)!
+    expect([shop.description, inner(shop).description, leaf(shop).description]).toEqual(
+      Array(3).fill(undefined),
+    )
   })
 })
