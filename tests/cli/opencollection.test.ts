@@ -26,7 +26,7 @@ describe('sendbox run with OpenCollection YAML', () => {
       ['run', name, '--folder', 'Orders', '-e', 'Local', '--env-var', `baseUrl=${echo.url}/anything`],
       { cwd: DIR },
     )
-    expect(stderr).toContain('items skipped: docs of collection "Shop API"')
+    expect(stderr).toContain('items skipped: examples of request "List orders"')
     expect(code).toBe(0)
     const seen = echo.seen.slice(before)
     expect(seen.map((r) => [r.method, r.path, r.query])).toEqual([
