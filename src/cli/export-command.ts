@@ -9,6 +9,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { parseArgs } from 'node:util'
 import { EXPORTERS, findExporter, type ExportEntry } from '../model/export/index.ts'
+import { exportWithReport } from '../model/export/report.ts'
 import type { ExportFile } from '../model/export/types.ts'
 import { formatReport } from '../model/import/report.ts'
 import type { Environment } from '../model/types.ts'
@@ -78,7 +79,13 @@ export async function runExport(argv: string[], io: CliIo): Promise<number> {
     const environments: Environment[] = args.env ? [await loadEnvironment(args.env)] : []
     let files: ExportFile[]
     try {
-      files = args.entry.exporter(collection, { includeSecrets: args.includeSecrets, environments })
+      const written = exportWithReport(args.entry.exporter, collection, {
+        includeSecrets: args.includeSecrets,
+        environments,
+      })
+      files = written.files
+      const left = formatReport(written.report)
+      if (left) io.stderr.write(`sendbox: ${args.entry.label}: ${left}\n`)
     } catch (error) {
       throw new InputError(
         `${args.file}: ${args.entry.label}: cannot be written (${(error as Error).message})`,

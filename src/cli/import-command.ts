@@ -1,28 +1,33 @@
 /**
- * `sendbox import <file-or-folder> [-o out.json] [--format <name>]`: reads any collection format `sendbox run`
- * reads and writes it as a Sendbox collection export (stdout unless `-o`); what could not be
- * brought across is printed on stderr. Exit 0: written; 2: bad arguments or input (one line).
+ * `sendbox import <file-or-folder> [-o out.json] [--format <name>] [--include-secrets]`: reads any
+ * collection format `sendbox run` reads and writes it as a Sendbox collection export (stdout unless
+ * `-o`); what could not be brought across is printed on stderr. Secret variables keep their names
+ * and lose their values unless `--include-secrets` is given (a line on stderr counts them).
+ * Exit 0: written; 2: bad arguments or input (one line).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { parseArgs } from 'node:util'
 import { importFormatIds } from '../model/import/import-source.ts'
+import { withoutSecrets } from '../model/export/secrets.ts'
 import { formatReport } from '../model/import/report.ts'
 import { serializeSendboxCollection } from '../model/import/sendbox.ts'
 import { UsageError } from './args.ts'
 import { InputError, loadImport } from './load.ts'
 import type { CliIo } from './main.ts'
 
-export const IMPORT_USAGE = `Usage: sendbox import <file-or-folder> [-o out.json] [--format <name>]
+export const IMPORT_USAGE = `Usage: sendbox import <file-or-folder> [-o out.json] [--format <name>] [--include-secrets]
 
 Options:
   -o, --output <file>   where the Sendbox collection export goes (default: stdout)
-      --format <name>   read the file as ${importFormatIds().join(', ')} (default: detected)`
+      --format <name>   read the file as ${importFormatIds().join(', ')} (default: detected)
+      --include-secrets write secret variables' values (left empty otherwise)`
 
 interface ImportArgs {
   file: string
   output?: string
   format?: string
+  includeSecrets: boolean
 }
 
 export function parseImportArgs(argv: string[]): ImportArgs {
@@ -31,7 +36,11 @@ export function parseImportArgs(argv: string[]): ImportArgs {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { output: { type: 'string', short: 'o' }, format: { type: 'string' } },
+      options: {
+        output: { type: 'string', short: 'o' },
+        format: { type: 'string' },
+        'include-secrets': { type: 'boolean', default: false },
+      },
     })
   } catch (error) {
     throw new UsageError((error as Error).message)
@@ -43,7 +52,7 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   const format = values.format
   if (format !== undefined && !importFormatIds().includes(format))
     throw new UsageError(`unknown format "${format}" (use ${importFormatIds().join(', ')})`)
-  return { file, output: values.output, format }
+  return { file, output: values.output, format, includeSecrets: values['include-secrets'] }
 }
 
 export async function runImport(argv: string[], io: CliIo): Promise<number> {
@@ -61,12 +70,19 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
       labelAll: true,
     })
     // The source's environments (Insomnia, Bruno, OpenCollection) go into the file beside the
-    // collection, values as the source holds them: `sendbox run out.json -e <name>` picks one.
-    const text = serializeSendboxCollection(collection, environments)
+    // collection: `sendbox run out.json -e <name>` picks one. Secret values only when asked for.
+    const kept = args.includeSecrets
+      ? { collection, environments, emptied: 0 }
+      : withoutSecrets(collection, environments)
+    const text = serializeSendboxCollection(kept.collection, kept.environments)
     if (args.output) await writeOutput(args.output, text)
     else io.stdout.write(text)
     const skipped = formatReport(report)
     if (skipped) io.stderr.write(`sendbox: ${args.file}: ${skipped}\n`)
+    if (kept.emptied > 0)
+      io.stderr.write(
+        `sendbox: ${args.file}: ${kept.emptied} secret ${kept.emptied === 1 ? 'value was' : 'values were'} left out (give --include-secrets to keep them)\n`,
+      )
     return 0
   } catch (error) {
     if (!(error instanceof InputError)) throw error

@@ -151,6 +151,8 @@ export interface RequestSpec {
    */
   pathVariables?: { key: string; value: string }[]
   urlTemplate?: string
+  /** Documentation text (Markdown in most sources); absent when there is none. */
+  description?: string
 }
 
 export interface Variable {
@@ -170,6 +172,8 @@ export interface Folder {
   variables: Variable[]
   scripts: Scripts
   children: TreeItem[]
+  /** Documentation text (Markdown in most sources); absent when there is none. */
+  description?: string
 }
 
 export type TreeItem = Folder | RequestSpec
@@ -181,6 +185,8 @@ export interface Collection {
   variables: Variable[]
   scripts: Scripts
   children: TreeItem[]
+  /** Documentation text (Markdown in most sources); absent when there is none. */
+  description?: string
 }
 
 export interface Environment {

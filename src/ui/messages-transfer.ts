@@ -39,4 +39,10 @@ export const transferMessages = {
   exportFormat: 'Format',
   includeSecrets: 'Include secret values',
   includeSecretsHint: 'Secret values stay on this device unless you tick this box.',
+  description: 'Description',
+  descriptionHint:
+    'Notes for the people using this collection; imported from and exported to Postman, Bruno and OpenAPI.',
+  exportSkippedTitle: 'Left out of this export',
+  exportNothingSkipped: (format: string) => `${format} holds everything in this collection.`,
+  exportDone: (name: string) => `Exported "${name}".`,
 }

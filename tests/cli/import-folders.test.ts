@@ -16,9 +16,11 @@ describe('sendbox import <folder>', () => {
     const result = await runSendbox(['import', SHOP, '-o', 'out/shop.json'], { cwd: dir })
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
-      /^sendbox: .*shop: 5 items skipped: docs of collection "Shop – Ünïcode 🛒" at collection\.bru/,
+      /^sendbox: .*shop: 3 items skipped: request variables of request "Order by id"/,
     )
     const collection = parseSendboxCollection(readFileSync(join(dir, 'out/shop.json'), 'utf8'))
+    // `docs` blocks are descriptions now, not skipped.
+    expect(collection.description).toBe('The shop collection.')
     expect(collection.children.map((c) => c.name)).toEqual([
       'Orders (folder)',
       'Create order',

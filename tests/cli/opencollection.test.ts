@@ -26,7 +26,7 @@ describe('sendbox run with OpenCollection YAML', () => {
       ['run', name, '--folder', 'Orders', '-e', 'Local', '--env-var', `baseUrl=${echo.url}/anything`],
       { cwd: DIR },
     )
-    expect(stderr).toContain('items skipped: docs of collection "Shop API"')
+    expect(stderr).toContain('items skipped: examples of request "List orders"')
     expect(code).toBe(0)
     const seen = echo.seen.slice(before)
     expect(seen.map((r) => [r.method, r.path, r.query])).toEqual([
@@ -65,7 +65,8 @@ describe('sendbox import with OpenCollection YAML', () => {
       'Notes',
     ])
     expect(stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^sendbox: shop\.yml: 8 items skipped: docs of collection "Shop API"/),
+      expect.stringMatching(/^sendbox: shop\.yml: 6 items skipped: examples of request "List orders"/),
+      'sendbox: shop.yml: 2 secret values were left out (give --include-secrets to keep them)',
     ])
   })
 

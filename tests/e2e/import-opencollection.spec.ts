@@ -35,7 +35,7 @@ for (const [width, options] of WIDTHS) {
       await expect(
         preview(page).getByRole('list', { name: 'Environments' }).getByRole('listitem'),
       ).toHaveText(['Local: 3 variables', 'Prod: 2 variables'])
-      await expect(preview(page).getByRole('list', { name: '8 items skipped' })).toContainText(
+      await expect(preview(page).getByRole('list', { name: '6 items skipped' })).toContainText(
         'websocket request of request "Live"',
       )
       await expect(row(page, 'Shop API')).toHaveCount(0)

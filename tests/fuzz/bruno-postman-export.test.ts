@@ -78,10 +78,14 @@ const line = fc
 const key = line.map((s) => s.replace(/[^\p{L}\p{N}_-]/gu, '') || 'k')
 const script = fc.array(line, { maxLength: 3 }).map((lines) => lines.filter(Boolean).join('\n'))
 
+// A description: lines of text (Bruno's docs block keeps lines, not their surrounding blanks).
+const description = script.map((text) => (text ? { description: text } : {}))
+
 const request = fc
-  .record({ name: key, value: line, header: key, script, enabled: fc.boolean(), body: line })
-  .map(({ name, value, header, script, enabled, body }): RequestSpec =>
+  .record({ name: key, value: line, header: key, script, enabled: fc.boolean(), body: line, description })
+  .map(({ name, value, header, script, enabled, body, description }): RequestSpec =>
     makeRequest({
+      ...description,
       name,
       method: 'POST',
       url: `{{baseUrl}}/anything/${encodeURIComponent(name)}`,
@@ -101,12 +105,15 @@ const collection = fc
     requests: fc.array(request, { maxLength: 3 }),
     varKey: key,
     varValue: line,
+    docs: description,
+    folderDocs: description,
   })
-  .map(({ name, folder, requests, varKey, varValue }): Collection =>
+  .map(({ name, folder, requests, varKey, varValue, docs, folderDocs }): Collection =>
     makeCollection({
+      ...docs,
       name,
       variables: [makeVariable({ key: varKey, value: varValue })],
-      children: [makeFolder({ name: folder, children: requests })],
+      children: [makeFolder({ ...folderDocs, name: folder, children: requests })],
     }),
   )
 

@@ -101,12 +101,16 @@ describe('Bruno collection folder', () => {
 
   it('reports everything it leaves out', () => {
     expect(bundle.report.skipped.map((s) => `${s.path}: ${s.what} (${s.reason})`)).toEqual([
-      'collection.bru: docs of collection "Shop – Ünïcode 🛒" (Sendbox keeps no descriptions here)',
       'Orders/Order by id.bru: request variables of request "Order by id" (requests have no variables in Sendbox)',
-      'Orders/List orders.bru: docs of request "List orders" (Sendbox keeps no descriptions here)',
       'Orders/List orders.bru: 1 assertions of request "List orders" (write them as tests)',
       'Live.bru: ws request of request "Live" (not supported)',
     ])
+  })
+
+  it('maps docs blocks to descriptions', () => {
+    expect(collection.description).toBe('The shop collection.')
+    const list = orders.children.find((c) => c.name === 'List orders')
+    expect(list?.description).toBe('Lists open orders.')
   })
 
   it('names the file and line of a broken .bru file', () => {

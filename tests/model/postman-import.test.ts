@@ -60,15 +60,17 @@ describe('Postman Collection v2.0', () => {
     expect(byId!.auth).toMatchObject({ type: 'digest', username: 'u', password: 'p', algorithm: 'MD5' })
     expect(upload!.body).toEqual({ type: 'none' })
     expect(bundle.report.skipped.map((s) => `${s.what} (${s.reason})`)).toEqual([
-      'description of collection "Shop v2.0" (Sendbox keeps no descriptions here)',
-      'description of folder "Orders" (Sendbox keeps no descriptions here)',
-      'description of request "List orders" (Sendbox keeps no descriptions here)',
       '1 saved response of request "List orders" (Sendbox keeps no examples)',
       'disabled prerequest script of request "Create order" (Sendbox has no disabled scripts)',
       'file body of request "Upload" (binary file bodies are not supported; sent without a body)',
     ])
-    expect(formatReport(bundle.report)).toMatch(
-      /^6 items skipped: description of collection "Shop v2\.0" at info\.description/,
-    )
+    expect(formatReport(bundle.report)).toMatch(/^3 items skipped: 1 saved response of request "List orders"/)
+  })
+
+  it('maps descriptions of the collection (v2.0 `{ content, type }`), folders and requests', () => {
+    expect(collection.description).toBe('The shop API, **v2.0** export.')
+    expect(orders.description).toBe('Everything about orders')
+    expect(list!.description).toBe('Lists open orders')
+    expect(create!.description).toBeUndefined()
   })
 })

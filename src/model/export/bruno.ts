@@ -20,7 +20,9 @@ import type {
   TreeItem,
   Variable,
 } from '../types.ts'
+import { named } from '../import/report.ts'
 import { fileName } from './postman.ts'
+import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
 export const exportBruno: Exporter = (collection, options) => {
@@ -31,7 +33,7 @@ export const exportBruno: Exporter = (collection, options) => {
     },
     { path: 'collection.bru', text: bruLang.jsonToCollectionBru(root(collection, options)) },
   ]
-  writeChildren(collection.children, '', files, options)
+  writeChildren(collection.children, '', files, options, '')
   const envNames = new Set<string>()
   for (const environment of options.environments ?? [])
     files.push({
@@ -75,6 +77,7 @@ function root(source: Collection | Folder, options: ExportOptions, seq?: number)
     script: scripts(source.scripts),
   }
   if (seq !== undefined) doc.meta = { name: source.name, seq }
+  if (source.description) doc.docs = source.description
   return doc
 }
 
@@ -83,6 +86,7 @@ function writeChildren(
   prefix: string,
   files: ExportFile[],
   options: ExportOptions,
+  where: string,
 ): void {
   const taken = new Set<string>(['folder', 'collection', 'environments'])
   // Bruno runs subfolders first: number folders and requests apart, in the order they have here.
@@ -95,11 +99,20 @@ function writeChildren(
         path: `${dir}/folder.bru`,
         text: bruLang.jsonToCollectionBru(root(child, options, ++folderSeq)),
       })
-      writeChildren(child.children, `${dir}/`, files, options)
+      writeChildren(child.children, `${dir}/`, files, options, below(where, child.name))
     } else if (child.kind === 'http' || child.kind === 'graphql') {
       const name = unique(fileName(child.name || 'request'), taken)
+      if (child.cookies.length > 0)
+        skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Bruno')
+      if (child.auth.type === 'unsupported')
+        skip(
+          options,
+          `${child.auth.name} auth of ${named('request', child.name)}`,
+          where,
+          'not supported in Bruno',
+        )
       files.push({ path: `${prefix}${name}.bru`, text: bruLang.jsonToBruV2(request(child, ++requestSeq)) })
-    }
+    } else skipKind(options, child, where, 'Bruno')
   }
 }
 
@@ -118,6 +131,7 @@ function request(source: RequestSpec, seq: number): BruDocument {
     auth,
     body: {},
     script: scripts(source.scripts),
+    ...(source.description ? { docs: source.description } : {}),
   }
   const body = source.body
   if (body.type === 'raw') {

@@ -7,6 +7,7 @@
 import type { HistoryEntry } from '../workspace/types.ts'
 import type { Auth, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { encodePath, encodeQueryComponent, formatQuery, parseQuery, splitUrl } from '../url-params.ts'
+import { below, skipKind } from './report.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
 
 interface HarNameValue {
@@ -23,9 +24,7 @@ function harLog(entries: unknown[]) {
 export const exportHar: Exporter = (collection, options) => {
   const entries: unknown[] = []
   const started = new Date(0).toISOString()
-  walk(collection.children, [collection.variables], collection.auth, (request, scopes, auth) => {
-    // A connection (WebSocket, Server-Sent Events) has no single request and response to write.
-    if (request.kind === 'sse' || request.kind === 'websocket') return
+  walk(collection.children, [collection.variables], collection.auth, options, '', (request, scopes, auth) => {
     const values = variableValues([...scopes, options.environments?.[0]?.variables ?? []], options)
     entries.push(requestEntry(request, auth, (text) => fill(text, values), started))
   })
@@ -72,12 +71,21 @@ function fileName(name: string): string {
 
 type Visit = (request: RequestSpec, scopes: Variable[][], auth: Auth) => void
 
-function walk(items: (Folder | RequestSpec)[], scopes: Variable[][], auth: Auth, visit: Visit): void {
+function walk(
+  items: (Folder | RequestSpec)[],
+  scopes: Variable[][],
+  auth: Auth,
+  options: ExportOptions,
+  where: string,
+  visit: Visit,
+): void {
   for (const item of items) {
     const own = item.auth.type === 'inherit' ? auth : item.auth
-    if (item.type === 'folder') walk(item.children, [...scopes, item.variables], own, visit)
+    if (item.type === 'folder')
+      walk(item.children, [...scopes, item.variables], own, options, below(where, item.name), visit)
     // WebSocket, SSE and gRPC requests have no HAR form: only HTTP exchanges are written.
     else if (item.kind === 'http' || item.kind === 'graphql') visit(item, scopes, own)
+    else skipKind(options, item, where, 'HAR')
   }
 }
 

@@ -8,23 +8,27 @@
  */
 import type { Auth, Collection, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { parseQuery, splitUrl } from '../url-params.ts'
+import { named } from '../import/report.ts'
+import { below, KIND_NAMES, skip, skipKind } from './report.ts'
 import type { Exporter, ExportOptions } from './types.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
-/** The connection kinds OpenAPI cannot describe, as the `+` menu names them. */
-const KIND_NAMES: Record<string, string> = { websocket: 'WebSocket', sse: 'Server-Sent Events', grpc: 'gRPC' }
 const SKIPPED_HEADERS = new Set(['content-type', 'authorization', 'content-length', 'host'])
 
 export const exportOpenApi: Exporter = (collection, options) => {
   const state = new Builder(collection, options)
-  state.walk(collection.children, '', collection.auth)
+  state.walk(collection.children, '', collection.auth, '')
   const document: JsonObject = {
     openapi: '3.1.0',
-    info: { title: collection.name || 'Collection', version: '1.0.0' },
+    info: {
+      title: collection.name || 'Collection',
+      ...(collection.description ? { description: collection.description } : {}),
+      version: '1.0.0',
+    },
     servers: state.servers(),
-    ...(state.tags.length > 0 ? { tags: state.tags.map((name) => ({ name })) } : {}),
+    ...(state.tags.length > 0 ? { tags: state.tags.map((name) => state.tag(name)) } : {}),
     ...(collection.auth.type !== 'none' && collection.auth.type !== 'inherit'
       ? { security: state.security(collection.auth) }
       : {}),
@@ -41,6 +45,8 @@ class Builder {
   tags: string[] = []
   schemes: JsonObject = {}
   skipped: Json[] = []
+  /** A top folder's description, its tag's. */
+  private tagDocs = new Map<string, string>()
   private firstServer: JsonObject | undefined
   private operationIds = new Set<string>()
   private values = new Map<string, string>()
@@ -55,6 +61,11 @@ class Builder {
   private remember(variable: Variable): void {
     if (!variable.enabled || this.values.has(variable.key)) return
     this.values.set(variable.key, variable.secret && !this.options.includeSecrets ? '' : variable.value)
+  }
+
+  tag(name: string): JsonObject {
+    const description = this.tagDocs.get(name)
+    return description ? { name, description } : { name }
   }
 
   /** The first request's server, the document's; `/` (relative) when there is none. */
@@ -83,25 +94,31 @@ class Builder {
     return { server: { url: '/' }, rest: path }
   }
 
-  walk(items: (Folder | RequestSpec)[], tag: string, auth: Auth): void {
+  walk(items: (Folder | RequestSpec)[], tag: string, auth: Auth, where: string): void {
     for (const item of items) {
       const own = item.auth.type === 'inherit' ? auth : item.auth
       if (item.type === 'folder') {
         for (const variable of item.variables) this.remember(variable)
         const name = tag || item.name || 'Folder'
         if (!tag && !this.tags.includes(name)) this.tags.push(name)
-        this.walk(item.children, name, own)
-      } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own)
-      else
+        if (item.description && !tag && !this.tagDocs.has(name)) this.tagDocs.set(name, item.description)
+        else if (item.description)
+          skip(
+            this.options,
+            `description of ${named('folder', item.name)}`,
+            where,
+            'OpenAPI describes only top folders (tags)',
+          )
+        this.walk(item.children, name, own, below(where, item.name))
+      } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own, where)
+      else {
         this.skipped.push({ name: item.name, kind: item.kind, reason: `a ${KIND_NAMES[item.kind]} request` })
+        skipKind(this.options, item, where, 'OpenAPI')
+      }
     }
   }
 
-  private request(request: RequestSpec, tag: string, auth: Auth): void {
-    if (request.kind === 'websocket') {
-      this.skipped.push({ name: request.name, reason: 'a WebSocket request has no OpenAPI operation' })
-      return
-    }
+  private request(request: RequestSpec, tag: string, auth: Auth, where: string): void {
     const { base, query } = splitUrl(request.url)
     const { server, rest } = this.serverOf(base)
     let path = rest
@@ -136,6 +153,8 @@ class Builder {
         path,
         reason: 'another request has this method and path',
       })
+      const reason = `another request has ${request.method} ${path}: OpenAPI has one operation per method and path`
+      skip(this.options, named('request', request.name), where, reason)
       return
     }
     const enabledQuery = query === null ? [] : parseQuery(query)
@@ -149,6 +168,7 @@ class Builder {
       summary: request.name,
       operationId: this.operationId(request.name || `${method} ${path}`),
     }
+    if (request.description) operation.description = request.description
     if (tag) operation.tags = [tag]
     if (ownServer) operation.servers = [ownServer]
     if (parameters.length > 0) operation.parameters = parameters

@@ -17,6 +17,8 @@ import type {
   TreeItem,
   Variable,
 } from '../types.ts'
+import { named } from '../import/report.ts'
+import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
@@ -47,8 +49,13 @@ export function fileName(name: string): string {
 
 export function postmanCollectionText(collection: Collection, options: ExportOptions): string {
   const document: JsonObject = {
-    info: { _postman_id: collection.id, name: collection.name, schema: POSTMAN_SCHEMA_V21 },
-    item: items(collection.children, options),
+    info: {
+      _postman_id: collection.id,
+      name: collection.name,
+      ...(collection.description ? { description: collection.description } : {}),
+      schema: POSTMAN_SCHEMA_V21,
+    },
+    item: items(collection.children, options, ''),
   }
   const auth = writeAuth(collection.auth)
   if (auth) document.auth = auth
@@ -73,15 +80,25 @@ export function postmanEnvironmentText(environment: Environment, options: Export
   return `${JSON.stringify(document, null, 2)}\n`
 }
 
-function items(children: TreeItem[], options: ExportOptions): Json[] {
+function items(children: TreeItem[], options: ExportOptions, where: string): Json[] {
   return children.flatMap((child): Json[] => {
-    if (child.type === 'folder') return [folder(child, options)]
-    return child.kind === 'http' || child.kind === 'graphql' ? [request(child)] : []
+    if (child.type === 'folder') return [folder(child, options, where)]
+    if (child.kind !== 'http' && child.kind !== 'graphql') {
+      skipKind(options, child, where, 'Postman')
+      return []
+    }
+    if (child.cookies.length > 0)
+      skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Postman')
+    return [request(child)]
   })
 }
 
-function folder(source: Folder, options: ExportOptions): JsonObject {
-  const result: JsonObject = { name: source.name, item: items(source.children, options) }
+function folder(source: Folder, options: ExportOptions, where: string): JsonObject {
+  const result: JsonObject = {
+    name: source.name,
+    item: items(source.children, options, below(where, source.name)),
+  }
+  if (source.description) result.description = source.description
   const auth = writeAuth(source.auth)
   if (auth) result.auth = auth
   const events = writeEvents(source.scripts)
@@ -98,6 +115,7 @@ function request(source: RequestSpec): JsonObject {
   }
   const auth = writeAuth(source.auth)
   if (auth) request.auth = auth
+  if (source.description) request.description = source.description
   const body = writeBody(source.body)
   if (body) request.body = body
   const result: JsonObject = { id: source.id, name: source.name, request }

@@ -2,6 +2,7 @@
  * The shape every exporter has: a collection (and optionally environments) in, the files of the
  * target format out. Exporters are pure (no file system, no network), one module per format.
  */
+import type { ImportReport } from '../import/report.ts'
 import type { Collection, Environment } from '../types.ts'
 
 export const EXPORT_FORMATS = ['sendbox', 'postman', 'bruno', 'openapi', 'har'] as const
@@ -18,6 +19,8 @@ export interface ExportOptions {
   includeSecrets: boolean
   /** Environments to write beside the collection, where the format has them. */
   environments?: Environment[]
+  /** Where the exporter lists what it leaves out (report.ts); none: it leaves them out silently. */
+  report?: ImportReport
 }
 
 export type Exporter = (collection: Collection, options: ExportOptions) => ExportFile[]

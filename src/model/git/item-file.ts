@@ -77,6 +77,7 @@ function toYaml(value: unknown): string {
 export function requestToText(request: RequestSpec): string {
   const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc, websocket } =
     request
+  const { description } = request
   const ordered = {
     id,
     name,
@@ -91,6 +92,7 @@ export function requestToText(request: RequestSpec): string {
     scripts,
     ...(grpc ? { grpc } : {}),
     ...(websocket ? { websocket } : {}),
+    ...(description ? { description } : {}),
   }
   return toYaml({ ...ordered, auth: withoutSecrets(auth) })
 }

@@ -2,7 +2,7 @@
  * One parsed `.bru` document (@usebruno/lang's JSON) → Sendbox parts: a request, or the auth,
  * variables and scripts of collection.bru / folder.bru. Path parameters are put into the URL as
  * `bru run` sends them; `script:post-response` and `tests` become the post-response script.
- * What Sendbox has no place for (assertions, request variables, docs, SPARQL and file bodies,
+ * What Sendbox has no place for (assertions, request variables, SPARQL and file bodies,
  * auth modes it lacks, WebSocket and gRPC requests) goes to the report.
  */
 import { makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
@@ -70,9 +70,13 @@ export function bruScripts(doc: BruDocument): Scripts {
   return makeScripts({ preRequest: doc.script?.req ?? '', postResponse: post })
 }
 
+/** The `docs` block of a request, folder or collection file, as its description. */
+export function bruDocs(doc: BruDocument): { description?: string } {
+  return doc.docs?.trim() ? { description: doc.docs } : {}
+}
+
 /** What a request, folder or collection file holds that Sendbox keeps nowhere. */
 export function noteUnmapped(doc: BruDocument, context: BruContext, request: boolean): void {
-  if (doc.docs?.trim()) skip(context, 'docs', 'Sendbox keeps no descriptions here')
   if (doc.assertions?.length) skip(context, `${doc.assertions.length} assertions`, 'write them as tests')
   if (doc.vars?.res?.length) skip(context, 'post-response variables', 'set them in the post-response script')
   if (request && doc.vars?.req?.length)
@@ -240,5 +244,6 @@ export function bruRequest(
     body,
     auth: bruAuth(doc.http?.auth, doc.auth, context),
     scripts: bruScripts(doc),
+    ...bruDocs(doc),
   })
 }

@@ -15,6 +15,7 @@ import {
   bruScripts,
   bruVariables,
   noteUnmapped,
+  bruDocs,
   UNREADABLE_ROW,
   type BruContext,
 } from './bruno-request.ts'
@@ -151,6 +152,7 @@ export function readBrunoFolder(source: ImportSource): {
         auth: bruAuth(root.auth?.mode, root.auth, context),
         variables: bruVariables(root.vars?.req, context),
         scripts: bruScripts(root),
+        ...bruDocs(root),
         children: children(top, '', headers, report, 0),
       }),
     ],
@@ -186,6 +188,7 @@ function children(
       auth: doc?.auth?.mode ? bruAuth(doc.auth.mode, doc.auth, context) : { type: 'inherit' },
       variables: doc ? bruVariables(doc.vars?.req, context) : [],
       scripts: doc ? bruScripts(doc) : bruScripts({}),
+      ...(doc ? bruDocs(doc) : {}),
       children: children(
         sub,
         `${path}/`,

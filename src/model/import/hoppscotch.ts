@@ -21,6 +21,7 @@ import {
 import { paramsFromUrl, urlFromParams } from '../url-params.ts'
 import {
   ImportError,
+  described,
   expectObject,
   isObject,
   optionalArray,
@@ -56,7 +57,7 @@ export function parseHoppscotchCollection(json: unknown): ImportResult<Collectio
 }
 
 function rootCollection(raw: unknown, at: string, report: ImportReport): Collection {
-  const { name, auth, variables, scripts, children } = parseFolder(raw, at, report, 0)
+  const { name, auth, variables, scripts, children, description } = parseFolder(raw, at, report, 0)
   // A collection has nothing above it to inherit from.
   return makeCollection({
     name,
@@ -64,6 +65,7 @@ function rootCollection(raw: unknown, at: string, report: ImportReport): Collect
     variables,
     scripts,
     children,
+    ...(description ? { description } : {}),
   })
 }
 
@@ -90,6 +92,7 @@ function parseFolder(raw: unknown, at: string, report: ImportReport, depth: numb
     auth: parseAuth(source.auth, join(at, 'auth'), name, report),
     variables: variables(source.variables, join(at, 'variables')),
     children: [...folders, ...requests],
+    ...described(source.description, join(at, 'description')),
   })
 }
 
@@ -114,6 +117,7 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
         variables: hoppVariables(optionalString(source.variables, `${at}.variables`)),
       },
       auth,
+      ...described(source.description, `${at}.description`),
     })
   }
   const method = optionalString(source.method, `${at}.method`).toUpperCase() || 'GET'
@@ -131,6 +135,7 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
   if (requestVariables.length > 0)
     skip(report, `${at}.requestVariables`, named('variables of request', name), 'not supported yet')
   return makeRequest({
+    ...described(source.description, `${at}.description`),
     name: name || endpoint,
     method: method as HttpMethod,
     url: params.length > 0 ? urlFromParams(endpoint, params) : endpoint,

@@ -45,6 +45,14 @@ export function optionalString(value: unknown, path: string): string {
   throw new ImportError(path, `expected a string, found ${describe(value)}`)
 }
 
+/** A description: text, or Postman's and OpenCollection's `{ content, type }`; `{}` when blank. */
+export function described(value: unknown, path: string): { description?: string } {
+  const text = isObject(value)
+    ? optionalString(value.content, `${path}.content`)
+    : optionalString(value, path)
+  return text.trim() ? { description: text } : {}
+}
+
 /** A field the format lets hold any value (a variable's value): numbers and booleans become text. */
 export function optionalText(value: unknown, path: string): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)

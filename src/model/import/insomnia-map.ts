@@ -20,6 +20,7 @@ import { paramsFromUrl } from '../url-params.ts'
 import {
   ImportError,
   describe,
+  described,
   expectObject,
   isObject,
   keyPath,
@@ -144,6 +145,7 @@ export function mapRequest(
       preRequest: convertScript(fields.preRequest),
       postResponse: convertScript(fields.afterResponse),
     }),
+    ...described(source.description, `${at}.description`),
   })
 }
 

@@ -10,6 +10,7 @@ import type { Collection, Environment, Folder, TreeItem } from '../types.ts'
 import {
   ImportError,
   describe,
+  described,
   expectObject,
   isObject,
   optionalArray,
@@ -135,6 +136,7 @@ export function fromResources(resources: Resource[]): ImportResult<InsomniaImpor
         auth: { type: 'none' },
         variables: baseVariables.filter((v) => !overridden.has(v.key)),
         children,
+        ...described(workspace.raw.description, workspace.at ? `${workspace.at}.description` : 'description'),
       }),
     )
     if (!base) continue
@@ -248,6 +250,7 @@ class Walker {
         postResponse: convertScript(optionalString(raw.afterResponseScript, `${at}.afterResponseScript`)),
       }),
       children: this.children(resource.id, depth),
+      ...described(raw.description, `${at}.description`),
     })
   }
 }

@@ -74,8 +74,10 @@ export function parseInsomniaV5(json: unknown): ImportResult<InsomniaImport> {
 function resource(raw: JsonObject, at: string, type: string, parentId: string, id: string): InsomniaResource {
   const meta = raw.meta === undefined || raw.meta === null ? {} : expectObject(raw.meta, join(at, 'meta'))
   const sortKey = meta.sortKey
+  // v5 keeps a description under `meta`; the v4 mapping reads it from the resource.
+  const description = raw.description ?? meta.description
   return {
-    raw,
+    raw: description === undefined ? raw : { ...raw, description },
     at,
     id,
     type,
@@ -104,6 +106,9 @@ function flattenItems(
       item.scripts === undefined || item.scripts === null ? {} : expectObject(item.scripts, `${path}.scripts`)
     const withScripts: JsonObject = {
       ...item,
+      ...(isObject(item.meta) && item.meta.description !== undefined && item.description === undefined
+        ? { description: item.meta.description }
+        : {}),
       preRequestScript: optionalString(scripts.preRequest, `${path}.scripts.preRequest`),
       afterResponseScript: optionalString(scripts.afterResponse, `${path}.scripts.afterResponse`),
     }

@@ -22,6 +22,7 @@ import {
 } from '../types.ts'
 import {
   ImportError,
+  described,
   isObject,
   keyPath,
   quoted,
@@ -137,7 +138,7 @@ function mapDocument(document: JsonObject): ImportResult<Collection> {
   const children: TreeItem[] = [
     ...[...folders]
       .filter(([, items]) => items.length > 0)
-      .map(([name, items]) => makeFolder({ name, children: items })),
+      .map(([name, items]) => makeFolder({ name, children: items, ...tagDescription(document.tags, name) })),
     ...root,
   ]
   const variables = [makeVariable({ key: 'baseUrl', value: serverUrl(document.servers) })]
@@ -149,9 +150,16 @@ function mapDocument(document: JsonObject): ImportResult<Collection> {
       auth,
       variables,
       children,
+      ...described(info.description, 'info.description'),
     }),
     report,
   }
+}
+
+/** The description the document's `tags` give the tag a folder is named after. */
+function tagDescription(tags: unknown, name: string): { description?: string } {
+  const tag = Array.isArray(tags) ? tags.find((t) => isObject(t) && t.name === name) : undefined
+  return isObject(tag) && typeof tag.description === 'string' ? described(tag.description, '') : {}
 }
 
 /** The first server's URL with its variables' defaults filled in; `/` when there is none. */
@@ -237,6 +245,7 @@ function mapOperation(
     cookies,
     body: body.body,
     auth,
+    ...described(operation.description, `${at}.description`),
   })
 }
 

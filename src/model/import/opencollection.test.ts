@@ -139,8 +139,7 @@ describe('OpenCollection YAML, bundled file', () => {
       ],
     ])
     expect(formatReport(bundle.report)).toBe(
-      '8 items skipped: docs of collection "Shop API" at top level (Sendbox keeps no descriptions here); ' +
-        'docs of folder "Orders" at items[1] (Sendbox keeps no descriptions here); ' +
+      '6 items skipped: ' +
         'examples of request "List orders" at items[1].items[1] (Sendbox keeps no saved responses); ' +
         'tags of request "Order by id" at items[1].items[0] (Sendbox has no tags); ' +
         'request variables of request "Order by id" at items[1].items[0] (requests have no variables in Sendbox); ' +
@@ -170,7 +169,13 @@ describe('OpenCollection YAML, collection folder', () => {
     expect(mappedFields(folder.collections)).toEqual(mappedFields(bundled.collections))
     expect(mappedFields(folder.environments)).toEqual(mappedFields(bundled.environments))
     // Findings name the file they are in.
-    expect(formatReport(folder.report)).toContain('docs of folder "Orders" at Orders/folder.yml')
+    expect(formatReport(folder.report)).toContain('tags of request "Order by id" at Orders/Order by id.yml')
+    // Docs are descriptions, read from opencollection.yml and folder.yml alike.
+    const [collection] = folder.collections
+    expect(collection?.description).toBe("# Shop\nEverything the shop's clients call.\n")
+    expect(collection?.children.find((c) => c.name === 'Orders')?.description).toBe(
+      'Orders of the signed-in user',
+    )
     expect(formatReport(folder.report)).toContain('websocket request of request "Live" at Live.yml')
   })
 

@@ -10,7 +10,15 @@
 import { makeCollection, makeEnvironment, makeFolder, makeVariable } from '../factories.ts'
 import type { Collection, Environment, KeyValueRow, TreeItem, Variable } from '../types.ts'
 import type { BruDocument, BruRow } from './bruno-lang.ts'
-import { bruAuth, bruRequest, bruRows, bruScripts, noteUnmapped, type BruContext } from './bruno-request.ts'
+import {
+  bruAuth,
+  bruDocs,
+  bruRequest,
+  bruRows,
+  bruScripts,
+  noteUnmapped,
+  type BruContext,
+} from './bruno-request.ts'
 import {
   ImportError,
   expectObject,
@@ -206,6 +214,7 @@ function items(nodes: Node[], headers: KeyValueRow[], report: ImportReport): Tre
           auth: node.doc.auth?.mode ? bruAuth(node.doc.auth.mode, node.doc.auth, ctx) : { type: 'inherit' },
           variables: variablesOf(node.doc),
           scripts: bruScripts(node.doc),
+          ...bruDocs(node.doc),
           children: items(
             node.children,
             [...headers.filter((h) => !keys.has(h.key.toLowerCase())), ...own],
@@ -279,6 +288,7 @@ function read(
     auth: bruAuth(doc.auth?.mode, doc.auth, ctx),
     variables: variablesOf(doc),
     scripts: bruScripts(doc),
+    ...bruDocs(doc),
     children: items(nodes, bruRows(doc.headers, ctx, 'headers'), report),
   })
   const environments = within(rootFile, separator, () =>

@@ -2,9 +2,9 @@
  * Postman Collection v2.1 and v2.0 → the Sendbox model: folders, requests, auth and its
  * inheritance (`postman-auth.ts`), collection and folder variables (secret ones too), disabled
  * rows and their descriptions, url as text or object with path variables, raw / urlencoded /
- * formdata / graphql bodies, prerequest and test scripts at every level. What Sendbox has no place
- * for (descriptions of items, saved responses, file bodies, disabled scripts, request variables)
- * goes to the report.
+ * formdata / graphql bodies, prerequest and test scripts at every level, descriptions (text or
+ * `{ content, type }`) of the collection, folders and requests. What Sendbox has no place for
+ * (saved responses, file bodies, disabled scripts, request variables) goes to the report.
  */
 import { switchDefaultHeader } from '../default-headers.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
@@ -24,6 +24,7 @@ import { HTTP_METHODS } from '../types.ts'
 import { paramsFromUrl, urlFromParams } from '../url-params.ts'
 import {
   ImportError,
+  described,
   expectObject,
   isObject,
   optionalArray,
@@ -59,26 +60,15 @@ export function readPostmanCollection(json: unknown): ImportResult<Collection> {
   const info = expectObject(root.info, 'info')
   const name = optionalString(info.name, 'info.name') || 'Imported collection'
   const owner = named('collection', name)
-  noteDescription(info.description, 'info.description', owner, report)
   const value = makeCollection({
     name,
     auth: parsePostmanAuth(root.auth, 'auth', report, owner) ?? { type: 'none' },
     variables: parseVariables(root.variable, 'variable'),
     scripts: parseEvents(root.event, 'event', report, owner),
     children: parseItems(root.item, 'item', 0, report),
+    ...described(info.description, 'info.description'),
   })
   return { value, report }
-}
-
-/** Sendbox keeps no descriptions for collections, folders and requests: each one is reported. */
-function noteDescription(value: unknown, path: string, owner: string, report: ImportReport): void {
-  const text = isObject(value) ? value.content : value
-  if (typeof text === 'string' && text.trim() !== '')
-    report.skipped.push({
-      path,
-      what: `description of ${owner}`,
-      reason: 'Sendbox keeps no descriptions here',
-    })
 }
 
 /** `depth`: how many folders `value` is inside. */
@@ -90,13 +80,13 @@ function parseItems(value: unknown, path: string, depth: number, report: ImportR
     if (Array.isArray(item.item) || (item.request === undefined && item.item !== undefined)) {
       if (depth >= MAX_FOLDER_DEPTH) throw new ImportError(at, FOLDERS_TOO_DEEP)
       const owner = named('folder', name)
-      noteDescription(item.description, `${at}.description`, owner, report)
       return makeFolder({
         name: name || 'Folder',
         auth: parsePostmanAuth(item.auth, `${at}.auth`, report, owner) ?? { type: 'inherit' },
         variables: parseVariables(item.variable, `${at}.variable`),
         scripts: parseEvents(item.event, `${at}.event`, report, owner),
         children: parseItems(item.item, `${at}.item`, depth + 1, report),
+        ...described(item.description, `${at}.description`),
       })
     }
     if (item.request === undefined) throw new ImportError(at, 'an item needs either "request" or "item"')
@@ -116,8 +106,9 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
   }
   const url = parseUrl(raw.url, `${at}.request.url`)
   const owner = named('request', name || url.url)
-  noteDescription(raw.description, `${at}.request.description`, owner, report)
-  noteDescription(item.description, `${at}.description`, owner, report)
+  // v2.1 keeps it on the request; some writers put it on the item.
+  const description = described(raw.description, `${at}.request.description`)
+  const itemDescription = described(item.description, `${at}.description`)
   const responses = optionalArray(item.response, `${at}.response`)
   if (responses.length > 0)
     report.skipped.push({
@@ -146,6 +137,7 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
     auth: parsePostmanAuth(raw.auth, `${at}.request.auth`, report, owner) ?? { type: 'inherit' },
     scripts: parseEvents(item.event, `${at}.event`, report, owner),
     ...(url.urlTemplate ? { pathVariables: url.pathVariables, urlTemplate: url.urlTemplate } : {}),
+    ...(description.description ? description : itemDescription),
   })
 }
 

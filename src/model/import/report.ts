@@ -5,7 +5,7 @@
 import { quoted } from './import-error.ts'
 
 export interface SkippedItem {
-  /** Where in the source document it was (`log.entries[3]`). */
+  /** Where in the source document it was (`log.entries[3]`); '' for the top of it. */
   path: string
   /** What it was, for people: `WebSocket request "chat"`. */
   what: string
@@ -36,6 +36,8 @@ export function named(kind: string, name: string): string {
 export function formatReport(report: ImportReport): string {
   const count = report.skipped.length
   if (count === 0) return ''
-  const items = report.skipped.map((item) => `${item.what} at ${item.path} (${item.reason})`)
+  const items = report.skipped.map(
+    (item) => `${item.what}${item.path ? ` at ${item.path}` : ''} (${item.reason})`,
+  )
   return `${count} ${count === 1 ? 'item' : 'items'} skipped: ${items.join('; ')}`
 }

@@ -118,12 +118,16 @@ export function parseSendboxCollection(input: unknown): Collection {
     auth: optional(source.auth, 'collection.auth', auth, { type: 'none' }),
     variables: optional(source.variables, 'collection.variables', variables(ids), []),
     scripts: optional(source.scripts, 'collection.scripts', scripts, makeScripts()),
+    ...described(source.description, 'collection.description'),
   })
   collection.children = optional(source.children, 'collection.children', children(ids, 0), [])
   return collection
 }
 
 type Check<T> = (value: unknown, path: string) => T
+
+/** Documentation text, kept only when there is some. */
+const described = (value: unknown, path: string) => (value ? { description: string(value, path) } : {})
 
 function fail(path: string, reason: string): never {
   throw new SendboxFormatError(path, reason)
@@ -381,6 +385,7 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
         variables: optional(source.variables, `${path}.variables`, variables(ids), []),
         scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),
         children: optional(source.children, `${path}.children`, children(ids, depth + 1), []),
+        ...described(source.description, `${path}.description`),
       })
     }
     const kind = optional(source.kind, `${path}.kind`, oneOf(REQUEST_KINDS), 'http')
@@ -401,6 +406,7 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
       ...(source.websocket !== undefined
         ? { websocket: websocket(source.websocket, `${path}.websocket`) }
         : {}),
+      ...described(source.description, `${path}.description`),
     })
   })
 }

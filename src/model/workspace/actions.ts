@@ -211,6 +211,15 @@ export function setScripts(doc: Y.Doc, id: Id, scripts: Partial<Scripts>, origin
   })
 }
 
+/** A collection's, folder's or request's description; blank text removes it. */
+export function setDescription(doc: Y.Doc, id: Id, text: string, origin?: unknown): void {
+  transact(doc, origin, () => {
+    const target = entityKindOf(doc, id) === 'requests' ? roots(doc).requests.get(id)! : container(doc, id)
+    if (text.trim()) target.set('description', text)
+    else target.delete('description')
+  })
+}
+
 /** `Name Copy`, or `Name Copy 2`, `Name Copy 3`… when a sibling already has that name. */
 export function copyName(name: string, siblingNames: readonly string[]): string {
   const taken = new Set(siblingNames)

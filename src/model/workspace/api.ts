@@ -35,6 +35,7 @@ export {
   restoreItem,
   setAuth,
   setScripts,
+  setDescription,
   TreeError,
   updateRequest,
 } from './actions.ts'

@@ -32,6 +32,7 @@ export const REQUEST_FIELDS = [
   'scripts',
   'grpc',
   'websocket',
+  'description',
 ] as const satisfies readonly (keyof RequestFields)[]
 
 /** Secret values never enter the workspace doc. */
@@ -56,6 +57,7 @@ export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]
   scripts: makeScripts(),
   grpc: undefined,
   websocket: undefined,
+  description: undefined,
 }
 const DEFAULT_JSON = new Map<string, string>(
   Object.entries(REQUEST_DEFAULTS).map(([key, value]) => [key, JSON.stringify(value)]),
@@ -116,6 +118,7 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     scripts: get('scripts'),
     ...(entity.has('grpc') ? { grpc: get('grpc') } : {}),
     ...(entity.has('websocket') ? { websocket: get('websocket') } : {}),
+    ...(typeof entity.get('description') === 'string' ? { description: get('description') } : {}),
   }
 }
 
@@ -126,6 +129,9 @@ export function readContainerEntity(id: Id, entity: EntityMap, defaultAuth: Auth
     auth: clone((entity.get('auth') as Auth | undefined) ?? ({ type: defaultAuth } as Auth)),
     variables: readTable(entity.get('variables')),
     scripts: readField(entity, 'scripts', makeScripts()) as Scripts,
+    ...(typeof entity.get('description') === 'string'
+      ? { description: entity.get('description') as string }
+      : {}),
   }
 }
 
@@ -146,6 +152,8 @@ export function containerFields(container: Partial<Collection | Folder>): Record
       fields[path] = stored
   }
   for (const path of CONTAINER_TEXTS) if (!(path in fields)) fields[path] = newText('')
+  // Documentation is kept as one plain string (last writer wins), only when there is some.
+  if (container.description) fields.description = container.description
   return fields
 }
 

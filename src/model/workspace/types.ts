@@ -41,6 +41,7 @@ export interface ContainerSettings {
   auth: Auth
   variables: Variable[]
   scripts: Scripts
+  description?: string
 }
 
 /** What a request inherits from, nearest first: its folders, then its collection. */

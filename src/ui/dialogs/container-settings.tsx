@@ -1,4 +1,4 @@
-/** Settings of a collection or folder: `Autorisierung` (inherited by requests), variables, `Skript`. */
+/** Settings of a collection or folder: `Autorisierung` (inherited by requests), variables, `Skript`, its description. */
 import { createMemo, createSignal, Match, Show, Switch } from 'solid-js'
 import type { Id } from '../../model/types.ts'
 import { CodeEditor } from '../code-editor/index.tsx'
@@ -10,7 +10,7 @@ import { NOT_YET_OFFERED } from './auth-types.ts'
 import { Dialog } from './dialog.tsx'
 import { TabList } from './tab-list.tsx'
 
-type Section = 'auth' | 'variables' | 'scripts'
+type Section = 'auth' | 'variables' | 'scripts' | 'description'
 
 export function ContainerSettings(props: { id: Id }) {
   const store = useStore()
@@ -25,6 +25,7 @@ export function ContainerSettings(props: { id: Id }) {
     { id: 'auth', label: messages.authorization },
     { id: 'variables', label: messages.variables },
     { id: 'scripts', label: messages.scripts },
+    { id: 'description', label: messages.description },
   ]
 
   return (
@@ -67,6 +68,24 @@ export function ContainerSettings(props: { id: Id }) {
                     value={current().scripts.postResponse}
                     onChange={(postResponse) => store.setContainerScripts(props.id, { postResponse })}
                   />
+                </Match>
+                <Match when={section() === 'description'}>
+                  <label class="field">
+                    <span>{messages.description}</span>
+                    <textarea
+                      class="description-field"
+                      style={{
+                        width: '100%',
+                        'box-sizing': 'border-box',
+                        font: 'inherit',
+                        'min-height': '8em',
+                      }}
+                      rows={8}
+                      value={current().description ?? ''}
+                      onChange={(e) => store.setContainerDescription(props.id, e.currentTarget.value)}
+                    />
+                  </label>
+                  <p class="muted">{messages.descriptionHint}</p>
                 </Match>
               </Switch>
             </div>

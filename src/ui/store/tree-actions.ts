@@ -105,6 +105,9 @@ export function makeTreeActions(
     setContainerScripts(id: Id, scripts: Partial<Scripts>) {
       data.setScripts(workspace, id, scripts)
     },
+    setContainerDescription(id: Id, text: string) {
+      data.setDescription(workspace, id, text)
+    },
     /** The collection a request inherits from and its auth, for the request header's hint. */
     ancestors(id: Id): data.AncestorChain | undefined {
       return data.findAncestors(workspace, id)
@@ -122,6 +125,13 @@ export function readContainer(doc: import('yjs').Doc, id: Id): data.ContainerSet
         ? data.readFolder(doc, id)
         : undefined
   return (
-    found && { id, name: found.name, auth: found.auth, variables: found.variables, scripts: found.scripts }
+    found && {
+      id,
+      name: found.name,
+      auth: found.auth,
+      variables: found.variables,
+      scripts: found.scripts,
+      ...(found.description ? { description: found.description } : {}),
+    }
   )
 }

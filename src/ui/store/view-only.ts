@@ -21,6 +21,7 @@ const WORKSPACE_WRITES = [
   'purgeItem',
   'setContainerAuth',
   'setContainerScripts',
+  'setContainerDescription',
   'setVariables',
   'createEnvironment',
   'renameEnvironment',

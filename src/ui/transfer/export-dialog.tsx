@@ -1,17 +1,21 @@
 /**
  * `Export` of a collection or an environment, in a format of the user's choice: the file is
  * downloaded (a folder format as one `.zip`). Secret values stay on this device unless the user
- * ticks `Include secret values`. A lazy chunk.
+ * ticks `Include secret values`. What the chosen format cannot hold (a WebSocket request in
+ * Postman...) is listed before `Export`, and again after it, when the dialog stays open to say so.
+ * A lazy chunk.
  */
 // First: the Bruno writer's dependencies read `process` while they load.
 import '../../runtime/import/process-shim.ts'
-import { createSignal, For, Show } from 'solid-js'
+import { createMemo, createSignal, For, Show } from 'solid-js'
+import { exportWithReport } from '../../model/export/report.ts'
 import { makeZip } from '../../model/export/zip.ts'
 import { Dialog } from '../dialogs/dialog.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import type { ExportTarget } from '../store/transfer-actions.ts'
 import { COLLECTION_EXPORTS, ENVIRONMENT_EXPORTS } from './exporters.ts'
+import { ExportSkipped } from './export-skipped.tsx'
 import { safeFileName, saveText } from './save-text.ts'
 import './transfer.css'
 
@@ -27,12 +31,28 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
   const close = () => store.ui.closeDialog()
   const gone = () => new Error(`"${props.name}" no longer exists`)
 
-  const exportCollection = (id: string) => {
-    const collection = store.collectionForExport(id, secrets())
-    if (!collection) throw gone()
-    const entry = COLLECTION_EXPORTS.find((e) => e.id === format())!
-    const files = entry.exporter(collection, { includeSecrets: secrets() })
-    if (!entry.folder && files.length === 1) return saveText(safeFileName(files[0]!.path), files[0]!.text)
+  const [done, setDone] = createSignal(false)
+  const entry = () => COLLECTION_EXPORTS.find((e) => e.id === format())
+  /** The chosen format's files and what it leaves out; written as shown, so the list is the truth. */
+  const written = createMemo(() => {
+    const target = props.target
+    const chosen = entry()
+    if (target.kind !== 'collection' || !chosen) return undefined
+    try {
+      const collection = store.collectionForExport(target.id, secrets())
+      if (!collection) return gone()
+      return exportWithReport(chosen.exporter, collection, { includeSecrets: secrets() })
+    } catch (e) {
+      return e as Error
+    }
+  })
+
+  const exportCollection = () => {
+    const result = written()
+    if (!result) throw gone()
+    if (result instanceof Error) throw result
+    const { files } = result
+    if (!entry()!.folder && files.length === 1) return saveText(safeFileName(files[0]!.path), files[0]!.text)
     // A folder format (Bruno): one archive holding the folder, since a page cannot save a folder.
     const folder = safeFileName(props.name)
     const encoder = new TextEncoder()
@@ -43,8 +63,12 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
   const run = () => {
     setError('')
     try {
-      if (props.target.kind === 'collection') exportCollection(props.target.id)
-      else {
+      if (props.target.kind === 'collection') {
+        exportCollection()
+        const result = written()
+        // The list of what was left out stays in view; otherwise there is nothing more to say.
+        if (result && !(result instanceof Error) && result.report.skipped.length > 0) return setDone(true)
+      } else {
         const environment = store.environmentForExport(props.target.id, secrets())
         if (!environment) throw gone()
         const file = ENVIRONMENT_EXPORTS.find((e) => e.id === format())!.write(environment, secrets())
@@ -54,6 +78,10 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
     } catch (e) {
       setError((e as Error).message)
     }
+  }
+  const report = () => {
+    const result = written()
+    return result && !(result instanceof Error) ? result.report : undefined
   }
 
   return (
@@ -69,7 +97,7 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
                   name="export-format"
                   value={choice.id}
                   checked={format() === choice.id}
-                  onChange={() => setFormat(choice.id)}
+                  onChange={() => (setFormat(choice.id), setDone(false))}
                 />
                 <span>{choice.label}</span>
               </label>
@@ -81,19 +109,36 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
           <span>{messages.includeSecrets}</span>
         </label>
         <p class="muted">{messages.includeSecretsHint}</p>
+        <Show when={report()}>
+          {(shown) => <ExportSkipped report={shown()} label={entry()?.label ?? ''} />}
+        </Show>
       </div>
+      <Show when={done()}>
+        <p class="notice" role="status">
+          {messages.exportDone(props.name)}
+        </p>
+      </Show>
       <Show when={error()}>
         <p class="notice error" role="alert">
           {error()}
         </p>
       </Show>
       <div class="dialog-actions">
-        <button type="button" class="button" onClick={close}>
-          {messages.cancel}
-        </button>
-        <button type="button" class="button primary" onClick={run}>
-          {messages.export}
-        </button>
+        <Show
+          when={!done()}
+          fallback={
+            <button type="button" class="button primary" onClick={close}>
+              {messages.close}
+            </button>
+          }
+        >
+          <button type="button" class="button" onClick={close}>
+            {messages.cancel}
+          </button>
+          <button type="button" class="button primary" onClick={run}>
+            {messages.export}
+          </button>
+        </Show>
       </div>
     </Dialog>
   )
