@@ -6,8 +6,11 @@
  * upstream's handshake answer, its refusal, and its close code and reason are reported to the
  * app. The relay's limits hold: message sizes (`maxRequestBytes` towards the upstream,
  * `maxResponseBytes` back), a connection's lifetime (`maxRelayMs`), and never this server's API.
- * A side that cannot keep up pauses reading from the other (ws-bridge-flow.ts).
+ * A side that cannot keep up pauses reading from the other (ws-bridge-flow.ts); so that a close
+ * request stuck behind such a backlog cannot keep a connection open, the app can cancel it from a
+ * second socket (BridgeCancel), and when the app goes away an upstream with unsent data is dropped.
  */
+import { randomBytes } from 'node:crypto'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { DEFAULT_TLS } from '../src/model/settings.ts'
 import type { HeaderList } from '../src/model/wire.ts'
@@ -16,6 +19,7 @@ import {
   BATCH_MAX_MESSAGES,
   BATCH_TAG,
   BRIDGE_VERSION,
+  type BridgeCancel,
   type BridgeConnect,
   type BridgeControl,
 } from '../src/runtime/realtime/websocket/bridge-protocol.ts'
@@ -28,6 +32,14 @@ import { failureOf, openUpstream } from './ws-bridge-upstream.ts'
 const MAX_REFUSAL_BODY = 64 * 1024
 
 let servers = new Map<number, WebSocketServer>()
+
+/** Open bridged connections by the id their BridgeOpen gave: ending one drops both its sockets. */
+const live = new Map<string, () => void>()
+
+/** How many bridged connections hold sockets now (for tests and diagnostics). */
+export function liveBridges(): number {
+  return live.size
+}
 
 /** One server per message-size limit (a process has one; tests start several). */
 function serverFor(limits: Limits): WebSocketServer {
@@ -55,15 +67,30 @@ function pairs(raw: string[]): HeaderList {
   return list
 }
 
-function parseConnect(data: RawData, isBinary: boolean): BridgeConnect {
+function parseFirst(data: RawData, isBinary: boolean): unknown {
   if (isBinary)
     throw new RelayRefusal(400, 'invalid-request', 'the first message must be the connect request')
-  let value: unknown
   try {
-    value = JSON.parse(rawBytes(data).toString('utf8'))
+    return JSON.parse(rawBytes(data).toString('utf8'))
   } catch {
     throw new RelayRefusal(400, 'invalid-request', 'the connect request is not JSON')
   }
+}
+
+function isCancel(value: unknown): value is BridgeCancel {
+  const cancel = value as Partial<BridgeCancel> | null
+  return cancel?.type === 'cancel' && typeof cancel.id === 'string'
+}
+
+/** A second socket's BridgeCancel: ends that connection (if it is still open) and says so. */
+function cancel(app: WebSocket, request: BridgeCancel): void {
+  live.get(request.id)?.()
+  const closed: BridgeControl = { type: 'closed', code: 1000, reason: '', by: 'client' }
+  if (app.readyState === WebSocket.OPEN) app.send(JSON.stringify(closed))
+  app.close(1000)
+}
+
+function parseConnect(value: unknown): BridgeConnect {
   const connect = value as Partial<BridgeConnect> | null
   if (connect?.type !== 'connect' || connect.v !== BRIDGE_VERSION)
     throw new RelayRefusal(400, 'invalid-request', `expected a connect request of version ${BRIDGE_VERSION}`)
@@ -101,17 +128,23 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
   let opened = false
   let closedByApp = false
   let done = false
+  const id = randomBytes(18).toString('base64url')
   const control = (message: BridgeControl) => {
     if (app.readyState === WebSocket.OPEN) app.send(JSON.stringify(message))
   }
   const finish = (last: BridgeControl) => {
     if (done) return
     done = true
+    live.delete(id)
     clearTimeout(timer)
     control(last)
     app.close(1000)
     if (upstream && upstream.readyState !== WebSocket.CLOSED) upstream.terminate()
   }
+  live.set(id, () => {
+    finish({ type: 'closed', code: 1000, reason: '', by: 'client' })
+    app.terminate()
+  })
   const timer = limits.maxRelayMs
     ? setTimeout(
         () =>
@@ -127,8 +160,11 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
 
   app.on('close', () => {
     done = true
+    live.delete(id)
     clearTimeout(timer)
-    if (upstream && upstream.readyState === WebSocket.OPEN) upstream.close(1001, 'the app went away')
+    // A close frame would wait behind unsent data that the upstream is not reading: drop it.
+    if (upstream?.readyState === WebSocket.OPEN && upstream.bufferedAmount === 0)
+      upstream.close(1001, 'the app went away')
     else upstream?.terminate()
   })
   app.on('error', () => app.terminate())
@@ -136,7 +172,19 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
     if (done) return
     if (!started) {
       started = true
-      connect(data, isBinary).catch((error: unknown) => finish(failureOf(error)))
+      let first: unknown
+      try {
+        first = parseFirst(data, isBinary)
+      } catch (error) {
+        return finish(failureOf(error))
+      }
+      if (isCancel(first)) {
+        done = true
+        live.delete(id)
+        clearTimeout(timer)
+        return cancel(app, first)
+      }
+      connect(first).catch((error: unknown) => finish(failureOf(error)))
       return
     }
     if (!upstream) return
@@ -153,8 +201,8 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
     toUpstream?.(bytes.subarray(1), bytes[0] === 1)
   })
 
-  async function connect(data: RawData, isBinary: boolean) {
-    const request = parseConnect(data, isBinary)
+  async function connect(first: unknown) {
+    const request = parseConnect(first)
     const tls = request.tls ? checkTls(request.tls) : DEFAULT_TLS
     const httpUrl = request.url.replace(/^ws/, 'http')
     const refusal = await context.selfCheck(httpUrl)
@@ -180,7 +228,7 @@ function bridge(app: WebSocket, context: RelayUpgradeContext): void {
     socket.on('upgrade', (res) => (handshake = pairs(res.rawHeaders)))
     socket.on('open', () => {
       opened = true
-      control({ type: 'open', status: 101, headers: handshake, protocol: socket.protocol })
+      control({ type: 'open', status: 101, headers: handshake, protocol: socket.protocol, id })
     })
     socket.on('unexpected-response', (_req, res) => {
       const chunks: Buffer[] = []

@@ -2,7 +2,8 @@
  * Backpressure through the WebSocket bridge, real sockets on 127.0.0.1: a fast upstream and a
  * page that stops reading (and the other way round). The bridge stops reading from the fast side
  * while the slow side's socket is full, so what it holds stays bounded; nothing is lost or
- * reordered once the slow side reads again.
+ * reordered once the slow side reads again. A page that disconnects while its messages wait
+ * behind a stalled upstream still ends at once, and the bridge lets go of both sockets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -12,7 +13,13 @@ import {
   encodeData,
   type BridgeConnect,
 } from '../../src/runtime/realtime/websocket/bridge-protocol.ts'
-import { bridgeUrl } from '../../src/runtime/realtime/websocket/relay-connection.ts'
+import {
+  bridgeUrl,
+  CLOSE_GRACE_MS,
+  relayConnector,
+} from '../../src/runtime/realtime/websocket/relay-connection.ts'
+import type { WebSocketClass, WsClosed } from '../../src/runtime/realtime/websocket/types.ts'
+import { liveBridges } from '../../sync-server/ws-bridge.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { startWsServer, type WsServer } from '../fixtures/ws-server.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
@@ -139,4 +146,45 @@ describe('WebSocket bridge backpressure', () => {
     expect(indexes.every((index, i) => index === i)).toBe(true)
     page.close()
   }, 90_000)
+
+  it('disconnects promptly while its messages wait behind a stalled upstream, releasing both sockets', async () => {
+    const sockets: WebSocket[] = []
+    const Recording = class extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols)
+        sockets.push(this)
+      }
+    } as unknown as WebSocketClass
+    const relay = { url: `${server.url}/relay`, token: server.secrets.accessToken }
+    let opened!: () => void
+    const open = new Promise<void>((resolve) => (opened = resolve))
+    let closedWith!: (closed: WsClosed) => void
+    const closed = new Promise<WsClosed>((resolve) => (closedWith = resolve))
+    const connection = relayConnector(relay, Recording)(
+      { url: `${upstream.url}/echo`, headers: [] },
+      { open: opened, message() {}, failure() {}, closed: closedWith },
+    )
+    await open
+    expect(liveBridges()).toBe(1)
+    const page = sockets[0]!
+    connection.send('stall:30000')
+    const message = new Uint8Array(SIZE)
+    for (let i = 0; i < 512; i++) connection.send(message)
+    // Backpressure holds most of the 32 MiB in the page's own socket: the close request waits.
+    await settled(() => page.bufferedAmount)
+    expect(page.bufferedAmount).toBeGreaterThan(MiB)
+    const pageClosed = new Promise<void>((resolve) => page.once('close', () => resolve()))
+
+    const start = Date.now()
+    connection.close(1000)
+    expect(await closed).toEqual({ code: 1000, reason: '', by: 'client' })
+    const ended = Date.now() - start
+    expect(ended).toBeLessThan(CLOSE_GRACE_MS + 1000)
+    // The bridge drops its sockets to the page and the upstream, long before the stall ends.
+    await pageClosed
+    const deadline = Date.now() + 3000
+    while (liveBridges() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(liveBridges()).toBe(0)
+    expect(Date.now() - start).toBeLessThan(5000)
+  }, 60_000)
 })

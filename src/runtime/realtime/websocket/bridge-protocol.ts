@@ -8,6 +8,11 @@
  *
  *   app → bridge   BridgeConnect (first), then data frames, BridgeCloseRequest to close
  *   bridge → app   BridgeOpen or BridgeFailure, then data frames, then BridgeClosed
+ *
+ * A close request waits behind the data the app sent before it, and while the upstream reads
+ * nothing the bridge reads nothing from the app (backpressure), so it can wait long. The app then
+ * opens a second socket whose only message is BridgeCancel with the id BridgeOpen gave: the
+ * bridge drops that connection's two sockets at once and answers BridgeClosed.
  */
 import type { HeaderList } from '../../../model/wire.ts'
 import type { TlsJson } from '../../transport/relay-protocol.ts'
@@ -26,6 +31,13 @@ export interface BridgeConnect {
   tls?: TlsJson
 }
 
+/** The first and only message of a second socket: end connection `id` now, dropping both sockets. */
+export interface BridgeCancel {
+  type: 'cancel'
+  v: number
+  id: string
+}
+
 export interface BridgeCloseRequest {
   type: 'close'
   code?: number
@@ -38,6 +50,8 @@ export interface BridgeOpen {
   status: number
   headers: HeaderList
   protocol: string
+  /** Names this connection for a BridgeCancel (unguessable; only this server's owner can send one). */
+  id?: string
 }
 
 /** The upstream could not be reached or refused the upgrade (then `status` and `body` are its answer). */

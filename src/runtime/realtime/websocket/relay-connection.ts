@@ -1,6 +1,10 @@
 /**
  * A WebSocket through the relay's bridge (`/relay/ws`, bridge-protocol.ts): full fidelity
  * (custom headers, cookies, proxy, client certificates) at the cost of one local hop.
+ *
+ * Closing asks the bridge to close the upstream; when that has not finished within
+ * CLOSE_GRACE_MS (the request waits behind messages an upstream is not reading), the connection
+ * ends anyway: a BridgeCancel on a second socket drops both of the bridge's sockets.
  */
 import { tlsToJson } from '../../transport/relay-protocol.ts'
 import type { RelayEndpoint } from '../../transport/select.ts'
@@ -9,6 +13,7 @@ import {
   BRIDGE_VERSION,
   decodeData,
   encodeData,
+  type BridgeCancel,
   type BridgeConnect,
   type BridgeControl,
 } from './bridge-protocol.ts'
@@ -23,6 +28,20 @@ export function bridgeUrl(relay: RelayEndpoint): string {
   return url.href
 }
 
+/** How long a close may take before the connection is dropped instead. */
+export const CLOSE_GRACE_MS = 1000
+
+/** Asks the bridge, on a socket of its own, to drop connection `id` now. */
+function cancelOnBridge(relay: RelayEndpoint, Socket: WebSocketClass, id: string): void {
+  const socket = new Socket(bridgeUrl(relay))
+  socket.onopen = () => {
+    const cancel: BridgeCancel = { type: 'cancel', v: BRIDGE_VERSION, id }
+    socket.send(JSON.stringify(cancel))
+  }
+  socket.onmessage = () => socket.close()
+  socket.onerror = () => {}
+}
+
 export function relayConnector(relay: RelayEndpoint, Socket: WebSocketClass = WebSocket): WsConnector {
   return (target, events) => {
     const socket = new Socket(bridgeUrl(relay))
@@ -30,6 +49,7 @@ export function relayConnector(relay: RelayEndpoint, Socket: WebSocketClass = We
     const decoder = new TextDecoder()
     let ended = false
     let opened = false
+    let id: string | undefined
     socket.onopen = () => {
       const connect: BridgeConnect = {
         type: 'connect',
@@ -43,6 +63,7 @@ export function relayConnector(relay: RelayEndpoint, Socket: WebSocketClass = We
       socket.send(JSON.stringify(connect))
     }
     socket.onmessage = (event: MessageEvent) => {
+      if (ended) return
       if (typeof event.data !== 'string') {
         for (const { text, bytes } of decodeData(new Uint8Array(event.data as ArrayBuffer)))
           events.message(text ? decoder.decode(bytes) : bytes)
@@ -51,7 +72,8 @@ export function relayConnector(relay: RelayEndpoint, Socket: WebSocketClass = We
       const control = JSON.parse(event.data) as BridgeControl
       if (control.type === 'open') {
         opened = true
-        const { type: _type, ...handshake } = control
+        id = control.id
+        const { type: _type, id: _id, ...handshake } = control
         events.open(handshake)
       } else if (control.type === 'failure') {
         if (!opened) ended = true
@@ -83,11 +105,17 @@ export function relayConnector(relay: RelayEndpoint, Socket: WebSocketClass = We
         socket.send(encodeData(data))
       },
       close(code, reason) {
-        if (socket.readyState === socket.OPEN)
-          socket.send(
-            JSON.stringify({ type: 'close', ...(code ? { code } : {}), ...(reason ? { reason } : {}) }),
-          )
-        else socket.close()
+        if (socket.readyState !== socket.OPEN) return socket.close()
+        socket.send(
+          JSON.stringify({ type: 'close', ...(code ? { code } : {}), ...(reason ? { reason } : {}) }),
+        )
+        setTimeout(() => {
+          if (ended) return
+          ended = true
+          if (id) cancelOnBridge(relay, Socket, id)
+          socket.close()
+          events.closed({ code: code ?? 1000, reason: reason ?? '', by: 'client' })
+        }, CLOSE_GRACE_MS)
       },
     }
   }
