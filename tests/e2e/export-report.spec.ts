@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { openApp, press, row, rowMenu, sidebar, WIDTHS } from './helpers.ts'
+import { openApp, press, row, rowMenu, sidebar, smallTouchTargets, WIDTHS } from './helpers.ts'
 import { ECHO } from './send-helpers.ts'
 
 const MIXED = JSON.stringify({
@@ -52,6 +52,8 @@ for (const [width, options] of WIDTHS) {
       const exporting = page.getByRole('dialog', { name: 'Export "Mixed"' })
       // The Sendbox format holds every kind.
       await expect(exporting).toContainText('Sendbox collection export holds everything in this collection.')
+      // Every control, the format radios included, is a finger's target on the touch tablet.
+      if (touch) expect(await smallTouchTargets(page, 'dialog[open]')).toEqual([])
       await exporting.getByRole('radio', { name: 'Postman Collection v2.1' }).check()
       const left = exporting.getByRole('list', { name: '1 item skipped' })
       await expect(left).toHaveText(LINE)
