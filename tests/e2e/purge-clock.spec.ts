@@ -1,7 +1,9 @@
 /**
  * Deletions are purged 30 days after the delete by the sync-server's clock, not by a device clock
- * that may be far ahead (model/workspace/deleted.ts, `purgeTime`), at both widths: a deletion made
- * today survives a reload on a device 60 days ahead, while one whose mark is 40 days old goes.
+ * that may be far ahead (model/workspace/deleted.ts, `purgeTime`), and a device far behind stamps
+ * its deletions by the server's clock once it has read it (model/workspace/clock.ts), at both
+ * widths: a deletion made today survives a reload on a device 60 days ahead, while one whose mark
+ * is 40 days old goes.
  */
 import { expect, test } from '@playwright/test'
 import { newCollection, openApp, press, row, rowMenu, WIDTHS } from './helpers.ts'
@@ -32,11 +34,17 @@ for (const [label, use] of WIDTHS) {
         return trash.getByRole('listitem')
       }
 
-      // A device 40 days behind marks its deletion 40 days old.
+      // A device 40 days behind that has not read the server's clock marks its deletion 40 days old.
+      await page.route('**/sync/time', (route) => route.abort())
       await page.clock.setFixedTime(Date.now() - 40 * DAY)
       await openApp(page)
       await deleteCollection('Old')
-      await page.clock.setFixedTime(Date.now())
+      await expect(syncStatus(page)).toContainText('Synced')
+      // Once it has read the server's clock, the same device stamps a deletion by it: made today.
+      await page.unroute('**/sync/time')
+      const timeRead = page.waitForResponse((r) => r.url().endsWith('/sync/time'))
+      await page.reload()
+      await timeRead
       await deleteCollection('Recent')
       await expect(syncStatus(page)).toContainText('Synced')
 

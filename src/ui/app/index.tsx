@@ -77,9 +77,11 @@ export function App() {
         if (tab) store.duplicateSavedRequest(tab.id)
         break
       case 'send':
+        // A connection kind handles Ctrl+Enter itself (Connect / Disconnect), and skips a key an
+        // editor already took (`defaultPrevented`): left alone here.
+        if (!tab || (tab.draft.kind !== 'http' && tab.draft.kind !== 'graphql')) break
         e.preventDefault()
-        // A connection kind's own field handles Ctrl+Enter (Connect / Disconnect).
-        if (tab && (tab.draft.kind === 'http' || tab.draft.kind === 'graphql')) void store.send(tab.id)
+        void store.send(tab.id)
         break
     }
   }
