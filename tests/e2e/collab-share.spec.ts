@@ -143,7 +143,10 @@ for (const [label, use] of WIDTHS) {
     await showSidebar(ada.page)
     await row(ada.page, 'Look only').click()
     await urlField(ada.page).fill(`${ECHO}/get?by=ada`)
+    await ada.page.getByRole('tab', { name: 'Description', exact: true }).click()
+    await ada.page.getByRole('textbox', { name: 'Description', exact: true }).fill('Notes by Ada')
     await ada.page.keyboard.press('Control+s')
+    await expect(activeTab(ada.page).getByRole('button')).toHaveAttribute('data-dirty', 'false')
     const link = await inviteLink(ada.page, 'Can view')
     await shareDialog(ada.page).getByRole('button', { name: 'Close' }).click()
 
@@ -189,6 +192,11 @@ for (const [label, use] of WIDTHS) {
     await showSidebar(eve.page)
     await row(eve.page, 'Look only').click()
     await expect(urlField(eve.page)).toHaveValue(`${ECHO}/get?by=ada`)
+    // The request's description shows, and cannot be edited.
+    await press(eve.page.getByRole('tab', { name: 'Description', exact: true }), hasTouch)
+    const description = eve.page.getByRole('textbox', { name: 'Description', exact: true })
+    await expect(description).toHaveValue('Notes by Ada')
+    await expect(description).not.toBeEditable()
 
     await showSidebar(ada.page)
     await renameRow(ada.page, 'Read me', 'Read me too')

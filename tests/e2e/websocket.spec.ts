@@ -124,6 +124,7 @@ for (const [width, options] of WIDTHS) {
         'Cookies',
         'Autorisierung',
         'Skript',
+        'Description',
       ])
       await expect(sections.first()).toHaveAttribute('aria-selected', 'true')
       await expect(composer(page)).toBeVisible()

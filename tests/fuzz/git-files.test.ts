@@ -63,6 +63,11 @@ const hostile = fc.oneof(
     .map((parts) => parts.join('')),
 )
 const id = fc.uuid()
+/** A description, or none: the files leave out an empty one, as the workspace does. */
+const description = fc.option(
+  hostile.filter((text) => text !== ''),
+  { nil: undefined },
+)
 const row = fc.record({ id, key: hostile, value: hostile, enabled: fc.boolean() })
 const auth: fc.Arbitrary<Auth> = fc.oneof(
   fc.constant({ type: 'inherit' as const }),
@@ -120,6 +125,7 @@ const plainRequest: fc.Arbitrary<RequestSpec> = fc.record({
   body,
   auth,
   scripts: fc.record({ preRequest: hostile, postResponse: hostile }),
+  description,
 })
 const request: fc.Arbitrary<RequestSpec> = fc
   .tuple(plainRequest, websocket, grpc)
@@ -150,6 +156,7 @@ const tree: fc.Arbitrary<TreeItem[]> = fc.letrec<{ items: TreeItem[] }>((tie) =>
           auth: fc.constant({ type: 'inherit' as const }),
           variables: fc.constant([] as Folder['variables']),
           scripts: fc.record({ preRequest: hostile, postResponse: fc.constant('') }),
+          description,
           children: tie('items'),
         }),
       },
@@ -194,22 +201,26 @@ describe('git files (fuzz)', () => {
     'any tree of folders and requests reads back equal, order included',
     () => {
       fc.assert(
-        fc.property(fc.array(fc.tuple(id, hostile, tree), { minLength: 1, maxLength: 3 }), (parts) => {
-          const collections: Collection[] = parts.map(([collectionId, name, children]) => ({
-            id: collectionId,
-            name,
-            auth: { type: 'none' },
-            variables: [],
-            scripts: { preRequest: '', postResponse: '' },
-            children,
-          }))
-          const ids = new Set<string>()
-          const unique = JSON.stringify(collections).match(/"id":"[^"]+"/g) ?? []
-          fc.pre(unique.every((entry) => !ids.has(entry) && ids.add(entry)))
-          const read = timed(() => filesToCollections(collectionsToFiles(collections)))
-          const byId = (list: Collection[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
-          expect(byId(read)).toEqual(byId(collections))
-        }),
+        fc.property(
+          fc.array(fc.tuple(id, hostile, tree, description), { minLength: 1, maxLength: 3 }),
+          (parts) => {
+            const collections: Collection[] = parts.map(([collectionId, name, children, about]) => ({
+              id: collectionId,
+              name,
+              description: about,
+              auth: { type: 'none' },
+              variables: [],
+              scripts: { preRequest: '', postResponse: '' },
+              children,
+            }))
+            const ids = new Set<string>()
+            const unique = JSON.stringify(collections).match(/"id":"[^"]+"/g) ?? []
+            fc.pre(unique.every((entry) => !ids.has(entry) && ids.add(entry)))
+            const read = timed(() => filesToCollections(collectionsToFiles(collections)))
+            const byId = (list: Collection[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
+            expect(byId(read)).toEqual(byId(collections))
+          },
+        ),
         fuzzParams(500),
       )
     },

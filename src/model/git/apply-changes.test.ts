@@ -8,7 +8,9 @@ import {
   initWorkspace,
   listCollections,
   readCollection,
+  readFolder,
   readRequest,
+  setDescription,
   updateRequest,
 } from '../workspace/api.ts'
 import type { Collection } from '../types.ts'
@@ -89,5 +91,40 @@ describe('a commit made in git, applied to the workspace', () => {
     const before = all(doc)
     updateRequest(doc, users, { url: 'https://x.test', headers: [makeRow({ key: 'A', value: 'b' })] })
     expect(describeChanges(diffCollections(before, all(doc)))).toBe('Edit GET Users: url, headers')
+  })
+
+  it('keeps folder and collection descriptions in their settings files; a cleared one leaves the file', () => {
+    const { doc, collection, folder, users } = setup()
+    setDescription(doc, collection, '# Shop\n\nThe shop API.')
+    setDescription(doc, folder, 'People who buy')
+    setDescription(doc, users, 'Lists them')
+    const files = collectionsToFiles(all(doc))
+    const folderFile = [...files.keys()].find((key) => key.endsWith('Users/_folder.yaml'))!
+    const collectionFile = [...files.keys()].find((key) => key.endsWith('_collection.yaml'))!
+    expect(files.get(folderFile)).toContain('description: People who buy')
+    expect(files.get(collectionFile)).toContain('The shop API.')
+    const read = filesToCollections(files)[0]!
+    expect(read.description).toBe('# Shop\n\nThe shop API.')
+    expect(read.children[0]!.description).toBe('People who buy')
+
+    setDescription(doc, folder, '  ')
+    const cleared = collectionsToFiles(all(doc))
+    expect(cleared.get(folderFile)).not.toContain('description')
+    expect(filesToCollections(cleared)[0]!.children[0]).not.toHaveProperty('description')
+  })
+
+  it('applies descriptions set and removed in git to folders and requests', () => {
+    const { doc, folder, users } = setup()
+    setDescription(doc, users, 'Lists them')
+    const base = filesToCollections(collectionsToFiles(all(doc)))
+    const theirs = structuredClone(base)
+    const theirFolder = theirs[0]!.children[0]!
+    if (theirFolder.type !== 'folder') throw new Error('expected the folder')
+    theirFolder.description = 'Written in git'
+    delete theirFolder.children[0]!.description
+
+    expect(applyGitChanges(doc, base, theirs, GIT)).toBe(2)
+    expect(readFolder(doc, folder)?.description).toBe('Written in git')
+    expect(readRequest(doc, users)).not.toHaveProperty('description')
   })
 })

@@ -4,6 +4,8 @@
  * by field, so whatever people edited meanwhile in other fields or items stays. Items keep the
  * ids their files name. Auth secrets, which the files never hold, keep the workspace's values.
  *
+ * Descriptions, of any item, are applied whole (one string, last writer wins).
+ *
  * Not applied (the next mirror commit writes the workspace's version back): variables of
  * collections and folders (their secret values live on each device), and a pure reordering of
  * siblings. An edit to an item deleted in the workspace meanwhile is dropped.
@@ -22,6 +24,7 @@ import {
   readRequest,
   renameItem,
   setAuth,
+  setDescription,
   setScripts,
   updateRequest,
 } from '../workspace/api.ts'
@@ -107,6 +110,9 @@ function editField(
   if (field === 'auth')
     return setAuth(doc, change.id, keepSecrets({ auth: item.auth as Auth }, current).auth, origin)
   if (field === 'variables') return
+  // Of a request, folder or collection alike; a description taken out of the file removes it.
+  if (field === 'description')
+    return setDescription(doc, change.id, (item.description as string | undefined) ?? '', origin)
   if (!('children' in current)) {
     updateRequest(doc, change.id, { [field]: item[field] }, origin)
     return

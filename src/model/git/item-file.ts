@@ -38,6 +38,8 @@ export interface ContainerSettings {
   variables: Folder['variables']
   scripts: Folder['scripts']
   order: string[]
+  /** The folder's or collection's description; absent when it has none. */
+  description?: string
 }
 
 const YAML_OPTIONS = { blockQuote: 'literal', lineWidth: 0 } as const
@@ -98,13 +100,14 @@ export function requestToText(request: RequestSpec): string {
 }
 
 export function settingsToText(settings: ContainerSettings): string {
-  const { id, name, auth, variables, scripts, order } = settings
+  const { id, name, auth, variables, scripts, order, description } = settings
   return toYaml({
     id,
     name,
     auth: withoutSecrets(auth),
     variables: variablesWithoutValues(variables),
     scripts,
+    ...(description ? { description } : {}),
     order,
   })
 }
@@ -175,8 +178,16 @@ export function textToSettings(text: string, file: string, defaults: FileDefault
   const folder = checked({ ...rest, type: 'folder', children: [] }, file, at) as Folder
   if (order !== undefined && (!Array.isArray(order) || order.some((entry) => typeof entry !== 'string')))
     throw new GitFileError(file, at('order'), 'order: expected a list of file names')
-  const { id, name, auth, variables, scripts } = folder
-  return { id, name, auth, variables, scripts, order: (order as string[] | undefined) ?? [] }
+  const { id, name, auth, variables, scripts, description } = folder
+  return {
+    id,
+    name,
+    auth,
+    variables,
+    scripts,
+    order: (order as string[] | undefined) ?? [],
+    ...(description ? { description } : {}),
+  }
 }
 
 /** `parsed` with the auth secrets and secret variable values of `current` put back. */

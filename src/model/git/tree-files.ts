@@ -101,15 +101,15 @@ function writeContainer(
       out.paths.set(child.id, `${dir}/${name}`)
     }
   }
-  const { id, name, auth, variables, scripts } = container
+  const { id, name, auth, variables, scripts, description } = container
   const path = `${dir}/${settingsFile}`
   if (out.texts) {
     // The parts are compared by identity: a `TreeReader` keeps them until the container changes.
-    const parts = [name, auth, variables, scripts, order.join('\0')]
+    const parts = [name, auth, variables, scripts, order.join('\0'), description]
     const kept = out.cache?.settings.get(id)
     if (kept && kept.parts.every((part, at) => part === parts[at])) out.files.set(path, kept.text)
     else {
-      const text = settingsToText({ id, name, auth, variables, scripts, order })
+      const text = settingsToText({ id, name, auth, variables, scripts, order, description })
       if (out.cache) {
         out.cache.settings.set(id, { parts, text })
         out.cache.serialised++
@@ -183,8 +183,8 @@ function readSettings(dir: Dir, path: string, settingsFile: string): ContainerSe
 }
 
 function settingsFields(settings: ContainerSettings): Omit<Folder, 'type' | 'children'> {
-  const { id, name, auth, variables, scripts } = settings
-  return { id, name, auth, variables, scripts }
+  const { id, name, auth, variables, scripts, description } = settings
+  return { id, name, auth, variables, scripts, ...(description ? { description } : {}) }
 }
 
 function readChildren(dir: Dir, path: string, order: string[], depth: number): TreeItem[] {

@@ -63,8 +63,9 @@ const DEFAULT_JSON = new Map<string, string>(
   Object.entries(REQUEST_DEFAULTS).map(([key, value]) => [key, JSON.stringify(value)]),
 )
 
-/** Whether a request field's value is what an absent key reads as. */
+/** Whether a request field's value is what an absent key reads as (a blank description is none). */
 export function isDefaultField(key: string, value: unknown): boolean {
+  if (key === 'description') return typeof value !== 'string' || value.trim() === ''
   const json = DEFAULT_JSON.get(key)
   return json !== undefined && (value === undefined || JSON.stringify(value) === json)
 }

@@ -13,8 +13,12 @@ import {
   initWorkspace,
   listEnvironments,
   readCollection,
+  createCollection,
+  createRequest,
+  readRequest,
   readSecret,
   setDescription,
+  updateRequest,
 } from './api.ts'
 
 const SECRETS = ['collection-secret-4f2a', 'folder-secret-9c1b', 'environment-secret-7d3e']
@@ -108,5 +112,32 @@ describe('setDescription', () => {
     expect([shop.description, inner(shop).description, leaf(shop).description]).toEqual(
       Array(3).fill(undefined),
     )
+  })
+})
+
+describe("a request's description through Save (updateRequest with the draft's base)", () => {
+  function saved() {
+    const doc = new Y.Doc()
+    initWorkspace(doc)
+    const collection = createCollection(doc, { name: 'Shop' })
+    const id = createRequest(doc, { parentId: collection }, { name: 'List', description: 'Old notes' })
+    const base = readRequest(doc, id)!
+    return { doc, id, base }
+  }
+
+  it('writes an edited description; an untouched one leaves what another person wrote meanwhile', () => {
+    const { doc, id, base } = saved()
+    updateRequest(doc, id, { description: 'Theirs' })
+    updateRequest(doc, id, { url: 'https://mine/', description: 'Old notes' }, undefined, base)
+    expect(readRequest(doc, id)).toMatchObject({ url: 'https://mine/', description: 'Theirs' })
+    updateRequest(doc, id, { description: 'Mine' }, undefined, base)
+    expect(readRequest(doc, id)!.description).toBe('Mine')
+  })
+
+  it('a description cleared in the draft (blank text) is removed, not kept as an empty string', () => {
+    const { doc, id, base } = saved()
+    updateRequest(doc, id, { description: ' \n' }, undefined, base)
+    expect(readRequest(doc, id)).not.toHaveProperty('description')
+    expect(requestToText(readRequest(doc, id)!)).not.toContain('description')
   })
 })

@@ -6,6 +6,7 @@ import { VariableTable } from '../environments/variable-table.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { AuthEditor } from './auth-editor.tsx'
+import { DescriptionField } from './description-field.tsx'
 import { NOT_YET_OFFERED } from './auth-types.ts'
 import { Dialog } from './dialog.tsx'
 import { TabList } from './tab-list.tsx'
@@ -70,21 +71,12 @@ export function ContainerSettings(props: { id: Id }) {
                   />
                 </Match>
                 <Match when={section() === 'description'}>
-                  <label class="field">
-                    <span>{messages.description}</span>
-                    <textarea
-                      class="description-field"
-                      style={{
-                        width: '100%',
-                        'box-sizing': 'border-box',
-                        font: 'inherit',
-                        'min-height': '8em',
-                      }}
-                      rows={8}
-                      value={current().description ?? ''}
-                      onChange={(e) => store.setContainerDescription(props.id, e.currentTarget.value)}
-                    />
-                  </label>
+                  <DescriptionField
+                    value={current().description ?? ''}
+                    commit="blur"
+                    readOnly={Boolean(store.collab?.readOnly)}
+                    onChange={(text) => store.setContainerDescription(props.id, text)}
+                  />
                   <p class="muted">{messages.descriptionHint}</p>
                 </Match>
               </Switch>

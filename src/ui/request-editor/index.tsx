@@ -1,8 +1,8 @@
 /**
- * The request editor below the request header: Params, Headers, Cookies, Body, `Autorisierung`
- * and `Skript`, and the response area under them. Every edit goes to the tab's draft; the URL and
- * the parameters table are kept in step both ways (src/model/url-params.ts); the table shows keys
- * and values decoded and encodes what is typed there (src/model/param-text.ts).
+ * The request editor below the request header: Params, Headers, Cookies, Body, `Autorisierung`,
+ * `Skript` and `Description`, and the response area under them. Every edit goes to the tab's
+ * draft; the URL and the parameters table are kept in step both ways (src/model/url-params.ts);
+ * the table shows keys and values decoded and encodes what is typed there (src/model/param-text.ts).
  */
 import { createSignal, lazy, Match, Show, Switch, type JSX } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
@@ -10,6 +10,7 @@ import { ownRows, switchDefaultHeader } from '../../model/default-headers.ts'
 import { paramRowsForTable, paramRowsFromTable } from '../../model/param-text.ts'
 import { paramsFromUrl, urlFromParams } from '../../model/url-params.ts'
 import type { TabState } from '../../model/workspace/api.ts'
+import { DescriptionField } from '../dialogs/description-field.tsx'
 import { TabList } from '../dialogs/tab-list.tsx'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
@@ -23,7 +24,7 @@ import { ScriptTab } from './script-tab.tsx'
 /** A past run from the run history, opened from the clock menu: its view loads on first use. */
 const PastRun = lazy(() => import('../history/past-run.tsx').then((m) => ({ default: m.PastRun })))
 
-export type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts'
+export type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts' | 'description'
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'params', label: messages.params },
   { id: 'headers', label: messages.headers },
@@ -31,6 +32,7 @@ const SECTIONS: { id: Section; label: string }[] = [
   { id: 'body', label: messages.body },
   { id: 'auth', label: messages.authorization },
   { id: 'scripts', label: messages.scripts },
+  { id: 'description', label: messages.description },
 ]
 
 const count = (rows: KeyValueRow[]) => rows.filter((r) => r.enabled && r.key !== '').length
@@ -147,6 +149,13 @@ export function RequestEditor(props: RequestEditorProps) {
               scripts={props.tab.draft.scripts}
               onChange={(scripts) => edit({ scripts })}
               onSend={send}
+            />
+          </Match>
+          <Match when={section() === 'description'}>
+            <DescriptionField
+              value={props.tab.draft.description ?? ''}
+              readOnly={Boolean(store.collab?.readOnly)}
+              onChange={(description) => edit({ description })}
             />
           </Match>
         </Switch>

@@ -89,7 +89,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
       </section>
       <RequestEditor
         tab={props.tab}
-        sections={['params', 'headers', 'auth', 'scripts']}
+        sections={['params', 'headers', 'auth', 'scripts', 'description']}
         onSend={toggle}
         below={<EventList connection={connection} />}
       />

@@ -104,7 +104,7 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
       class="ws-editor"
       above={connection}
       extraSections={[message]}
-      sections={['params', 'headers', 'cookies', 'auth', 'scripts']}
+      sections={['params', 'headers', 'cookies', 'auth', 'scripts', 'description']}
       onSend={connect}
       below={<MessageLog log={session.log} />}
     />
