@@ -2,9 +2,9 @@
 import { For, Show } from 'solid-js'
 import { messages } from '../messages.ts'
 import type { ImportPreview } from '../../runtime/import/protocol.ts'
+import { SkippedList } from './skipped-list.tsx'
 
 export function PreviewView(props: { preview: ImportPreview }) {
-  const more = () => props.preview.skippedCount - props.preview.skipped.length
   return (
     <section class="import-preview" aria-label={messages.importPreview}>
       <p>{messages.importFormat(props.preview.label)}</p>
@@ -28,19 +28,7 @@ export function PreviewView(props: { preview: ImportPreview }) {
         when={props.preview.skippedCount > 0}
         fallback={<p class="muted">{messages.importNothingSkipped}</p>}
       >
-        <h3>{messages.importSkipped(props.preview.skippedCount)}</h3>
-        <ul aria-label={messages.importSkipped(props.preview.skippedCount)}>
-          <For each={props.preview.skipped}>
-            {(item) => (
-              <li>
-                {item.what} ({item.reason}) <span class="muted">{item.path}</span>
-              </li>
-            )}
-          </For>
-          <Show when={more() > 0}>
-            <li class="muted">{messages.importMoreSkipped(more())}</li>
-          </Show>
-        </ul>
+        <SkippedList items={props.preview.skipped} total={props.preview.skippedCount} />
       </Show>
     </section>
   )
