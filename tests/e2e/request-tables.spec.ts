@@ -84,6 +84,28 @@ test('the URL field highlights variables and shows their value and scope on tap'
   expect(echo.path).toBe('/get')
 })
 
+for (const [kind, badge] of [
+  ['WebSocket', 'WS'],
+  ['Server-Sent Events', 'SSE'],
+] as const) {
+  test(`a ${kind} URL resolves variables and fills Params as the HTTP URL does`, async ({ page }) => {
+    await addGlobal(page, 'host', ECHO)
+    await page.getByRole('button', { name: 'New request', exact: true }).click()
+    await page.getByRole('menuitem', { name: kind, exact: true }).click()
+    await expect(
+      page.getByRole('tablist', { name: 'Tabs' }).getByRole('tab', { selected: true }),
+    ).toContainText(badge)
+    await urlField(page).fill('{{host}}/feed?topic=a&{{missing}}=1')
+    await page.locator('.url-vars').getByRole('button', { name: '{{host}}', exact: true }).click()
+    await expect(page.getByRole('tooltip')).toHaveText(new RegExp(`${ECHO.replaceAll('.', '\\.')} — global`))
+    await page.locator('.url-vars').getByRole('button', { name: '{{missing}}', exact: true }).click()
+    await expect(page.getByRole('tooltip')).toHaveText('Not defined in any scope')
+    await section(page, 'Params')
+    await expect(page.getByRole('textbox', { name: 'Params Key 1' })).toHaveValue('topic')
+    await expect(page.getByRole('textbox', { name: 'Params Value 1' })).toHaveValue('a')
+  })
+}
+
 test('the request sections switch with the arrow keys, Home and End, and show their counts', async ({
   page,
 }) => {

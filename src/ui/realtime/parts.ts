@@ -5,7 +5,7 @@
  * by kilobytes (bench/shell-size.ts).
  */
 import { AuthTab } from '../request-editor/auth-tab.tsx'
-import { RequestEditor, urlEdit } from '../request-editor/index.tsx'
+import { RequestEditor } from '../request-editor/index.tsx'
 import { KvTable } from '../request-editor/kv-table.tsx'
 import { ScriptTab } from '../request-editor/script-tab.tsx'
 import { UrlField } from '../request-editor/url-field.tsx'
@@ -14,7 +14,6 @@ import { displayName } from '../store/request-name.ts'
 
 export const shellParts = {
   RequestEditor,
-  urlEdit,
   UrlField,
   RequestName,
   displayName,

@@ -1,22 +1,32 @@
 /**
- * The URL field: `{{variable}}` references highlighted in place, a chip per reference that shows
- * the resolved value and its scope on hover, focus or tap (secrets masked), Enter to send, and a
- * pasted cURL command filling the whole request.
+ * A tab's URL field: `{{variable}}` references highlighted in place, a chip per reference that
+ * shows the value it resolves to in the tab's scopes and that scope on hover, focus or tap
+ * (secrets masked), Enter to send, and (HTTP) a pasted cURL command filling the whole request.
+ * HTTP and the connection kinds all use this one field, so they edit the draft and resolve
+ * variables alike.
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
-import type { ResolvedVariable } from '../../model/variables.ts'
+import type { TabState } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
+import { useStore } from '../store/context.tsx'
+import { urlEdit } from './index.tsx'
 import { urlParts } from './url-parts.ts'
 
 export function UrlField(props: {
-  value: string
-  onInput: (value: string) => void
+  tab: TabState
   onSend: () => void
-  onPaste: (text: string) => boolean
-  resolve: (name: string) => ResolvedVariable | undefined
+  /** A paste it takes (true) replaces the browser's; without it every paste is plain text. */
+  onPaste?: (text: string) => boolean
 }) {
+  const store = useStore()
+  const value = () => props.tab.draft.url
+  const resolve = (name: string) => {
+    store.workspaceVersion()
+    store.deviceVersion()
+    return store.lookupVariable(props.tab.id, name)
+  }
   let mirror!: HTMLDivElement
-  const parts = createMemo(() => urlParts(props.value))
+  const parts = createMemo(() => urlParts(value()))
   const names = createMemo(() => [...new Set(parts().flatMap((p) => (p.variable ? [p.variable] : [])))])
   const [open, setOpen] = createSignal<string | null>(null)
 
@@ -29,7 +39,7 @@ export function UrlField(props: {
               <span
                 classList={{
                   'url-var': !!part.variable,
-                  'url-var-missing': !!part.variable && !props.resolve(part.variable),
+                  'url-var-missing': !!part.variable && !resolve(part.variable),
                 }}
               >
                 {part.text}
@@ -41,13 +51,13 @@ export function UrlField(props: {
           class="input url-input"
           aria-label={messages.url}
           placeholder={messages.urlPlaceholder}
-          value={props.value}
+          value={value()}
           spellcheck={false}
           autocomplete="off"
           autocapitalize="off"
           inputMode="url"
           enterkeyhint="send"
-          onInput={(e) => props.onInput(e.currentTarget.value)}
+          onInput={(e) => store.editDraft(props.tab.id, urlEdit(props.tab, e.currentTarget.value))}
           onScroll={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyUp={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyDown={(e) => {
@@ -58,7 +68,7 @@ export function UrlField(props: {
           }}
           onPaste={(e) => {
             const text = e.clipboardData?.getData('text/plain') ?? ''
-            if (props.onPaste(text)) e.preventDefault()
+            if (props.onPaste?.(text)) e.preventDefault()
           }}
         />
       </div>
@@ -66,7 +76,7 @@ export function UrlField(props: {
         <div class="url-vars">
           <For each={names()}>
             {(name) => {
-              const found = () => props.resolve(name)
+              const found = () => resolve(name)
               const shown = () => {
                 const f = found()
                 if (!f) return messages.variableUnresolved

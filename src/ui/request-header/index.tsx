@@ -95,17 +95,7 @@ export function RequestHeader(props: { tab: TabState }) {
           >
             <For each={HTTP_METHODS}>{(method) => <option value={method}>{method}</option>}</For>
           </select>
-          <UrlField
-            value={props.tab.draft.url}
-            onInput={(url) => store.editDraft(props.tab.id, urlEdit(props.tab, url))}
-            onSend={send}
-            onPaste={(text) => pasteCurl(text)}
-            resolve={(variable) => {
-              store.workspaceVersion()
-              store.deviceVersion()
-              return store.lookupVariable(props.tab.id, variable)
-            }}
-          />
+          <UrlField tab={props.tab} onSend={send} onPaste={pasteCurl} />
           <RunHistoryButton tab={props.tab} />
           <button type="button" class="button primary send-button" aria-label={messages.send} onClick={send}>
             {messages.send}

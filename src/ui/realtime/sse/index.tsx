@@ -16,7 +16,7 @@ import './sse.css'
 
 export default function SseRequest(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
-  const { RequestEditor, urlEdit, UrlField, RequestName, displayName } = props.parts
+  const { RequestEditor, UrlField, RequestName, displayName } = props.parts
   const connection = tabConnection(store, props.tab.id)
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const live = () => connection.state() !== 'closed'
@@ -47,17 +47,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
           </button>
         </div>
         <div class="url-bar">
-          <UrlField
-            value={props.tab.draft.url}
-            onInput={(url) => store.editDraft(props.tab.id, urlEdit(props.tab, url))}
-            onSend={toggle}
-            onPaste={() => false}
-            resolve={(variable) => {
-              store.workspaceVersion()
-              store.deviceVersion()
-              return store.lookupVariable(props.tab.id, variable)
-            }}
-          />
+          <UrlField tab={props.tab} onSend={toggle} />
           <button
             type="button"
             class="button send-button"

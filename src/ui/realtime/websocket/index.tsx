@@ -23,7 +23,7 @@ function elapsed(ms: number): string {
 /** `parts`: the shell's request editor pieces, handed in so this chunk does not re-split them. */
 export default function WebSocketEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
-  const { RequestEditor, UrlField, urlEdit } = props.parts
+  const { RequestEditor, UrlField } = props.parts
   const session = sessionFor(props.tab.id)
   const [now, setNow] = createSignal(Date.now())
   const timer = setInterval(() => setNow(Date.now()), 1000)
@@ -54,17 +54,7 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
         <span class="kind-badge kind-websocket" aria-hidden="true">
           WS
         </span>
-        <UrlField
-          value={props.tab.draft.url}
-          onInput={(url) => edit(urlEdit(props.tab, url))}
-          onSend={() => session.state() === 'idle' && connect()}
-          onPaste={() => false}
-          resolve={(variable) => {
-            store.workspaceVersion()
-            store.deviceVersion()
-            return store.lookupVariable(props.tab.id, variable)
-          }}
-        />
+        <UrlField tab={props.tab} onSend={() => session.state() === 'idle' && connect()} />
         <button
           type="button"
           class="button primary ws-connect"
