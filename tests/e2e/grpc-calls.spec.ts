@@ -1,11 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
+import * as Y from 'yjs'
+import { readHistory } from '../../src/model/workspace/history.ts'
 import { pasteIntoFocused } from '../helpers/paste.ts'
 import { startGrpcServer, type GrpcFixture } from '../fixtures/grpc-server.ts'
 import { activeTab, openApp, press, smallTouchTargets, tabs, WIDTHS } from './helpers.ts'
 
 let server: GrpcFixture
+/** A port nothing listens on. */
+let closedPort: number
 test.beforeAll(async () => {
   server = await startGrpcServer()
+  const probe = await startGrpcServer()
+  closedPort = Number(probe.target.split(':').at(-1))
+  await probe.close()
 })
 test.afterAll(async () => {
   await server.close()
@@ -122,3 +129,93 @@ for (const [width, use] of WIDTHS) {
     })
   })
 }
+
+/** The device's history as stored (IndexedDB), newest first: what a reload would show. */
+async function storedHistory(page: Page) {
+  const updates = await page.evaluate(async () => {
+    const open = indexedDB.open('sendbox-device')
+    const conn = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)))
+    const all = conn.transaction('updates').objectStore('updates').getAll()
+    const rows = await new Promise<Uint8Array[]>((resolve) => (all.onsuccess = () => resolve(all.result)))
+    conn.close()
+    return rows.map((row) => [...row])
+  })
+  const doc = new Y.Doc()
+  for (const update of updates) Y.applyUpdate(doc, Uint8Array.from(update))
+  return readHistory(doc)
+}
+
+test('a call that ends before anything is sent is in the history with its reason, as an HTTP send is', async ({
+  page,
+}) => {
+  await openApp(page)
+  const grpc = await newGrpcTab(page, false)
+  await grpc.getByLabel('Method', { exact: true }).selectOption('demo.Greeter/SayHello')
+  await grpc.getByLabel('Message', { exact: true }).fill('{"name": "x"}')
+  const before = server.calls.length
+  const notSent = grpc.locator('.grpc-not-sent')
+
+  // A throwing pre-request script.
+  await open(page, false, 'Skript')
+  const editor = grpc.locator('.monaco-editor').first()
+  await expect(editor).toBeVisible()
+  await editor.click()
+  await pasteIntoFocused(page, "throw new Error('no call today')")
+  await grpc.getByRole('button', { name: 'Invoke' }).click()
+  await expect(notSent).toContainText('no call today')
+
+  // Auth gRPC cannot carry.
+  await editor.click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  await open(page, false, 'Autorisierung')
+  await grpc.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Digest Auth' })
+  await grpc.getByRole('button', { name: 'Invoke' }).click()
+  await expect(notSent).toContainText('Digest Auth cannot be used for gRPC')
+  expect(server.calls.length).toBe(before)
+
+  // `Cancel` while the pre-request script still runs.
+  await grpc.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'No Auth' })
+  await editor.click()
+  await pasteIntoFocused(page, 'setTimeout(() => {}, 3000)')
+  await grpc.getByRole('button', { name: 'Invoke' }).click()
+  await grpc.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await expect(grpc.getByRole('button', { name: 'Invoke' })).toBeVisible()
+  await editor.click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  expect(server.calls.length).toBe(before)
+
+  // A server that is not there: the call went out and failed, so it is recorded as it ended.
+  await grpc.getByLabel('Target').fill(`127.0.0.1:${closedPort}`)
+  await grpc.getByRole('button', { name: 'Invoke' }).click()
+  await expect(grpc.getByRole('button', { name: 'Invoke' })).toBeEnabled()
+  await expect(notSent).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Verlauf', exact: true }).click()
+  const history = page.getByRole('navigation', { name: 'Verlauf' })
+  const rows = history.locator('.history-entry')
+  await expect(rows).toHaveCount(4)
+  await expect(rows.filter({ hasText: 'gRPC' })).toHaveCount(4)
+  await expect(rows.nth(1)).toHaveClass(/failed/)
+  await expect(rows.nth(2)).toHaveClass(/failed/)
+  await expect(rows.nth(3)).toHaveClass(/failed/)
+  await expect(rows.nth(3).locator('.history-url')).toHaveAttribute(
+    'title',
+    `${server.target}/demo.Greeter/SayHello`,
+  )
+
+  const [unreachable, withdrawn, refused, thrown] = await storedHistory(page)
+  expect(thrown).toMatchObject({
+    kind: 'grpc',
+    method: 'gRPC',
+    url: `${server.target}/demo.Greeter/SayHello`,
+    outcome: 'not-sent',
+    error: expect.stringContaining('no call today'),
+  })
+  expect(thrown).not.toHaveProperty('status')
+  expect(refused).toMatchObject({ outcome: 'not-sent', error: expect.stringContaining('Digest Auth') })
+  expect(withdrawn).toMatchObject({ outcome: 'not-sent', error: 'Cancelled before the call was made' })
+  expect(unreachable).toMatchObject({ kind: 'grpc', url: `127.0.0.1:${closedPort}/demo.Greeter/SayHello` })
+  expect(unreachable?.outcome === 'failed' || unreachable?.status === 14).toBe(true)
+})

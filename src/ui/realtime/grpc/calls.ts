@@ -57,8 +57,11 @@ function makeCall(store: AppStore, tabId: Id) {
 
   const tabOpen = () => store.state.tabs.some((t) => t.id === tabId)
 
-  /** The tab's request through the pipeline and the relay; null when nothing may go out. */
-  async function ready(): Promise<Ready | null> {
+  /**
+   * The tab's request through the pipeline and the relay; when nothing may go out, why (shown
+   * already), or null when the tab is gone.
+   */
+  async function ready(): Promise<Ready | string | null> {
     setError(null)
     setNotSent(null)
     const connection = await store.connectionFor(tabId)
@@ -66,12 +69,12 @@ function makeCall(store: AppStore, tabId: Id) {
     const prepared = await prepareGrpc(connection.input, connection.deps)
     if (!prepared.ok) {
       setNotSent(prepared.result.error)
-      return null
+      return prepared.result.error
     }
     const { relay, tls } = await store.grpcServices()
     if (!relay) {
       setError(GRPC_NEEDS_RELAY)
-      return null
+      return GRPC_NEEDS_RELAY
     }
     const spec = connection.draft.grpc ?? makeGrpcSpec()
     return {
@@ -110,6 +113,15 @@ function makeCall(store: AppStore, tabId: Id) {
   const savedId = (): { requestId?: Id } => {
     const id = store.state.tabs.find((t) => t.id === tabId)?.savedRequestId
     return id ? { requestId: id } : {}
+  }
+
+  /**
+   * A call that ended before anything went out (a script threw, the auth was refused, no relay,
+   * `Cancel` while the scripts ran) is in the history as an HTTP send that was not sent is: the
+   * URL as typed, the reason, no status.
+   */
+  function recordNotSent(at: { time: number; url: string; requestId?: Id }, error: string) {
+    store.addHistoryEntry({ ...at, method: 'gRPC', kind: 'grpc', outcome: 'not-sent', error })
   }
 
   const onFrame = (url: string, started: number) => (frame: GrpcServerFrame) => {
@@ -171,7 +183,8 @@ function makeCall(store: AppStore, tabId: Id) {
       setLoading(true)
       try {
         const at = await ready()
-        if (at) setCatalog(await describeViaRelay({ relayUrl: at.relay.url, token: at.relay.token }, at.at))
+        if (at && typeof at !== 'string')
+          setCatalog(await describeViaRelay({ relayUrl: at.relay.url, token: at.relay.token }, at.at))
       } catch (failure) {
         setCatalog(null)
         setError((failure as Error).message)
@@ -193,10 +206,17 @@ function makeCall(store: AppStore, tabId: Id) {
       setHeaders([])
       setTrailers([])
       counts = { sent: 0, received: 0 }
+      const draft = store.state.tabs.find((t) => t.id === tabId)?.draft
+      const planned = {
+        time: Date.now(),
+        url: `${draft?.url ?? ''}/${draft?.grpc?.service ?? ''}/${draft?.grpc?.method ?? ''}`,
+        ...savedId(),
+      }
       try {
         const at = await ready()
-        if (!at || !tabOpen() || withdrawn) {
+        if (!at || typeof at === 'string' || !tabOpen() || withdrawn) {
           setState('idle')
+          if (at) recordNotSent(planned, typeof at === 'string' ? at : m.withdrawn)
           return
         }
         const spec = store.state.tabs.find((t) => t.id === tabId)?.draft.grpc ?? makeGrpcSpec()
@@ -219,8 +239,14 @@ function makeCall(store: AppStore, tabId: Id) {
           socket?.send({ type: 'end' })
         }
       } catch (failure) {
+        const error = (failure as Error).message
         setState('idle')
-        setError((failure as Error).message)
+        setError(error)
+        if (!socket) {
+          stopWatch?.()
+          stopWatch = undefined
+          recordNotSent(planned, error)
+        }
       }
     },
 

@@ -22,6 +22,7 @@ export const grpcMessages = {
   sendMessage: 'Send message',
   endStream: 'End stream',
   cancel: 'Cancel',
+  withdrawn: 'Cancelled before the call was made',
   stream: 'Messages',
   status: 'Status',
   responseMetadata: 'Response metadata',
