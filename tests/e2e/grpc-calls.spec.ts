@@ -218,4 +218,13 @@ test('a call that ends before anything is sent is in the history with its reason
   expect(withdrawn).toMatchObject({ outcome: 'not-sent', error: 'Cancelled before the call was made' })
   expect(unreachable).toMatchObject({ kind: 'grpc', url: `127.0.0.1:${closedPort}/demo.Greeter/SayHello` })
   expect(unreachable?.outcome === 'failed' || unreachable?.status === 14).toBe(true)
+
+  // Opening an entry gives a call that can be made again: the target, service and method apart.
+  await rows.nth(3).click()
+  await expect(area(page).getByLabel('Target')).toHaveValue(server.target)
+  const method = area(page).getByLabel('Method', { exact: true })
+  await expect(method).toHaveValue('demo.Greeter/SayHello')
+  await area(page).getByRole('button', { name: 'Load services' }).click()
+  await expect(area(page).getByText('6 methods from reflection v1')).toBeVisible()
+  await expect(method).toHaveValue('demo.Greeter/SayHello')
 })

@@ -36,3 +36,15 @@ export function makeGrpcSpec(fields: Partial<GrpcSpec> = {}): GrpcSpec {
     ...fields,
   }
 }
+
+/**
+ * A gRPC history entry's URL (`target/Service/Method`) back into the request's target and its
+ * `grpc` fields, so opening the entry gives a call that can be made again.
+ */
+export function grpcFromHistoryUrl(url: string): { url: string; grpc: GrpcSpec } {
+  const parts = url.split('/')
+  if (parts.length < 3) return { url, grpc: makeGrpcSpec() }
+  const method = parts.pop()!
+  const service = parts.pop()!
+  return { url: parts.join('/'), grpc: makeGrpcSpec({ service, method }) }
+}

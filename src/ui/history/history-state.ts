@@ -5,6 +5,7 @@
  */
 import { createMemo, createSignal, type Accessor } from 'solid-js'
 import { makeRequest } from '../../model/factories.ts'
+import { grpcFromHistoryUrl } from '../../model/realtime/grpc.ts'
 import type { HttpMethod, Id } from '../../model/types.ts'
 import * as data from '../../model/workspace/api.ts'
 import type { OpenDocs } from '../store/docs.ts'
@@ -40,11 +41,13 @@ export function createHistoryState(
       const active = data.listTabs(device).find((t) => t.id === activeId)
       const method = entry.method as HttpMethod
       const kind = entry.kind ?? 'http'
+      // A gRPC entry's `method` is `gRPC` and its URL `target/Service/Method`.
+      const fields = kind === 'grpc' ? grpcFromHistoryUrl(entry.url) : { method, url: entry.url }
       if (active && isEmptyTab(active) && active.draft.kind === kind) {
-        data.updateDraft(device, active.id, { method, url: entry.url })
+        data.updateDraft(device, active.id, fields)
         return active.id
       }
-      return data.openTab(device, makeRequest({ kind, method, url: entry.url }))
+      return data.openTab(device, makeRequest({ kind, ...fields }))
     },
     /** Earlier runs of a saved request, newest first. */
     runs(requestId: Id): data.RunEntry[] {

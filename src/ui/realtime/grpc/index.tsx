@@ -163,7 +163,12 @@ export default function GrpcRequest(props: { tab: TabState; parts: ShellParts })
               <optgroup label={service.name}>
                 <For each={service.methods}>
                   {(item) => (
-                    <option value={`${service.name}/${item.name}`}>{`${service.name}/${item.name}`}</option>
+                    // `selected` too: options that arrive after the select's value was set
+                    // (services loaded later) would otherwise leave it on the first option.
+                    <option
+                      value={`${service.name}/${item.name}`}
+                      selected={`${service.name}/${item.name}` === `${spec().service}/${spec().method}`}
+                    >{`${service.name}/${item.name}`}</option>
                   )}
                 </For>
               </optgroup>
