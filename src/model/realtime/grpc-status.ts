@@ -32,3 +32,11 @@ export const GRPC_STATUS_NAMES = [
 export function statusName(code: number): string {
   return GRPC_STATUS_NAMES[code] ?? `CODE_${code}`
 }
+
+/**
+ * A status's details as the user reads them: grpc-js ends a failed connection's details with
+ * `Resolution note: ` and whatever its resolver noted, which is usually nothing.
+ */
+export function statusDetails(details: string): string {
+  return details.replace(/\s*Resolution note:\s*$/, '')
+}

@@ -7,6 +7,7 @@
 import * as grpc from '@grpc/grpc-js'
 import protobuf from 'protobufjs'
 import descriptor from 'protobufjs/ext/descriptor/index.js'
+import { statusDetails } from '../../../model/realtime/grpc-status.ts'
 
 const REFLECTION_SCHEMA = {
   nested: {
@@ -164,5 +165,5 @@ export async function reflect(
 function asReflectionError(error: unknown): Error {
   if (error instanceof ReflectionError) return error
   const details = (error as { details?: string }).details
-  return new ReflectionError(`Reflection failed: ${details || (error as Error).message}`)
+  return new ReflectionError(`Reflection failed: ${statusDetails(details || (error as Error).message)}`)
 }

@@ -6,7 +6,7 @@
  */
 import * as grpc from '@grpc/grpc-js'
 import type protobuf from 'protobufjs'
-import { callTypeOf, statusName } from '../../../model/realtime/grpc-status.ts'
+import { callTypeOf, statusDetails, statusName } from '../../../model/realtime/grpc-status.ts'
 import { checkMessage, problemText, type NamespaceJson } from '../../../model/realtime/grpc-schema.ts'
 import { tlsFromJson } from '../../transport/relay-protocol.ts'
 import { makeSecureContexts } from '../../transport/tls-options.ts'
@@ -192,7 +192,7 @@ export function startCall(
         type: 'status',
         code: status.code,
         name: statusName(status.code),
-        details: status.details,
+        details: statusDetails(status.details),
         trailers: fromMetadata(status.metadata),
         at: Date.now(),
       })
