@@ -227,7 +227,9 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let wire: WireRequest
   /** The request as the post-response script sees it: withheld secrets as placeholders. */
   let view: WireRequest
-  const digest = digestExchange(request, parentAuth, variables, deps.digestSessions ?? new Map())
+  // A pre-request script's `pm.request.auth` is the request's own: switching it to Digest signs it.
+  const authed = changes.auth ? { ...request, auth: changes.auth } : request
+  const digest = digestExchange(authed, parentAuth, variables, deps.digestSessions ?? new Map())
   try {
     if (handed && 'buildError' in handed) throw new Error(handed.buildError)
     ;({ wire, view } = handed
