@@ -16,6 +16,7 @@ import type { WireRequest, WireResponse } from '../model/wire.ts'
 import { tokenForSend, type TokenStore } from './oauth/token-for-send.ts'
 import { digestExchange, type DigestSessions } from './digest-exchange.ts'
 import { canHandOff, type HandedOff } from './script/hand-off.ts'
+import { needsSentRequest, sentRequest } from './sent-request.ts'
 import { messages } from './script/errors.ts'
 import type {
   RunFlow,
@@ -308,6 +309,9 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         headers: view.headers,
         body: request.body,
         bodyText: view.body ? fromUtf8(view.body) : '',
+        ...(needsSentRequest(postScripts.map((s) => s.code))
+          ? { sent: sentRequest(request, parentAuth, changes, variables, view) }
+          : {}),
       },
       response: {
         code: response.status,
