@@ -112,6 +112,21 @@ describe('the request a post-response script sees as pm.request', () => {
     expect(sent.body).toMatchObject({ rows: [{ key: 'k', value: 'VV' }] })
   })
 
+  it('takes the Host from a URL whose host is a withheld secret’s placeholder', () => {
+    const sent = sentRequest(
+      makeRequest(),
+      [],
+      emptyChanges(),
+      variables(),
+      wire({ url: 'https://u:p@{{token}}:8443/x' }),
+    )
+    expect(sent.headers.find((h) => h.key === 'Host')).toEqual({
+      key: 'Host',
+      value: '{{token}}:8443',
+      system: true,
+    })
+  })
+
   it('is built only for scripts that can reach the request', () => {
     expect(needsSentRequest(['pm.test("x", () => pm.response.to.have.status(200))'])).toBe(false)
     expect(needsSentRequest(['pm.expect(pm.request.body.raw).to.equal("a")'])).toBe(true)

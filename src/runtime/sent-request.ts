@@ -78,7 +78,9 @@ function sentHeaders(
     .filter((h) => !h.taken && !(form && same(h.key, 'content-type')))
     .map(({ key, value }) => ({ key, value }))
   const has = (name: string) => view.headers.some(([key]) => same(key, name))
-  if (!has('host')) system.push({ key: 'Host', value: new URL(view.url).host })
+  // Not `new URL`: the view's host may hold a withheld secret's {{placeholder}}.
+  const host = /^[a-z][\w+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]*)/i.exec(view.url)?.[1]
+  if (!has('host') && host) system.push({ key: 'Host', value: host })
   if (!has('connection')) system.push({ key: 'Connection', value: 'keep-alive' })
   const length = view.body?.length ?? 0
   if (!has('content-length') && (length > 0 || ['POST', 'PUT', 'PATCH'].includes(view.method.toUpperCase())))
