@@ -33,6 +33,11 @@ export interface DigestExchange {
   sign(wire: WireRequest): Promise<WireRequest>
   /** The request to send once more when `response` is a challenge not answered yet; else null. */
   answer(wire: WireRequest, response: WireResponse): Promise<WireRequest | null>
+  /**
+   * What the exchange learnt, as the parameters newman records on the auth after a challenge
+   * (the post-response script's `pm.request.auth`); empty when nothing was signed.
+   */
+  learnt(): { key: string; value: string }[]
 }
 
 /** The exchange for a request whose resolved auth is Digest; null for every other auth. */
@@ -68,11 +73,13 @@ export function digestExchange(
       : undefined
   /** The nonce the last signed request used; undefined when it went out unsigned. */
   let used: string | undefined
+  let last: DigestSession | undefined
   let answered = false
 
   const signWith = async (wire: WireRequest, session: DigestSession): Promise<WireRequest> => {
     session.nc++
     used = session.nonce
+    last = session
     const url = new URL(wire.url)
     const value = await digestAuthorization({
       username: config.username,
@@ -125,6 +132,15 @@ export function digestExchange(
       sessions.set(key, session)
       const unsigned = { ...wire, headers: wire.headers.filter(([n]) => n.toLowerCase() !== 'authorization') }
       return signWith(unsigned, session)
+    },
+    learnt() {
+      if (!last) return []
+      const { nonce, realm, opaque, qop, cnonce, nc } = last
+      // newman records the count the next request would use.
+      const count = (nc + 1).toString(16).padStart(8, '0')
+      return Object.entries({ nonce, realm, opaque, qop, clientNonce: cnonce, nonceCount: count }).map(
+        ([key, value]) => ({ key, value }),
+      )
     },
   }
 }

@@ -310,7 +310,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         body: request.body,
         bodyText: view.body ? fromUtf8(view.body) : '',
         ...(needsSentRequest(postScripts.map((s) => s.code))
-          ? { sent: sentRequest(request, parentAuth, changes, variables, view) }
+          ? { sent: sentRequest(request, parentAuth, changes, variables, view, digest?.learnt()) }
           : {}),
       },
       response: {

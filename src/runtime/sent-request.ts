@@ -27,6 +27,8 @@ export function sentRequest(
   changes: RequestChanges,
   variables: VariableContext,
   view: WireRequest,
+  /** Digest: the parameters the exchange learnt from the challenge (digest-exchange.ts). */
+  learnt: { key: string; value: string }[] = [],
 ): SentRequest {
   const vars = variables.derive('view')
   const resolve = (text: string) => vars.replace(text)
@@ -36,6 +38,7 @@ export function sentRequest(
     headers: sentHeaders(request, changes, body, view, resolve),
     ...(auth ? { auth: deepResolve(auth, resolve) } : {}),
     ...(changes.authJson ? { authJson: deepResolve(changes.authJson, resolve) } : {}),
+    ...(learnt.length > 0 ? { authLearnt: learnt } : {}),
     body: sentBody(body, view, resolve),
   }
 }

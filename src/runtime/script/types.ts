@@ -57,6 +57,8 @@ export interface SentRequest {
   auth?: Auth
   /** Postman's JSON of the auth a pre-request script left (RequestChanges.authJson), substituted. */
   authJson?: object
+  /** Digest: nonce, realm... learnt from the challenge, listed after the auth's own parameters. */
+  authLearnt?: { key: string; value: string }[]
   body: RequestBody
 }
 

@@ -8,7 +8,7 @@
  */
 import { buildUrl } from '../../../model/build-request.ts'
 import { bodyFromSdk, sdkBody, type AppliedBody } from './pm-request-body.ts'
-import { authFromSdk, sameAuth, sdkAuth } from './pm-request-auth.ts'
+import { authFromSdk, sameAuth, sdkAuth, withLearnt } from './pm-request-auth.ts'
 import type { HeaderList } from '../../../model/wire.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
@@ -45,7 +45,7 @@ export function pmRequestView(current: CurrentRun) {
   const auth = () => {
     const r = request()
     if (!r.sent) return sdkAuth(r.auth)
-    return r.sent.authJson ?? sdkAuth(r.sent.auth)
+    return withLearnt(r.sent.authJson ?? sdkAuth(r.sent.auth), r.sent.authLearnt)
   }
   const headers = (): HeaderList =>
     rows()

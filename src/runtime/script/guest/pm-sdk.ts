@@ -46,8 +46,8 @@ const SDK = String.raw`(function (real, pre) {
       if (kind === FORM) { this._s.type = o.type === 'file' ? 'file' : 'text'; if (o.src !== undefined) this._s.src = o.src }
       // An auth parameter's Variable keeps its type ('any' unless given), as the SDK's does.
       if (kind === VARIABLE) this._s.type = typeof o.type === 'string' ? o.type : 'any'
-      // A header the runtime added to the sent request (post-response), as Postman marks it.
-      if (kind === HEADER && o.system === true) this._s.system = true
+      // A header the runtime added, or a Digest parameter learnt from the challenge (post-response).
+      if ((kind === HEADER || kind === VARIABLE) && o.system === true) this._s.system = true
     }
     get system() { return this._s.system }
     get type() { return this._s.type }
@@ -71,7 +71,10 @@ const SDK = String.raw`(function (real, pre) {
     valueOf() { return (this._t === QUERY || this._t === FORM) && typeof this._s.value !== 'string' ? '' : this._s.value }
     toString() { return this._t.one(this) }
     toJSON() {
-      if (this._t === VARIABLE) return { type: this._s.type, value: this._s.value, key: this._s.key }
+      if (this._t === VARIABLE) {
+        const v = { type: this._s.type, value: this._s.value, key: this._s.key }
+        return this._s.system ? Object.assign(v, { system: true }) : v
+      }
       // Postman lists a disabled property's flag first.
       const j = this._s.disabled ? { disabled: true } : {}
       Object.assign(j, { key: this._s.key, value: this._s.value })
