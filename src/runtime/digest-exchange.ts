@@ -14,7 +14,7 @@ import type { WireRequest, WireResponse } from '../model/wire.ts'
 
 type DigestAuth = Extract<Auth, { type: 'digest' }>
 
-interface DigestSession {
+export interface DigestSession {
   realm: string
   nonce: string
   qop: string
@@ -33,11 +33,8 @@ export interface DigestExchange {
   sign(wire: WireRequest): Promise<WireRequest>
   /** The request to send once more when `response` is a challenge not answered yet; else null. */
   answer(wire: WireRequest, response: WireResponse): Promise<WireRequest | null>
-  /**
-   * What the exchange learnt, as the parameters newman records on the auth after a challenge
-   * (the post-response script's `pm.request.auth`); empty when nothing was signed.
-   */
-  learnt(): { key: string; value: string }[]
+  /** The session the last signed request used (what newman records on the auth); else undefined. */
+  learnt(): DigestSession | undefined
 }
 
 /** The exchange for a request whose resolved auth is Digest; null for every other auth. */
@@ -133,14 +130,6 @@ export function digestExchange(
       const unsigned = { ...wire, headers: wire.headers.filter(([n]) => n.toLowerCase() !== 'authorization') }
       return signWith(unsigned, session)
     },
-    learnt() {
-      if (!last) return []
-      const { nonce, realm, opaque, qop, cnonce, nc } = last
-      // newman records the count the next request would use.
-      const count = (nc + 1).toString(16).padStart(8, '0')
-      return Object.entries({ nonce, realm, opaque, qop, clientNonce: cnonce, nonceCount: count }).map(
-        ([key, value]) => ({ key, value }),
-      )
-    },
+    learnt: () => last,
   }
 }

@@ -16,7 +16,6 @@ import type { WireRequest, WireResponse } from '../model/wire.ts'
 import { tokenForSend, type TokenStore } from './oauth/token-for-send.ts'
 import { digestExchange, type DigestSessions } from './digest-exchange.ts'
 import { canHandOff, type HandedOff } from './script/hand-off.ts'
-import { needsSentRequest, sentRequest } from './sent-request.ts'
 import { messages } from './script/errors.ts'
 import type {
   RunFlow,
@@ -296,6 +295,18 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let scriptError: ScriptError | null = null
   if (postScripts.length > 0) {
     emit({ type: 'post-response' })
+    // Postman's pm.request after the send, for a script that can reach it (`req`); loaded on first
+    // use, so the app's shell does not carry it.
+    const sent = postScripts.some((s) => s.code.includes('req'))
+      ? (await import('./sent-request.ts')).sentRequest(
+          request,
+          parentAuth,
+          changes,
+          variables,
+          view,
+          digest?.learnt(),
+        )
+      : undefined
     const run = await runner(deps).run({
       phase: 'post-response',
       scripts: postScripts,
@@ -309,9 +320,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         headers: view.headers,
         body: request.body,
         bodyText: view.body ? fromUtf8(view.body) : '',
-        ...(needsSentRequest(postScripts.map((s) => s.code))
-          ? { sent: sentRequest(request, parentAuth, changes, variables, view, digest?.learnt()) }
-          : {}),
+        ...(sent ? { sent } : {}),
       },
       response: {
         code: response.status,

@@ -3,7 +3,7 @@ import { makeRequest, makeRow } from '../model/factories.ts'
 import { emptyChanges, type RequestChanges } from '../model/request-changes.ts'
 import { VariableContext } from '../model/variables.ts'
 import type { WireRequest } from '../model/wire.ts'
-import { needsSentRequest, sentRequest } from './sent-request.ts'
+import { sentRequest } from './sent-request.ts'
 
 const variables = () =>
   new VariableContext([
@@ -125,10 +125,5 @@ describe('the request a post-response script sees as pm.request', () => {
       value: '{{token}}:8443',
       system: true,
     })
-  })
-
-  it('is built only for scripts that can reach the request', () => {
-    expect(needsSentRequest(['pm.test("x", () => pm.response.to.have.status(200))'])).toBe(false)
-    expect(needsSentRequest(['pm.expect(pm.request.body.raw).to.equal("a")'])).toBe(true)
   })
 })

@@ -11,15 +11,11 @@ import type { RequestChanges } from '../model/request-changes.ts'
 import type { Auth, RequestBody, RequestSpec } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { WireRequest } from '../model/wire.ts'
+import type { DigestSession } from './digest-exchange.ts'
 import type { SentHeaderRow, SentRequest } from './script/types.ts'
 
 /** The runtime's own headers, in the order newman lists them after the others it added. */
 const RUNTIME_ORDER = ['user-agent', 'accept', 'cache-control', 'host', 'accept-encoding', 'connection']
-
-/** Only a script that can reach the request needs it (`pm.request`, `request`, `req`). */
-export function needsSentRequest(codes: string[]): boolean {
-  return codes.some((code) => code.includes('req'))
-}
 
 export function sentRequest(
   request: RequestSpec,
@@ -27,8 +23,8 @@ export function sentRequest(
   changes: RequestChanges,
   variables: VariableContext,
   view: WireRequest,
-  /** Digest: the parameters the exchange learnt from the challenge (digest-exchange.ts). */
-  learnt: { key: string; value: string }[] = [],
+  /** Digest: the session the exchange learnt from the challenge. */
+  learnt?: DigestSession,
 ): SentRequest {
   const vars = variables.derive('view')
   const resolve = (text: string) => vars.replace(text)
@@ -38,7 +34,7 @@ export function sentRequest(
     headers: sentHeaders(request, changes, body, view, resolve),
     ...(auth ? { auth: deepResolve(auth, resolve) } : {}),
     ...(changes.authJson ? { authJson: deepResolve(changes.authJson, resolve) } : {}),
-    ...(learnt.length > 0 ? { authLearnt: learnt } : {}),
+    ...(learnt ? { authLearnt: digestParameters(learnt) } : {}),
     body: sentBody(body, view, resolve),
   }
 }
@@ -107,4 +103,15 @@ function deepResolve<T>(value: T, resolve: (text: string) => string): T {
   return JSON.parse(JSON.stringify(value), (_, v: unknown) =>
     typeof v === 'string' && v.includes('{{') ? resolve(v) : v,
   ) as T
+}
+
+/** newman's names for what a Digest challenge taught, with the count the next request would use. */
+function digestParameters({ nonce, realm, opaque, qop, cnonce, nc }: DigestSession) {
+  const nonceCount = (nc + 1).toString(16).padStart(8, '0')
+  return Object.entries({ nonce, realm, opaque, qop, clientNonce: cnonce, nonceCount }).map(
+    ([key, value]) => ({
+      key,
+      value,
+    }),
+  )
 }
