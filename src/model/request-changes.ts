@@ -24,6 +24,11 @@ export interface RequestChanges {
   bodySpec?: RequestBody
   /** The request's auth as Postman's `pm.request.auth` left it: applied as the request's own. */
   auth?: Auth
+  /**
+   * `auth` as Postman's JSON, as the script left it (other types' parameters kept, each with its
+   * type): the post-response script's `pm.request.auth` shows it, variables substituted.
+   */
+  authJson?: object
 }
 
 export const CHANGE_LIMITS = {

@@ -5,6 +5,7 @@ import type { Auth } from '../model/types.ts'
 import { VariableContext } from '../model/variables.ts'
 import type { DigestSessions } from './digest-exchange.ts'
 import { runCollection } from './run-collection.ts'
+import { createScriptRunner } from './script/quickjs-module.node.ts'
 import { send } from './send.ts'
 import { createNodeTransport, type NodeTransport } from './transport/node.ts'
 
@@ -155,6 +156,46 @@ describe('Digest auth against a Digest-protected server', () => {
       200, 200,
     ])
     expect(echo.seen.length - before).toBe(3)
+  })
+})
+
+describe('a pre-request script that switches the request to Digest', () => {
+  const scripted = async (auth: Auth, script: string) => {
+    const scripts = await createScriptRunner()
+    const before = echo.seen.length
+    const request = makeRequest({
+      url: `{{base}}/digest-auth/auth/ada/pw`,
+      auth,
+      scripts: { preRequest: script, postResponse: '' },
+    })
+    try {
+      const result = await send({ request, variables: variables() }, { transport, scripts })
+      const wire = echo.seen.slice(before).map((r) => r.headers.find(([n]) => n === 'Authorization')?.[1])
+      return { status: result.outcome === 'done' ? result.response.status : result.outcome, wire }
+    } finally {
+      scripts.dispose()
+    }
+  }
+
+  it.each([
+    ['RequestAuth.use', "pm.request.auth.use('digest', { username: 'ada', password: 'pw' })"],
+    [
+      'RequestAuth.update with the type, then use',
+      "pm.request.auth.update([{ key: 'username', value: '{{user}}' }, { key: 'password', value: 'pw' }], 'digest'); pm.request.auth.use('digest')",
+    ],
+    ['Request.authorizeUsing', "pm.request.authorizeUsing('digest', { username: 'ada', password: 'pw' })"],
+  ])('%s: answers the challenge as when the request sets Digest', async (_, script) => {
+    const { status, wire } = await scripted({ type: 'bearer', token: 'unused' }, script)
+    expect(status).toBe(200)
+    expect(wire).toHaveLength(2)
+    expect(wire[0]).toBeUndefined()
+    expect(wire[1]).toMatch(/^Digest username="ada", realm="echo@sendbox", /)
+  })
+
+  it('a request set to Digest that a script switches to Bearer is not challenged', async () => {
+    const { status, wire } = await scripted(digest('pw'), "pm.request.auth.use('bearer', { token: 't1' })")
+    expect(status).toBe(401)
+    expect(wire).toEqual(['Bearer t1'])
   })
 })
 

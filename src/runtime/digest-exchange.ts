@@ -14,7 +14,7 @@ import type { WireRequest, WireResponse } from '../model/wire.ts'
 
 type DigestAuth = Extract<Auth, { type: 'digest' }>
 
-interface DigestSession {
+export interface DigestSession {
   realm: string
   nonce: string
   qop: string
@@ -33,6 +33,8 @@ export interface DigestExchange {
   sign(wire: WireRequest): Promise<WireRequest>
   /** The request to send once more when `response` is a challenge not answered yet; else null. */
   answer(wire: WireRequest, response: WireResponse): Promise<WireRequest | null>
+  /** The session the last signed request used (what newman records on the auth); else undefined. */
+  learnt(): DigestSession | undefined
 }
 
 /** The exchange for a request whose resolved auth is Digest; null for every other auth. */
@@ -68,11 +70,13 @@ export function digestExchange(
       : undefined
   /** The nonce the last signed request used; undefined when it went out unsigned. */
   let used: string | undefined
+  let last: DigestSession | undefined
   let answered = false
 
   const signWith = async (wire: WireRequest, session: DigestSession): Promise<WireRequest> => {
     session.nc++
     used = session.nonce
+    last = session
     const url = new URL(wire.url)
     const value = await digestAuthorization({
       username: config.username,
@@ -126,5 +130,6 @@ export function digestExchange(
       const unsigned = { ...wire, headers: wire.headers.filter(([n]) => n.toLowerCase() !== 'authorization') }
       return signWith(unsigned, session)
     },
+    learnt: () => last,
   }
 }

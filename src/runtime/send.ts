@@ -227,7 +227,9 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let wire: WireRequest
   /** The request as the post-response script sees it: withheld secrets as placeholders. */
   let view: WireRequest
-  const digest = digestExchange(request, parentAuth, variables, deps.digestSessions ?? new Map())
+  // A pre-request script's `pm.request.auth` is the request's own: switching it to Digest signs it.
+  const authed = changes.auth ? { ...request, auth: changes.auth } : request
+  const digest = digestExchange(authed, parentAuth, variables, deps.digestSessions ?? new Map())
   try {
     if (handed && 'buildError' in handed) throw new Error(handed.buildError)
     ;({ wire, view } = handed
@@ -293,6 +295,18 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   let scriptError: ScriptError | null = null
   if (postScripts.length > 0) {
     emit({ type: 'post-response' })
+    // Postman's pm.request after the send, for a script that can reach it (`req`); loaded on first
+    // use, so the app's shell does not carry it.
+    const sent = postScripts.some((s) => s.code.includes('req'))
+      ? (await import('./sent-request.ts')).sentRequest(
+          request,
+          parentAuth,
+          changes,
+          variables,
+          view,
+          digest?.learnt(),
+        )
+      : undefined
     const run = await runner(deps).run({
       phase: 'post-response',
       scripts: postScripts,
@@ -306,6 +320,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         headers: view.headers,
         body: request.body,
         bodyText: view.body ? fromUtf8(view.body) : '',
+        ...(sent ? { sent } : {}),
       },
       response: {
         code: response.status,

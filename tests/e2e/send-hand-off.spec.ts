@@ -153,3 +153,27 @@ test('a response of many chunks arrives whole through the hand-off', async ({ pa
   await sendButton(page).click()
   await expectTestSummary(page, '1 / 1 bestanden')
 })
+
+test('a pre-request script that switches to Digest gets the handed-off request signed; the test script sees it as sent', async ({
+  page,
+}) => {
+  await urlField(page).fill(`${ECHO}/digest-auth/auth/ada/pw`)
+  await script(
+    page,
+    "pm.request.authorizeUsing('digest', { username: 'ada', password: '{{pw}}' })\npm.environment.set('pw', 'pw')",
+  )
+  await script(
+    page,
+    "pm.test('sent as Digest', () => pm.expect(pm.request.auth.type).to.equal('digest'))\n" +
+      "pm.test('signed', () => pm.expect(pm.request.headers.get('Authorization')).to.match(/^Digest username=\"ada\"/))\n" +
+      "pm.test('the password as substituted', () => pm.expect(pm.request.auth.parameters().get('password')).to.equal('pw'))",
+    'Post Response',
+  )
+  let relayCalls = 0
+  page.on('request', (r) => void (r.url().endsWith('/relay') && relayCalls++))
+  await sendButton(page).click()
+  await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
+  // The challenge, then the signed answer.
+  expect(relayCalls).toBe(2)
+  await expectTestSummary(page, '3 / 3 bestanden')
+})

@@ -132,6 +132,8 @@ interface PostmanProperty {
   key: string | null
   value: any
   disabled?: boolean
+  /** A header the runtime added to the sent request (post-response: auth, defaults, Host...). */
+  readonly system?: boolean
   update(options: { key?: string; value?: any; disabled?: boolean } | string): void
   valueOf(): any
   toString(): string
@@ -197,7 +199,7 @@ interface AlphaRequest {
   /** A Url object with variables substituted; a string once a script assigns one. */
   url: PostmanUrl | string
   method: string
-  /** The request's own headers (the disabled ones marked), also in a pre-request script. */
+  /** The request's own headers (the disabled ones marked); after the send, then the runtime's (`system`). */
   headers: PostmanPropertyList
   body: PostmanRequestBody | undefined
   readonly auth: { type: string; [type: string]: any } | undefined

@@ -38,6 +38,28 @@ export interface ScriptRequestView {
   /** Pre-request: Postman's path variables and the URL they go into (RequestSpec.pathVariables). */
   pathVariables?: { key: string; value: string }[]
   urlTemplate?: string
+  /** Post-response, when a script can reach it: Postman's `pm.request` after the send (sent-request.ts). */
+  sent?: SentRequest
+}
+
+/** A header of the sent request as Postman lists it: `system` for the ones the runtime added. */
+export interface SentHeaderRow {
+  key: string
+  value: string
+  disabled?: true
+  system?: true
+}
+
+/** The request as sent, variables substituted: body and auth as a pre-request script left them. */
+export interface SentRequest {
+  headers: SentHeaderRow[]
+  /** The auth that applied (inherited included); absent when none did. */
+  auth?: Auth
+  /** Postman's JSON of the auth a pre-request script left (RequestChanges.authJson), substituted. */
+  authJson?: object
+  /** Digest: nonce, realm... learnt from the challenge, listed after the auth's own parameters. */
+  authLearnt?: { key: string; value: string }[]
+  body: RequestBody
 }
 
 export interface ScriptResponseView {

@@ -46,3 +46,16 @@ export function authFromSdk(next: unknown): Auth {
     throw error
   }
 }
+
+/**
+ * Digest after the send: the parameters learnt from the challenge replace the auth's own of the
+ * same name and are listed last, marked `system`, as newman records them.
+ */
+export function withLearnt(json: object | undefined, learnt: { key: string; value: string }[] = []) {
+  const list = (json as { digest?: unknown } | undefined)?.digest
+  if (learnt.length === 0 || !Array.isArray(list)) return json
+  const keys = new Set(learnt.map((p) => p.key))
+  const own = list.filter((p: { key?: unknown }) => !keys.has(String(p?.key)))
+  const added = learnt.map(({ key, value }) => ({ type: 'any', value, key, system: true }))
+  return { ...json, digest: [...own, ...added] }
+}

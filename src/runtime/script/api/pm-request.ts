@@ -8,7 +8,7 @@
  */
 import { buildUrl } from '../../../model/build-request.ts'
 import { bodyFromSdk, sdkBody, type AppliedBody } from './pm-request-body.ts'
-import { authFromSdk, sameAuth, sdkAuth } from './pm-request-auth.ts'
+import { authFromSdk, sameAuth, sdkAuth, withLearnt } from './pm-request-auth.ts'
 import type { HeaderList } from '../../../model/wire.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
@@ -37,9 +37,15 @@ export function pmRequestView(current: CurrentRun) {
   /** Every header row, the disabled ones marked (Postman lists them too). */
   const rows = () => {
     const r = request()
-    return current.run.input.phase === 'pre-request'
-      ? (r.declaredHeaders ?? [])
-      : r.headers.map(([key, value]) => ({ key, value }))
+    if (current.run.input.phase === 'pre-request') return r.declaredHeaders ?? []
+    return r.sent?.headers ?? r.headers.map(([key, value]) => ({ key, value }))
+  }
+  /** After the send, the body and auth that went out (sent-request.ts); before it, the request's own. */
+  const body = () => sdkBody(request().sent?.body ?? request().body)
+  const auth = () => {
+    const r = request()
+    if (!r.sent) return sdkAuth(r.auth)
+    return withLearnt(r.sent.authJson ?? sdkAuth(r.sent.auth), r.sent.authLearnt)
   }
   const headers = (): HeaderList =>
     rows()
@@ -60,10 +66,10 @@ export function pmRequestView(current: CurrentRun) {
     },
     headers: headerList(headers),
     get body() {
-      return sdkBody(request().body)
+      return body()
     },
     get auth() {
-      return sdkAuth(request().auth)
+      return auth()
     },
     _sdkState: () =>
       JSON.stringify({
@@ -72,8 +78,8 @@ export function pmRequestView(current: CurrentRun) {
         url: url(),
         method: request().method.toUpperCase(),
         headers: rows(),
-        body: sdkBody(request().body),
-        auth: sdkAuth(request().auth),
+        body: body(),
+        auth: auth(),
         ...(current.run.input.phase === 'pre-request' && request().urlTemplate
           ? { urlTemplate: request().urlTemplate, pathVariables: request().pathVariables }
           : {}),
@@ -124,6 +130,9 @@ function applySdk(run: ScriptRun, next: Applied, original: HeaderList): void {
     JSON.stringify(sdkBody(body)) !== JSON.stringify(sdkBody(request.body))
   )
     log.setBodySpec(body)
-  if ('auth' in next && (log.changes.auth !== undefined || !sameAuth(next.auth, request.auth)))
+  if ('auth' in next && (log.changes.auth !== undefined || !sameAuth(next.auth, request.auth))) {
     log.changes.auth = authFromSdk(next.auth)
+    if (next.auth && typeof next.auth === 'object') log.changes.authJson = next.auth
+    else delete log.changes.authJson
+  }
 }

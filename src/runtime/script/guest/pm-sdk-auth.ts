@@ -23,6 +23,8 @@ export const AUTH_SDK =
       o = o && typeof o === 'object' ? o : {}
       this.type = o.type
       for (const k of Object.keys(o)) if (k !== 'type' && Array.isArray(o[k])) this[k] = new PropertyList(VARIABLE, o[k])
+      // Its type's parameters are a list even when it has none (noauth).
+      if (authType(this.type) && !(this[this.type] instanceof PropertyList)) this[this.type] = new PropertyList(VARIABLE, [])
     }
     parameters() { return this[this.type] }
     current() { throw new Error('` +
@@ -52,8 +54,10 @@ export const AUTH_SDK =
       touch()
     }
     toJSON() {
+      // The type in use first, then the others' parameters, as newman shows them.
       const o = { type: this.type }
-      for (const k of Object.keys(this)) if (this[k] instanceof PropertyList) o[k] = this[k].toJSON()
+      if (this[this.type] instanceof PropertyList) o[this.type] = this[this.type].toJSON()
+      for (const k of Object.keys(this)) if (this[k] instanceof PropertyList && k !== this.type) o[k] = this[k].toJSON()
       return o
     }
   }

@@ -44,7 +44,12 @@ const SDK = String.raw`(function (real, pre) {
       hide(this, '_t', kind)
       hide(this, '_s', { key: o.key === undefined ? null : o.key, value: o.value === undefined ? (kind === QUERY ? null : '') : o.value, disabled: o.disabled === true })
       if (kind === FORM) { this._s.type = o.type === 'file' ? 'file' : 'text'; if (o.src !== undefined) this._s.src = o.src }
+      // An auth parameter's Variable keeps its type ('any' unless given), as the SDK's does.
+      if (kind === VARIABLE) this._s.type = typeof o.type === 'string' ? o.type : 'any'
+      // A header the runtime added, or a Digest parameter learnt from the challenge (post-response).
+      if ((kind === HEADER || kind === VARIABLE) && o.system === true) this._s.system = true
     }
+    get system() { return this._s.system }
     get type() { return this._s.type }
     set type(v) { this._s.type = v; touch() }
     get src() { return this._s.src }
@@ -66,8 +71,15 @@ const SDK = String.raw`(function (real, pre) {
     valueOf() { return (this._t === QUERY || this._t === FORM) && typeof this._s.value !== 'string' ? '' : this._s.value }
     toString() { return this._t.one(this) }
     toJSON() {
-      const j = { key: this._s.key, value: this._s.value }
+      if (this._t === VARIABLE) {
+        const v = { type: this._s.type, value: this._s.value, key: this._s.key }
+        return this._s.system ? Object.assign(v, { system: true }) : v
+      }
+      // Postman lists a disabled property's flag first.
+      const j = this._s.disabled ? { disabled: true } : {}
+      Object.assign(j, { key: this._s.key, value: this._s.value })
       if (this._s.disabled) j.disabled = true
+      if (this._s.system) j.system = true
       if (this._t === FORM) { j.type = this._s.type; if (this._s.src !== undefined) j.src = this._s.src }
       return j
     }
