@@ -1,5 +1,7 @@
 // The esbuild options of the CLI's bundle (bin/build-cli.js), shared with the test that builds
 // one to check what it loads at start (tests/cli/lazy-packages.test.ts).
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
 
 /** Heavy packages only some commands need: the bundle loads them on first use (src/cli/lazy/). */
 export const LAZY_PACKAGES = {
@@ -8,6 +10,28 @@ export const LAZY_PACKAGES = {
   '@scalar/openapi-validator': './src/cli/lazy/openapi-validator.ts',
   yaml: './src/cli/lazy/yaml.ts',
   '@cfworker/json-schema': './src/cli/lazy/json-schema.ts',
+}
+
+/**
+ * undici's Agent (src/runtime/transport/dispatcher.ts imports it alone) goes into the bundle with
+ * the undici modules it requires: one file Node reads and compiles instead of 23 CommonJS modules
+ * it finds, reads and wraps one by one (about 7 ms less CPU at every start). Every import of undici
+ * is bundled, so that no module of it is ever loaded twice (a bundled and an external copy would
+ * not share their symbols). Its `require`s of Node's built-ins stay; `BANNER` gives every output
+ * file the `require` they run through.
+ */
+const BUNDLED = /^undici(\/|$)/
+const BANNER =
+  "import { createRequire as __sendboxRequire } from 'node:module'\nconst require = __sendboxRequire(import.meta.url)"
+
+function bundledPackages(root) {
+  const resolve = createRequire(join(root, 'package.json')).resolve
+  return {
+    name: 'bundled-packages',
+    setup(build) {
+      build.onResolve({ filter: BUNDLED }, (args) => ({ path: resolve(args.path) }))
+    },
+  }
 }
 
 /**
@@ -26,6 +50,8 @@ export function cliBuildOptions(root, outfile) {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    plugins: [bundledPackages(root)],
+    banner: { js: BANNER },
     alias: LAZY_PACKAGES,
     outdir: slash < 0 ? '.' : outfile.slice(0, slash),
     splitting: true,

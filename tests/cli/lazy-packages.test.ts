@@ -1,7 +1,8 @@
 /**
  * The CLI's bundle loads its heavy packages (.bru grammars, OpenAPI, YAML) on first use: a
- * Postman run loads none of them (nor undici's fetch stack: the transport imports its Agent alone), and the commands that need one still work through the
- * bundle's stand-ins (src/cli/lazy/), errors included.
+ * Postman run loads none of them (nor undici's fetch stack: the bundle holds undici's Agent alone),
+ * and the commands that need one still work through the bundle's stand-ins (src/cli/lazy/), errors
+ * included.
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,13 +21,16 @@ const fixtures = join(root, 'tests/fixtures/import')
 let out: string
 let work: string
 let echo: EchoServer
+/** The files the bundle was built from. */
+let inputs: string[]
 
 beforeAll(async () => {
   // Inside the repository, so that the bundle resolves its packages as dist-cli/ does.
   mkdirSync(join(root, 'node_modules/.cache'), { recursive: true })
   out = mkdtempSync(join(root, 'node_modules/.cache/sendbox-lazy-'))
   work = mkdtempSync(join(tmpdir(), 'sendbox-lazy-'))
-  await build({ ...cliBuildOptions(root, join(out, 'main.mjs')), metafile: false })
+  const built = await build(cliBuildOptions(root, join(out, 'main.mjs')))
+  inputs = Object.keys(built.metafile.inputs)
   echo = await startEchoServer()
 }, 60_000)
 afterAll(async () => {
@@ -85,6 +89,14 @@ describe('the CLI bundle loads heavy packages on first use', () => {
     expect(run.loaded).toEqual([])
     expect(run.undiciWeb).toBe(false)
     expect(run.grpc).toBe(false)
+  })
+
+  it("holds undici's Agent itself, without undici's fetch, WebSocket or cookies", () => {
+    const undici = inputs.filter((file) => file.startsWith('node_modules/undici/'))
+    expect(undici).toContain('node_modules/undici/lib/dispatcher/agent.js')
+    expect(undici.filter((file) => /\/web\/(fetch\/index|websocket|cookies|eventsource)/.test(file))).toEqual(
+      [],
+    )
   })
 
   it('a jsonSchema check loads its validator through the stand-in, and still fails when it should', async () => {
