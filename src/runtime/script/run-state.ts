@@ -10,7 +10,7 @@ import type { ScriptLimits } from './limits.ts'
 import { messages, ScriptAbort } from './errors.ts'
 import { describeError, errorPayload, fail, GuestError, toError, type ErrorInfo } from './guest-errors.ts'
 import { AssertionBridge, AssertionRef, type FlushRequest } from './host-assert.ts'
-import { HostResponse } from './host-response.ts'
+import { HostResponse, JsonText } from './host-response.ts'
 import { decode, encode, type DecodeHooks, type Encoded } from './marshal.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
 import {
@@ -186,6 +186,7 @@ export class ScriptRun {
     if (value === undefined) return stable ? '~' : ''
     if (value instanceof AssertionRef) return `a${value.chain},${value.handle},${value.callable ? 1 : 0}`
     if (value instanceof GuestWait) return `w${value.id}`
+    if (value instanceof JsonText) return `j${value.text}`
     if (value === EXPECT) return 'x'
     if (value === GUEST_TEST) return 'T'
     if (value === EXPECT_VIEW) return 'o'

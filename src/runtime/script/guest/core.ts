@@ -14,7 +14,7 @@ const S = JSON.stringify, Pa = JSON.parse, P = Promise, T = '\u0000t'
 const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, SyntaxError: SyntaxError, ReferenceError: ReferenceError }
 // Built-in constructors go through the codec (sent by name: instanceOf(Date), throw(TypeError)).
 const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
-const st = { main: 0, err: '', tr: '', intest: 0 }
+const st = { main: 0, err: '', tr: [], intest: 0 }
 const nodeIds = new WeakMap(), fns = [], fnIds = new Map(), waits = new Map()
 let lib = null, xlib = null, promises = 0, expect = null
 const bag = { X: X, isAssertion: isAssertion, args: args, ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
@@ -59,7 +59,8 @@ function infoAt(e) {
   return i
 }
 // The sync test of svc, alpha and gamma: the function runs here and the result is appended to
-// st.tr (JSON, comma-separated), which the host reads after the script or before its own tests.
+// st.tr ([name, error] each), which the host reads as JSON after the script or before its own
+// tests: one JSON.stringify for all of a script's tests, not one per test.
 // Scripts see it through a proxy over a frozen target, like a host member: nothing set on it
 // outlives the script, and it has no members (no constructor) besides its name and length.
 function runTest(name, fn) {
@@ -71,7 +72,8 @@ function runTest(name, fn) {
     try { fn() } catch (e) { const i = infoAt(e); error = i.n === 'AssertionError' || i.n === '' ? i.m : i.n + ': ' + i.m }
     st.intest--
   }
-  st.tr += (st.tr === '' ? '' : ',') + S([title, error])
+  const tr = st.tr
+  tr[tr.length] = [title, error]
 }
 const test = new Proxy(Object.freeze({ test(name, fn) {} }.test), {
   get: function (t, k) { return k === 'name' || k === 'length' ? t[k] : undefined },
@@ -128,7 +130,7 @@ function node(i, f, pure) {
       return v
     },
     apply: function (t, self, a) {
-      const q = i + ',' + S(args(a))
+      const q = a.length === 0 ? i + ',[]' : i + ',' + S(args(a))
       if (!pure) return read(H('c', q))
       if (callsGen !== gen) { calls = new Map(); callsGen = gen }
       let r = calls.get(q)
@@ -232,7 +234,7 @@ for (const k in roots) put(k, rootNodes[k])
 for (const k in aliases) put(k, rootNodes[aliases[k]])
 put('expect', expect)
 function begin(p) {
-  st.main = 0; st.err = ''; st.tr = ''; st.intest = 0; gen++; phase = p
+  st.main = 0; st.err = ''; st.tr = []; st.intest = 0; gen++; phase = p
   G.res = p === 'pre' ? null : rootNodes.res
 }
 // The script runs in a function scope (its top-level declarations stay its own) through an
@@ -245,8 +247,8 @@ const fnText = Function.prototype.call.bind(Function.prototype.toString)
 // last read (JSON escapes control characters, so \u0001 cannot occur inside err or tr).
 function status() {
   const t = st.tr
-  st.tr = ''
-  return st.main + '\u0001' + st.intest + '\u0001' + st.err + '\u0001' + t
+  if (t.length > 0) st.tr = []
+  return st.main + '\u0001' + st.intest + '\u0001' + st.err + '\u0001' + (t.length === 0 ? '' : S(t).slice(1, -1))
 }
 // The one hand-over that starts a script (the host's one string, read without JSON):
 //   h[0] '1' when the source is async-wrapped; h[1] 'p' pre-request, 'q' post-response;
