@@ -38,6 +38,9 @@ export interface GuestCalls {
   drainTests(): void
 }
 
+/** Text that cannot cross as a plain string answer (see reply). */
+const UNSAFE_TEXT = /[\u0000\ud800-\udfff]/
+
 export class ScriptRun {
   readonly tests: TestResult[] = []
   /** Awaited tests (the second API's `test()`) still running, by slot. */
@@ -198,6 +201,9 @@ export class ScriptRun {
       }
       stable = false
     }
+    // A string as is: no JSON on either side. Not one with U+0000 or a surrogate: the answer
+    // crosses as UTF-8 text ending at the first NUL, and a lone surrogate would not survive it.
+    if (typeof value === 'string' && !stable && !UNSAFE_TEXT.test(value)) return `s${value}`
     const json = JSON.stringify(this.out(value))
     // '~': a primitive the guest may keep for the run (a perRun accessor's answer).
     return (stable ? '~' : '') + (json.includes('\\u0000t') ? 'v' : 'j') + json

@@ -3,7 +3,7 @@
  * roughly 0.15-0.5 ms per KB, so this part stays small: the bridge to the host, proxies for host
  * API objects, and a fast path for primitive values. The full codec and `expect` (guest/lib.ts)
  * are compiled only by scripts that need them. Host answers start with one letter:
- *   ''  undefined    j<json>  plain JSON      v<json>  tagged JSON (needs the codec)
+ *   ''  undefined    s<text>  a string as is  j<json>  plain JSON   v<json>  tagged JSON (the codec)
  *   n<id>,<fn>,<cache>  API proxy    w<id>  promise    a<chain>,<handle>,<fn>  assertion
  *   x  the guest's expect            T  the guest's test        e<json>  an error to throw
  */
@@ -25,6 +25,7 @@ function isAssertion(v) { return xlib !== null && xlib.isAssertion(v) }
 function read(r) {
   if (r === '') return undefined
   const c = r[0], s = r.slice(1)
+  if (c === 's') return s
   if (c === 'j') return Pa(s)
   if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1', p[3] === '1') }
   if (c === 'w') return wait(+s)
@@ -85,6 +86,10 @@ function wait(i) { return new P(function (ok, no) { waits.set(i, [ok, no]) }) }
 
 // Arguments: primitives and functions inline; anything else through the codec.
 function args(a) {
+  // Strings, booleans and finite numbers (what most calls pass) are their own JSON: no copy.
+  let k = 0
+  for (; k < a.length; k++) { const t = typeof a[k]; if (!(t === 'string' || t === 'boolean' || (t === 'number' && isFinite(a[k]) && !Object.is(a[k], -0)))) break }
+  if (k === a.length) return a
   const out = []
   for (let k = 0; k < a.length; k++) {
     const v = a[k], t = typeof v
