@@ -154,4 +154,25 @@ describe('compiled scripts and lasting namespaces', () => {
     expect(first.variables.session.get('seen')).toBe('undefined,undefined')
     expect(second.variables.session.get('seen')).toBe('undefined,undefined')
   })
+
+  it('a script sent before by its id alone runs its own text, also after the guest let it go', async () => {
+    const named = (i: number) => `pm.test('script ${i}', function () { pm.expect(${i}).to.equal(${i}) })`
+    // More distinct scripts than the resident context keeps compiled (64): the first ones are let
+    // go, and their next run sends the source again.
+    for (let i = 0; i < 70; i++)
+      expect((await runScript(named(i), { runner })).tests[0]?.name).toBe(`script ${i}`)
+    for (const i of [0, 1, 69, 0]) {
+      const result = await runScript(named(i), { runner })
+      expect(result.tests).toEqual([{ name: `script ${i}`, passed: true, error: null }])
+    }
+  })
+
+  it('a source the guest does not keep (it closes the wrapper early) runs every time', async () => {
+    const code = "svc.environment.set('v', 'ran') })(); (function () {"
+    for (let i = 0; i < 3; i++) {
+      const result = await runScript(code, { runner })
+      expect(result.error).toBeNull()
+      expect(result.variables.session.get('v')).toBe('ran')
+    }
+  })
 })

@@ -258,9 +258,13 @@ function status() {
 // The one hand-over that starts a script (the host's one string, read without JSON):
 //   h[0] '1' when the source is async-wrapped; h[1] 'p' pre-request, 'q' post-response;
 //   h[2] '1' when the resident context must first be reset after the previous script;
-//   then the run key up to U+0001, then the source.
+//   h[3] '1' when the source follows, '0' when only its id does (sent before to this context);
+//   then the run key up to U+0001, the source's id up to U+0002 (none: do not keep it), then the
+//   source (when h[3] is '1').
 // Begins the run, runs the script and answers with status(), or U+0003 alone when the reset
-// failed (the host then throws the context away and runs the script in another).
+// failed (the host then throws the context away and runs the script in another), or U+0004
+// alone, before anything ran, when only an id came and no compiled script is kept under it (the
+// host then sends the source).
 // Implicit globals (\`leaked = 5\`) carry to the next script of the same collection run, as in
 // newman: the resident context's reset() keeps what a script added under the run's key, and the
 // next script with that key gets those globals back. Another key (another run, or none) drops them.
@@ -268,19 +272,21 @@ let carryKey = '', carry = null, resetContext = null
 const defineOwn = Object.defineProperty
 function exec(h) {
   if (h[2] === '1' && resetContext !== null && resetContext() === 0) return '\u0003'
-  const cut = h.indexOf('\u0001'), src = h.slice(cut + 1), key = h.slice(3, cut), wrapped = h[0] === '1'
+  const cut = h.indexOf('\u0001'), cut2 = h.indexOf('\u0002', cut), id = h.slice(cut + 1, cut2)
+  let f = compiled === null || id === '' ? undefined : compiled.get(id)
+  if (f === undefined && h[3] === '0') return '\u0004'
+  const key = h.slice(4, cut), wrapped = h[0] === '1'
   begin(h[1] === 'p' ? 'pre' : 'post')
   if (key !== carryKey) { carry = null; carryKey = key }
   else if (carry !== null) for (let i = 0; i < carry.length; i += 2) defineOwn(G, carry[i], { value: carry[i + 1], writable: true, enumerable: true, configurable: true })
-  let f = compiled === null ? undefined : compiled.get(src)
   if (f === undefined) {
-    const head = wrapped ? 'async function () {' : 'function () {'
+    const src = h.slice(cut2 + 1), head = wrapped ? 'async function () {' : 'function () {'
     f = E('(' + head + src + '\n})')
-    if (compiled !== null && src.length < 65536 && typeof f === 'function' && fnText(f) === head + src + '\n}') {
+    if (compiled !== null && id !== '' && src.length < 65536 && typeof f === 'function' && fnText(f) === head + src + '\n}') {
       Object.freeze(f)
       if (f.prototype) Object.freeze(f.prototype)
       if (compiled.size >= 64) compiled.clear()
-      compiled.set(src, f)
+      compiled.set(id, f)
     }
   }
   const r = f.call(G)
