@@ -4,7 +4,7 @@
  * API objects, and a fast path for primitive values. The full codec and `expect` (guest/lib.ts)
  * are compiled only by scripts that need them. Host answers start with one letter:
  *   ''  undefined    s<text>  a string as is  j<json>  plain JSON   v<json>  tagged JSON (the codec)
- *   n<id>,<fn>,<cache>  API proxy    w<id>  promise    a<chain>,<handle>,<fn>  assertion
+ *   n<id>,<fn>,<cache>,<pure>[,<values>]  API proxy    w<id>  promise    a<chain>,<handle>,<fn>  assertion
  *   x  the guest's expect            T  the guest's test        e<json>  an error to throw
  */
 export const CORE = String.raw`
@@ -27,7 +27,7 @@ function read(r) {
   const c = r[0], s = r.slice(1)
   if (c === 's') return s
   if (c === 'j') return Pa(s)
-  if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1', p[3] === '1') }
+  if (c === 'n') { const p = s.split(',', 5); return node(+p[0], p[1] === '1', p[3] === '1', p.length === 5 ? s.slice(p[0].length + p[1].length + p[2].length + p[3].length + 4) : '') }
   if (c === 'w') return wait(+s)
   if (c === 'x') return expect
   if (c === 'T') return test
@@ -112,11 +112,19 @@ function args(a) {
 // proxy each, kept with its cache. A pure function (n<id>,<fn>,<stable>,1) keeps the answer
 // text per argument list for the run and reads it again for each call (fresh objects each time).
 // 'o' and 'O' (a response view's to and not) start a guest expect chain on the node itself.
-const RUN = 1048576, lastingNodes = new Map()
-function node(i, f, pure) {
+const RUN = 1048576, lastingNodes = new Map(), seeds = new Map()
+// A response view comes with its values for the run (n<id>,<fn>,<stable>,<pure>,<json>): each is
+// kept as if it had been read, until the next script begins.
+function node(i, f, pure, values) {
   const known = i >= 64 && i < RUN ? lastingNodes.get(i) : undefined
-  if (known !== undefined) return known
+  if (known !== undefined) { if (values) seeds.get(i)(values); return known }
   let cache = null, calls = null, callsGen = -1
+  if (i >= 64 && i < RUN) seeds.set(i, function (text) {
+    const o = Pa(text)
+    if (cache === null) cache = new Map()
+    for (const k in o) cache.set(k, { v: o[k], g: gen })
+  })
+  if (values) seeds.get(i)(values)
   const t = f ? { f() {} }.f : {}
   if (f) { delete t.name; delete t.length }
   const p = new Proxy(Object.freeze(t), {
