@@ -8,7 +8,8 @@ const VIEW_VALUES = ['code', 'status', 'statusText', 'responseTime', 'responseSi
 /**
  * A response view's values for the run (its perRun accessors), handed over with the view: the
  * guest keeps them as if it had read each (guest/core.ts node), so a script's reads of
- * `pm.response.code`, `.responseTime`, ... make no call of their own. Only strings and finite
+ * `pm.response.code`, `.responseTime`, ... make no call of their own (nor do its `to` and `not`:
+ * the guest knows their answers for a view that comes with values). Only strings and finite
  * numbers: anything else is read the ordinary way.
  */
 export function viewValues(view: object): string {

@@ -114,7 +114,7 @@ function args(a) {
 // 'o' and 'O' (a response view's to and not) start a guest expect chain on the node itself.
 const RUN = 1048576, lastingNodes = new Map(), seeds = new Map()
 // A response view comes with its values for the run (n<id>,<fn>,<stable>,<pure>,<json>): each is
-// kept as if it had been read, until the next script begins.
+// kept as if it had been read, until the next script begins, and so are its to and not.
 function node(i, f, pure, values) {
   const known = i >= 64 && i < RUN ? lastingNodes.get(i) : undefined
   if (known !== undefined) { if (values) seeds.get(i)(values); return known }
@@ -123,6 +123,9 @@ function node(i, f, pure, values) {
     const o = Pa(text)
     if (cache === null) cache = new Map()
     for (const k in o) cache.set(k, { v: o[k], g: gen })
+    // What the host answers for a response view's to and not while there is a response.
+    cache.set('to', { o: 'o', g: gen })
+    cache.set('not', { o: 'O', g: gen })
   })
   if (values) seeds.get(i)(values)
   const t = f ? { f() {} }.f : {}
