@@ -154,4 +154,50 @@ describe('compiled scripts and lasting namespaces', () => {
     expect(first.variables.session.get('seen')).toBe('undefined,undefined')
     expect(second.variables.session.get('seen')).toBe('undefined,undefined')
   })
+
+  it('a script sent before by its id alone runs its own text, also after the guest let it go', async () => {
+    const named = (i: number) => `pm.test('script ${i}', function () { pm.expect(${i}).to.equal(${i}) })`
+    // More distinct scripts than the resident context keeps compiled (64): the first ones are let
+    // go, and their next run sends the source again.
+    for (let i = 0; i < 70; i++)
+      expect((await runScript(named(i), { runner })).tests[0]?.name).toBe(`script ${i}`)
+    for (const i of [0, 1, 69, 0]) {
+      const result = await runScript(named(i), { runner })
+      expect(result.tests).toEqual([{ name: `script ${i}`, passed: true, error: null }])
+    }
+  })
+
+  it('a source the guest does not keep (it closes the wrapper early) runs every time', async () => {
+    const code = "svc.environment.set('v', 'ran') })(); (function () {"
+    for (let i = 0; i < 3; i++) {
+      const result = await runScript(code, { runner })
+      expect(result.error).toBeNull()
+      expect(result.variables.session.get('v')).toBe('ran')
+    }
+  })
+
+  it('pm.response.json() gives the same values whether the body crosses as its own text or through the codec', async () => {
+    const deep = (n: number): unknown => (n === 0 ? 'leaf' : { a: deep(n - 1) })
+    const code = `let v = pm.response.json(), depth = 0
+      while (v !== null && typeof v === 'object' && 'a' in v) { v = v.a; depth++ }
+      const o = pm.response.json()
+      pm.environment.set('seen', JSON.stringify([depth, v, o.n, Object.is(o.z, -0), o.big, o.list, o.u]))`
+    const body = (n: number) => ({
+      ...(deep(n) as object),
+      n: 1.5,
+      z: -0,
+      big: 1e300,
+      list: [1, 'x', null],
+      u: 'é\u2028',
+    })
+    // 150 levels cross as text; 250 go through the codec, which marks what is nested past 200.
+    const shallow = await runScript(code, { runner, response: jsonResponse(body(150)) })
+    const nested = await runScript(code, { runner, response: jsonResponse(body(250)) })
+    expect(shallow.variables.session.get('seen')).toBe(
+      JSON.stringify([150, 'leaf', 1.5, false, 1e300, [1, 'x', null], 'é\u2028']),
+    )
+    expect(nested.variables.session.get('seen')).toBe(
+      JSON.stringify([201, '[Too deep]', 1.5, false, 1e300, [1, 'x', null], 'é\u2028']),
+    )
+  })
 })

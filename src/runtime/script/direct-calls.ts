@@ -15,13 +15,22 @@ import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten'
 type HostFunction = (op: string, arg: string) => string
 type CallFunction = (ctx: number, self: number, argc: number, argv: number, fnId: number) => number
 
+/**
+ * The quickjs-emscripten internals both direct paths read: the context's pointer, the C exports
+ * of its FFI, the emscripten module's string and memory helpers, the handle factory and the
+ * table of C-to-host callbacks. Every member is optional: whatever is missing makes the caller
+ * fall back to the library's own path.
+ */
 interface ContextInternals {
   ctx?: { value?: number }
   ffi?: {
     QTS_ArgvGetJSValueConstPointer?: (argv: number, index: number) => number
+    QTS_Call?: (ctx: number, fn: number, self: number, argc: number, argv: number) => number
+    QTS_ResolveException?: (ctx: number, value: number) => number
+    QTS_NewString?: (ctx: number, pointer: number) => number
     QTS_GetString?: (ctx: number, value: number) => number
     QTS_FreeCString?: (ctx: number, pointer: number) => void
-    QTS_NewString?: (ctx: number, pointer: number) => number
+    QTS_FreeValuePointer?: (ctx: number, value: number) => void
   }
   module?: {
     UTF8ToString?: (pointer: number) => string
@@ -29,7 +38,9 @@ interface ContextInternals {
     stringToUTF8?: (text: string, pointer: number, size: number) => void
     _malloc?: (size: number) => number
     _free?: (pointer: number) => void
+    HEAPU8?: Uint8Array
   }
+  memory?: { heapValueHandle?: (pointer: number) => QuickJSHandle }
   cToHostCallbacks?: { callFunction?: CallFunction }
   getFunction?: (id: number) => unknown
 }
@@ -105,27 +116,6 @@ function installDirect(inner: ContextInternals, marker: unknown, host: HostFunct
 /** A guest function's answer read by a direct call: its string, or the error it threw. */
 export type DirectAnswer = { text: string; error?: undefined } | { text?: undefined; error: QuickJSHandle }
 
-interface CallInternals {
-  ctx?: { value?: number }
-  ffi?: {
-    QTS_Call?: (ctx: number, fn: number, self: number, argc: number, argv: number) => number
-    QTS_ResolveException?: (ctx: number, value: number) => number
-    QTS_NewString?: (ctx: number, pointer: number) => number
-    QTS_GetString?: (ctx: number, value: number) => number
-    QTS_FreeCString?: (ctx: number, pointer: number) => void
-    QTS_FreeValuePointer?: (ctx: number, value: number) => void
-  }
-  module?: {
-    UTF8ToString?: (pointer: number) => string
-    lengthBytesUTF8?: (text: string) => number
-    stringToUTF8?: (text: string, pointer: number, size: number) => void
-    _malloc?: (size: number) => number
-    _free?: (pointer: number) => void
-    HEAPU8?: Uint8Array
-  }
-  memory?: { heapValueHandle?: (pointer: number) => QuickJSHandle }
-}
-
 /**
  * Calls a guest function with one string and reads the string it answers through QuickJS's C
  * exports: the one hand-over that starts a script (run-script.ts exec). The library's
@@ -134,7 +124,7 @@ interface CallInternals {
  * caller then uses callFunction.
  */
 export function directCaller(ctx: QuickJSContext): ((fn: QuickJSHandle, arg: string) => DirectAnswer) | null {
-  const inner = ctx as unknown as CallInternals
+  const inner = ctx as unknown as ContextInternals
   const pointer = inner.ctx?.value
   const { ffi, module } = inner
   const call = ffi?.QTS_Call

@@ -4,9 +4,40 @@ import type { ScriptResponseView } from './types.ts'
 
 const decoder = new TextDecoder()
 
+/**
+ * The body's own text as the guest's answer to `json()`: the guest parses it into the same values
+ * the codec would have sent (see HostResponse.jsonForGuest), without the host walking and
+ * serialising the parsed body again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The codec marks values nested deeper than this (marshal.ts encode); such a body goes through it. */
+const CODEC_DEPTH = 200
+
+/** Nesting depth of valid JSON text, or Infinity once it passes `limit`. */
+function jsonDepth(text: string, limit: number): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) {
+      if (++depth > deepest && (deepest = depth) > limit) return Infinity
+    } else if (c === 93 || c === 125) depth--
+  }
+  return deepest
+}
+
 export class HostResponse {
   private cachedText: string | undefined
   private cachedJson: { value: unknown } | undefined
+  private guestJson: JsonText | null | undefined
 
   constructor(readonly view: ScriptResponseView) {}
 
@@ -41,6 +72,22 @@ export class HostResponse {
   json(): unknown {
     this.cachedJson ??= { value: JSON.parse(this.text()) }
     return this.cachedJson.value
+  }
+
+  /**
+   * `json()` for the guest: the parsed body (a SyntaxError as `JSON.parse` throws it), answered as
+   * the body's own text when that is what the codec would send: the guest's JSON.parse gives the
+   * same values (both parsers follow the JSON grammar and round numbers the same way). Not when
+   * the body nests deeper than the codec goes, or names the codec's tag key (U+0000).
+   */
+  jsonForGuest(): unknown {
+    const value = this.json()
+    if (this.guestJson === undefined) {
+      const text = this.text()
+      this.guestJson =
+        !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH ? new JsonText(text) : null
+    }
+    return this.guestJson ?? value
   }
 
   contentType(): string {

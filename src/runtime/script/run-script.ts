@@ -224,13 +224,24 @@ function describe(sandbox: Sandbox, run: ScriptRun, guest: GuestContext, error: 
   return JSON.parse(text) as ErrorInfo
 }
 
-/** The guest's answer when the resident context could not be reset for the script (guest/core.ts). */
+/** The guest's answer when the resident context could not be reset (guest/core.ts). */
 const RESET_FAILED = '\u0003'
+/** The guest's answer when it keeps no compiled script under the id it was sent (guest/core.ts). */
+const SOURCE_NEEDED = '\u0004'
 
 /**
- * The one call that starts a script: its source, phase, run key and whether the resident context
- * needs its reset first travel as one string (the format is guest/core.ts exec's), the status
- * comes back as one string.
+ * Per context, the id each script's source was sent under. A later run of the same text sends the
+ * id alone: its characters are not copied into the wasm memory again, nor hashed by the guest for
+ * its compiled-script lookup. -1: always send the source, under the empty id, which the guest never
+ * keeps a script under (it did not keep this one).
+ */
+const sentSources = new WeakMap<GuestContext, Map<string, number>>()
+let nextSourceId = 0
+
+/**
+ * The one call that starts a script: its source (or the id it was sent under before), phase, run
+ * key and whether the resident context needs its reset first travel as one string (the format is
+ * guest/core.ts exec's), the status comes back as one string.
  */
 function exec(
   sandbox: Sandbox,
@@ -240,13 +251,33 @@ function exec(
   phase: 'pre' | 'post',
   runKey: string,
 ): DirectAnswer {
+  let sent = sentSources.get(guest)
+  if (sent === undefined) sentSources.set(guest, (sent = new Map()))
+  const known = sent.get(code)
+  // '' : an id the guest never keeps a script under (see below).
+  const id = known === undefined ? nextSourceId++ : known < 0 ? '' : known
+  const key = runKey.replaceAll('\u0001', '')
   const head = `${wrapped ? 1 : 0}${phase === 'pre' ? 'p' : 'q'}${sandbox.takeReset(guest) ? 1 : 0}`
-  const handOver = `${head}${runKey.replaceAll('\u0001', '')}\u0001${code}`
-  if (guest.call) return guest.call(guest.exec, handOver)
+  if (known !== undefined && known >= 0) {
+    const answer = handOver(guest, `${head}0${key}\u0001${id}\u0002`)
+    if (answer.text !== SOURCE_NEEDED) return answer
+    // The guest let it go (its cache is bounded) or never kept it: send the source from now on.
+    sent.set(code, -1)
+    return handOver(guest, `${head.slice(0, 2)}01${key}\u0001\u0002${code}`)
+  }
+  if (typeof id === 'number') {
+    if (sent.size >= 256) sent.clear()
+    sent.set(code, id)
+  }
+  return handOver(guest, `${head}1${key}\u0001${id}\u0002${code}`)
+}
+
+function handOver(guest: GuestContext, text: string): DirectAnswer {
+  if (guest.call) return guest.call(guest.exec, text)
   const { ctx } = guest
-  const text = ctx.newString(handOver)
-  const result = ctx.callFunction(guest.exec, ctx.undefined, text)
-  text.dispose()
+  const handle = ctx.newString(text)
+  const result = ctx.callFunction(guest.exec, ctx.undefined, handle)
+  handle.dispose()
   if (result.error) return { error: result.error }
   const answer = ctx.getString(result.value)
   result.value.dispose()

@@ -10,7 +10,8 @@ import type { ScriptLimits } from './limits.ts'
 import { messages, ScriptAbort } from './errors.ts'
 import { describeError, errorPayload, fail, GuestError, toError, type ErrorInfo } from './guest-errors.ts'
 import { AssertionBridge, AssertionRef, type FlushRequest } from './host-assert.ts'
-import { HostResponse } from './host-response.ts'
+import { HostResponse, JsonText } from './host-response.ts'
+import { crossesAsText, viewValues } from './answers.ts'
 import { decode, encode, type DecodeHooks, type Encoded } from './marshal.ts'
 import { RequestChangeLog } from './api/req-changes.ts'
 import {
@@ -186,6 +187,7 @@ export class ScriptRun {
     if (value === undefined) return stable ? '~' : ''
     if (value instanceof AssertionRef) return `a${value.chain},${value.handle},${value.callable ? 1 : 0}`
     if (value instanceof GuestWait) return `w${value.id}`
+    if (value instanceof JsonText) return `j${value.text}`
     if (value === EXPECT) return 'x'
     if (value === GUEST_TEST) return 'T'
     if (value === EXPECT_VIEW) return 'o'
@@ -193,10 +195,14 @@ export class ScriptRun {
     if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
       if (isApi(value)) {
         const fn = typeof value === 'function'
-        return `n${this.registry.ref(value)},${fn ? 1 : 0},${stable ? 1 : 0},${isPure(value) ? 1 : 0}`
+        const node = `n${this.registry.ref(value)},${fn ? 1 : 0},${stable ? 1 : 0},${isPure(value) ? 1 : 0}`
+        return RESPONSE_VIEWS.has(value) && this.response ? `${node},${viewValues(value)}` : node
       }
       stable = false
     }
+    // A string as is: no JSON on either side. Not one with U+0000 or a surrogate: the answer
+    // crosses as UTF-8 text ending at the first NUL, and a lone surrogate would not survive it.
+    if (typeof value === 'string' && !stable && crossesAsText(value)) return `s${value}`
     const json = JSON.stringify(this.out(value))
     // '~': a primitive the guest may keep for the run (a perRun accessor's answer).
     return (stable ? '~' : '') + (json.includes('\\u0000t') ? 'v' : 'j') + json

@@ -110,7 +110,7 @@ export function responseAccessor(current: CurrentRun, statusAsText: boolean): ()
           ['get', 'has', 'toObject', 'all', 'count', 'toJSON'],
         ),
     text: () => response().text(),
-    json: () => response().json(),
+    json: () => response().jsonForGuest(),
   })
   // A response never changes under a script: the guest keeps these values for the run.
   pure(view, ['reason', 'text', 'json'])

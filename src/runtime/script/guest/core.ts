@@ -3,8 +3,8 @@
  * roughly 0.15-0.5 ms per KB, so this part stays small: the bridge to the host, proxies for host
  * API objects, and a fast path for primitive values. The full codec and `expect` (guest/lib.ts)
  * are compiled only by scripts that need them. Host answers start with one letter:
- *   ''  undefined    j<json>  plain JSON      v<json>  tagged JSON (needs the codec)
- *   n<id>,<fn>,<cache>  API proxy    w<id>  promise    a<chain>,<handle>,<fn>  assertion
+ *   ''  undefined    s<text>  a string as is  j<json>  plain JSON   v<json>  tagged JSON (the codec)
+ *   n<id>,<fn>,<cache>,<pure>[,<values>]  API proxy    w<id>  promise    a<chain>,<handle>,<fn>  assertion
  *   x  the guest's expect            T  the guest's test        e<json>  an error to throw
  */
 export const CORE = String.raw`
@@ -14,7 +14,7 @@ const S = JSON.stringify, Pa = JSON.parse, P = Promise, T = '\u0000t'
 const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, SyntaxError: SyntaxError, ReferenceError: ReferenceError }
 // Built-in constructors go through the codec (sent by name: instanceOf(Date), throw(TypeError)).
 const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
-const st = { main: 0, err: '', tr: '', intest: 0 }
+const st = { main: 0, err: '', tr: [], intest: 0 }
 const nodeIds = new WeakMap(), fns = [], fnIds = new Map(), waits = new Map()
 let lib = null, xlib = null, promises = 0, expect = null
 const bag = { X: X, isAssertion: isAssertion, args: args, ERR: ERR, mkErr: mkErr, H: H, S: S, Pa: Pa, P: P, T: T, nodeIds: nodeIds, fnIds: fnIds, fns: fns, waits: waits, node: node, wait: wait, read: read }
@@ -25,8 +25,9 @@ function isAssertion(v) { return xlib !== null && xlib.isAssertion(v) }
 function read(r) {
   if (r === '') return undefined
   const c = r[0], s = r.slice(1)
+  if (c === 's') return s
   if (c === 'j') return Pa(s)
-  if (c === 'n') { const p = s.split(','); return node(+p[0], p[1] === '1', p[3] === '1') }
+  if (c === 'n') { const p = s.split(',', 5); return node(+p[0], p[1] === '1', p[3] === '1', p.length === 5 ? s.slice(p[0].length + p[1].length + p[2].length + p[3].length + 4) : '') }
   if (c === 'w') return wait(+s)
   if (c === 'x') return expect
   if (c === 'T') return test
@@ -59,7 +60,8 @@ function infoAt(e) {
   return i
 }
 // The sync test of svc, alpha and gamma: the function runs here and the result is appended to
-// st.tr (JSON, comma-separated), which the host reads after the script or before its own tests.
+// st.tr ([name, error] each), which the host reads as JSON after the script or before its own
+// tests: one JSON.stringify for all of a script's tests, not one per test.
 // Scripts see it through a proxy over a frozen target, like a host member: nothing set on it
 // outlives the script, and it has no members (no constructor) besides its name and length.
 function runTest(name, fn) {
@@ -71,7 +73,8 @@ function runTest(name, fn) {
     try { fn() } catch (e) { const i = infoAt(e); error = i.n === 'AssertionError' || i.n === '' ? i.m : i.n + ': ' + i.m }
     st.intest--
   }
-  st.tr += (st.tr === '' ? '' : ',') + S([title, error])
+  const tr = st.tr
+  tr[tr.length] = [title, error]
 }
 const test = new Proxy(Object.freeze({ test(name, fn) {} }.test), {
   get: function (t, k) { return k === 'name' || k === 'length' ? t[k] : undefined },
@@ -83,6 +86,10 @@ function wait(i) { return new P(function (ok, no) { waits.set(i, [ok, no]) }) }
 
 // Arguments: primitives and functions inline; anything else through the codec.
 function args(a) {
+  // Strings, booleans and finite numbers (what most calls pass) are their own JSON: no copy.
+  let k = 0
+  for (; k < a.length; k++) { const t = typeof a[k]; if (!(t === 'string' || t === 'boolean' || (t === 'number' && isFinite(a[k]) && !Object.is(a[k], -0)))) break }
+  if (k === a.length) return a
   const out = []
   for (let k = 0; k < a.length; k++) {
     const v = a[k], t = typeof v
@@ -105,11 +112,22 @@ function args(a) {
 // proxy each, kept with its cache. A pure function (n<id>,<fn>,<stable>,1) keeps the answer
 // text per argument list for the run and reads it again for each call (fresh objects each time).
 // 'o' and 'O' (a response view's to and not) start a guest expect chain on the node itself.
-const RUN = 1048576, lastingNodes = new Map()
-function node(i, f, pure) {
+const RUN = 1048576, lastingNodes = new Map(), seeds = new Map()
+// A response view comes with its values for the run (n<id>,<fn>,<stable>,<pure>,<json>): each is
+// kept as if it had been read, until the next script begins, and so are its to and not.
+function node(i, f, pure, values) {
   const known = i >= 64 && i < RUN ? lastingNodes.get(i) : undefined
-  if (known !== undefined) return known
+  if (known !== undefined) { if (values) seeds.get(i)(values); return known }
   let cache = null, calls = null, callsGen = -1
+  if (i >= 64 && i < RUN) seeds.set(i, function (text) {
+    const o = Pa(text)
+    if (cache === null) cache = new Map()
+    for (const k in o) cache.set(k, { v: o[k], g: gen })
+    // What the host answers for a response view's to and not while there is a response.
+    cache.set('to', { o: 'o', g: gen })
+    cache.set('not', { o: 'O', g: gen })
+  })
+  if (values) seeds.get(i)(values)
   const t = f ? { f() {} }.f : {}
   if (f) { delete t.name; delete t.length }
   const p = new Proxy(Object.freeze(t), {
@@ -128,7 +146,7 @@ function node(i, f, pure) {
       return v
     },
     apply: function (t, self, a) {
-      const q = i + ',' + S(args(a))
+      const q = a.length === 0 ? i + ',[]' : i + ',' + S(args(a))
       if (!pure) return read(H('c', q))
       if (callsGen !== gen) { calls = new Map(); callsGen = gen }
       let r = calls.get(q)
@@ -232,7 +250,7 @@ for (const k in roots) put(k, rootNodes[k])
 for (const k in aliases) put(k, rootNodes[aliases[k]])
 put('expect', expect)
 function begin(p) {
-  st.main = 0; st.err = ''; st.tr = ''; st.intest = 0; gen++; phase = p
+  st.main = 0; st.err = ''; st.tr = []; st.intest = 0; gen++; phase = p
   G.res = p === 'pre' ? null : rootNodes.res
 }
 // The script runs in a function scope (its top-level declarations stay its own) through an
@@ -245,15 +263,19 @@ const fnText = Function.prototype.call.bind(Function.prototype.toString)
 // last read (JSON escapes control characters, so \u0001 cannot occur inside err or tr).
 function status() {
   const t = st.tr
-  st.tr = ''
-  return st.main + '\u0001' + st.intest + '\u0001' + st.err + '\u0001' + t
+  if (t.length > 0) st.tr = []
+  return st.main + '\u0001' + st.intest + '\u0001' + st.err + '\u0001' + (t.length === 0 ? '' : S(t).slice(1, -1))
 }
 // The one hand-over that starts a script (the host's one string, read without JSON):
 //   h[0] '1' when the source is async-wrapped; h[1] 'p' pre-request, 'q' post-response;
 //   h[2] '1' when the resident context must first be reset after the previous script;
-//   then the run key up to U+0001, then the source.
+//   h[3] '1' when the source follows, '0' when only its id does (sent before to this context);
+//   then the run key up to U+0001, the source's id up to U+0002 (none: do not keep it), then the
+//   source (when h[3] is '1').
 // Begins the run, runs the script and answers with status(), or U+0003 alone when the reset
-// failed (the host then throws the context away and runs the script in another).
+// failed (the host then throws the context away and runs the script in another), or U+0004
+// alone, before anything ran, when only an id came and no compiled script is kept under it (the
+// host then sends the source).
 // Implicit globals (\`leaked = 5\`) carry to the next script of the same collection run, as in
 // newman: the resident context's reset() keeps what a script added under the run's key, and the
 // next script with that key gets those globals back. Another key (another run, or none) drops them.
@@ -261,19 +283,21 @@ let carryKey = '', carry = null, resetContext = null
 const defineOwn = Object.defineProperty
 function exec(h) {
   if (h[2] === '1' && resetContext !== null && resetContext() === 0) return '\u0003'
-  const cut = h.indexOf('\u0001'), src = h.slice(cut + 1), key = h.slice(3, cut), wrapped = h[0] === '1'
+  const cut = h.indexOf('\u0001'), cut2 = h.indexOf('\u0002', cut), id = h.slice(cut + 1, cut2)
+  let f = compiled === null || id === '' ? undefined : compiled.get(id)
+  if (f === undefined && h[3] === '0') return '\u0004'
+  const key = h.slice(4, cut), wrapped = h[0] === '1'
   begin(h[1] === 'p' ? 'pre' : 'post')
   if (key !== carryKey) { carry = null; carryKey = key }
   else if (carry !== null) for (let i = 0; i < carry.length; i += 2) defineOwn(G, carry[i], { value: carry[i + 1], writable: true, enumerable: true, configurable: true })
-  let f = compiled === null ? undefined : compiled.get(src)
   if (f === undefined) {
-    const head = wrapped ? 'async function () {' : 'function () {'
+    const src = h.slice(cut2 + 1), head = wrapped ? 'async function () {' : 'function () {'
     f = E('(' + head + src + '\n})')
-    if (compiled !== null && src.length < 65536 && typeof f === 'function' && fnText(f) === head + src + '\n}') {
+    if (compiled !== null && id !== '' && src.length < 65536 && typeof f === 'function' && fnText(f) === head + src + '\n}') {
       Object.freeze(f)
       if (f.prototype) Object.freeze(f.prototype)
       if (compiled.size >= 64) compiled.clear()
-      compiled.set(src, f)
+      compiled.set(id, f)
     }
   }
   const r = f.call(G)

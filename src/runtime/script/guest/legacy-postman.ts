@@ -62,16 +62,19 @@ const FLUSH = String.raw`for (const k in tests) (function (k, v) {
   pm.test(k, function () { if (!v) { const e = new Error('expected ' + String(v) + ' to be truthy'); e.name = 'AssertionError'; throw e } })
 })(k, tests[k])`
 
-const cache = new Map<string, string>()
+// One cache per phase, keyed by the script's own string: V8 keeps a string's hash, so a lookup
+// with the same script text costs no pass over it (a key built per call, phase + code, did).
+const caches = new Map<ScriptPhase, Map<string, string>>()
 
 /** The script as it runs: unchanged unless it names a legacy global. */
 export function withLegacyPostman(code: string, phase: ScriptPhase): string {
-  const key = phase[0] + code
-  let out = cache.get(key)
+  let cache = caches.get(phase)
+  if (cache === undefined) caches.set(phase, (cache = new Map()))
+  let out = cache.get(code)
   if (out === undefined) {
     out = withPmRequest(wrap(code, phase), phase, code)
     if (cache.size >= 64) cache.clear()
-    cache.set(key, out)
+    cache.set(code, out)
   }
   return out
 }
