@@ -185,5 +185,19 @@ export function variablesNeedFaker(variables: VariableContext): boolean {
  */
 export async function loadFakerFor(subject: unknown, variables: VariableContext): Promise<void> {
   if (faker !== null) return
-  if (needsFaker(JSON.stringify(subject) ?? '') || variablesNeedFaker(variables)) await loadFakerVariables()
+  if (mentionsFaker(subject) || variablesNeedFaker(variables)) await loadFakerVariables()
+}
+
+/**
+ * Every string in `subject` (keys too), as its JSON would hold them, without making the JSON:
+ * serialising a request and its parents per send cost more than the search (README).
+ */
+export function mentionsFaker(subject: unknown): boolean {
+  if (typeof subject === 'string') return needsFaker(subject)
+  if (typeof subject !== 'object' || subject === null || ArrayBuffer.isView(subject)) return false
+  if (Array.isArray(subject)) return subject.some(mentionsFaker)
+  for (const key of Object.keys(subject)) {
+    if (needsFaker(key) || mentionsFaker((subject as Record<string, unknown>)[key])) return true
+  }
+  return false
 }
