@@ -130,8 +130,9 @@ export async function runCollection(
         scripts: collection.scripts,
       },
     ]
-    const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
     const variables = new VariableContext(layers, session)
+    // Reading the URL changes nothing in the context: the send may use the same one.
+    const request = withJarCookies(plan.request, jar, variables)
     const result =
       notRun(plan.request) ??
       (request.kind === 'grpc'

@@ -103,8 +103,10 @@ async function send(
       streaming = hop.stream !== undefined
       const response = toWireResponse(hop, current, started, options)
       // A login answered with a redirect sets its cookie on the redirect; keep those for the same host.
-      const carried = earlierCookies.filter((entry) => entry.host === current.url.hostname)
-      response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
+      if (earlierCookies.length > 0) {
+        const carried = earlierCookies.filter((entry) => entry.host === current.url.hostname)
+        response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
+      }
       // An event stream runs until the user stops it; the timeout covers only its start.
       if (response.eventStream) stopTimer()
       return response
