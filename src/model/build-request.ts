@@ -77,6 +77,7 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
 
   const url = buildUrl(spec.url, v, additions.query)
   const request: WireRequest = { method: spec.method, url, headers, body: body.bytes }
+  if (auth.type !== 'sigv4') return request
   const signature = await signatureHeaders(auth, request, options.variables, options.signingDate)
   for (const header of signature) setHeader(request.headers, header[0], header[1])
   return request
