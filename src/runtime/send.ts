@@ -264,17 +264,21 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   }
 
   emit(handed ? { type: 'sending', request: wire, at: handed.at } : { type: 'sending', request: wire })
+  // With no signal and nobody listening for the head (the CLI), the options go as they are.
+  const sendOptions: SendOptions =
+    deps.signal === undefined && !deps.onEvent
+      ? (deps.options ?? {})
+      : { ...deps.options, signal: deps.signal, onHead }
   let response: WireResponse
   try {
-    response = await (handed?.response ??
-      deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead }))
+    response = await (handed?.response ?? deps.transport.send(wire, sendOptions))
     // Digest: the server's challenge is answered once, and the answer's response is the one shown.
     const again = digest ? await digest.answer(wire, response) : null
     if (again) {
       if (view === wire) view = again
       wire = again
       emit({ type: 'sending', request: wire })
-      response = await deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead })
+      response = await deps.transport.send(wire, sendOptions)
     }
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
