@@ -45,6 +45,11 @@ describe('timeouts on the shared timer', () => {
     ).toEqual(['No response within 300 ms (timeout)', 200, 'No response within 120 ms (timeout)'])
   })
 
+  it('wait for a response however long the timeout (beyond what one Node timer can hold)', async () => {
+    const response = await transport.send(wire('GET', `${echo.url}/delay/50`), { timeoutMs: 2 ** 32 })
+    expect(response.status).toBe(200)
+  })
+
   it('let the process exit once its requests are done, long before their timeouts', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sendbox-deadline-')), 'one-send.mts')
     const node = resolve('src/runtime/transport/node.ts')

@@ -61,10 +61,13 @@ export function deadline(options: SendOptions): Deadline {
 
 const NONE: Deadline = { signal: undefined, stop: () => {}, stopTimer: () => {} }
 
+const MAX_DELAY = 2 ** 31 - 1
+
 function arm(at: number): void {
   clearTimeout(timer)
   armedFor = at
-  timer = setTimeout(expire, Math.max(0, Math.ceil(at - performance.now())))
+  // Node fires a longer delay after 1 ms (with a warning); a deadline further off is re-armed.
+  timer = setTimeout(expire, Math.min(MAX_DELAY, Math.max(0, Math.ceil(at - performance.now()))))
 }
 
 function expire(): void {
