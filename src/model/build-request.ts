@@ -44,7 +44,8 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
   }
   // Checked on the substituted names too: a row named `{{h}}` may turn out to be one of them.
   const defaults = defaultHeadersToSend(spec.headers, options.defaultHeaders ?? true)
-  headers.unshift(...defaults.filter(([name]) => !hasHeader(headers, name)))
+  const missing = headers.length === 0 ? defaults : defaults.filter((pair) => !hasHeader(headers, pair[0]))
+  headers.unshift(...missing)
 
   const body = await buildBody(spec.body, {
     substitute: v,
@@ -53,7 +54,7 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
     boundary: options.boundary,
   })
   if (body.contentType) {
-    const index = headers.findIndex(([name]) => name.toLowerCase() === 'content-type')
+    const index = headerIndex(headers, 'content-type')
     if (index < 0) headers.push(['Content-Type', body.contentType])
     else if (spec.body.type === 'form-data' && !/boundary=/i.test(headers[index]![1])) {
       // A hand-written multipart type without our boundary would make the body unreadable.
@@ -66,7 +67,7 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
     .map((row) => `${v(row.key).trim()}=${v(row.value)}`)
     .join('; ')
   if (cookie !== '') {
-    const index = headers.findIndex(([name]) => name.toLowerCase() === 'cookie')
+    const index = headerIndex(headers, 'cookie')
     if (index < 0) headers.push(['Cookie', cookie])
     else headers[index] = [headers[index]![0], `${headers[index]![1]}; ${cookie}`]
   }
@@ -76,6 +77,7 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
 
   const url = buildUrl(spec.url, v, additions.query)
   const request: WireRequest = { method: spec.method, url, headers, body: body.bytes }
+  if (auth.type !== 'sigv4') return request
   const signature = await signatureHeaders(auth, request, options.variables, options.signingDate)
   for (const header of signature) setHeader(request.headers, header[0], header[1])
   return request
@@ -106,14 +108,19 @@ export function buildUrl(
 }
 
 export function hasHeader(headers: HeaderList, name: string): boolean {
-  const lower = name.toLowerCase()
-  return headers.some(([key]) => key.toLowerCase() === lower)
+  return headerIndex(headers, name.toLowerCase()) >= 0
+}
+
+/** The first header named `lower` (lower case), or -1. */
+function headerIndex(headers: HeaderList, lower: string): number {
+  for (let i = 0; i < headers.length; i++) if (headers[i]![0].toLowerCase() === lower) return i
+  return -1
 }
 
 /** Replaces every header of that name by one, at the first one's place, or appends it. */
 export function setHeader(headers: HeaderList, name: string, value: string): void {
   const lower = name.toLowerCase()
-  const first = headers.findIndex(([key]) => key.toLowerCase() === lower)
+  const first = headerIndex(headers, lower)
   if (first < 0) {
     headers.push([name, value])
     return

@@ -8,7 +8,8 @@ import type { HeaderList, ResponseCookie } from './wire.ts'
 /** Every `Set-Cookie` entry of a header list, in order, parsed. */
 export function cookiesFromHeaders(headers: HeaderList): ResponseCookie[] {
   const values: string[] = []
-  for (const [name, value] of headers) if (name.toLowerCase() === 'set-cookie') values.push(value)
+  for (let i = 0; i < headers.length; i++)
+    if (headers[i]![0].toLowerCase() === 'set-cookie') values.push(headers[i]![1])
   return parseCookies(values)
 }
 

@@ -51,21 +51,27 @@ export function ownRows(headers: KeyValueRow[]): KeyValueRow[] {
 
 /** The auto rows of a request's Headers tab, in order, each with whether it goes out and why not. */
 export function defaultHeaderRows(headers: KeyValueRow[], settingOn = true): DefaultHeaderRow[] {
-  return DEFAULT_HEADERS.map((header) => {
-    let state: DefaultHeaderState = 'sent'
-    if (headers.some((row) => !row.auto && row.enabled && same(row.key, header.name))) state = 'overridden'
-    else if (header.locked) state = 'sent'
-    else if (!settingOn) state = 'settings-off'
-    else if (headers.some((row) => row.auto && same(row.key, header.name))) state = 'off'
-    return { ...header, state }
-  })
+  return DEFAULT_HEADERS.map((header) => ({ ...header, state: stateOf(header, headers, settingOn) }))
 }
 
-/** The default headers this request sends, in order (the user's own rows are added by the caller). */
+function stateOf(header: DefaultHeader, headers: KeyValueRow[], settingOn: boolean): DefaultHeaderState {
+  if (headers.length === 0) return header.locked || settingOn ? 'sent' : 'settings-off'
+  if (headers.some((row) => !row.auto && row.enabled && same(row.key, header.name))) return 'overridden'
+  if (header.locked) return 'sent'
+  if (!settingOn) return 'settings-off'
+  return headers.some((row) => row.auto && same(row.key, header.name)) ? 'off' : 'sent'
+}
+
+/**
+ * The default headers this request sends, in order (the user's own rows are added by the caller).
+ * Per send, so it makes no rows: only the pairs.
+ */
 export function defaultHeadersToSend(headers: KeyValueRow[], settingOn = true): HeaderList {
-  return defaultHeaderRows(headers, settingOn)
-    .filter((row) => row.state === 'sent' && !row.byTransport)
-    .map((row) => [row.name, row.value])
+  const sent: HeaderList = []
+  for (const header of DEFAULT_HEADERS)
+    if (!header.byTransport && stateOf(header, headers, settingOn) === 'sent')
+      sent.push([header.name, header.value])
+  return sent
 }
 
 /** Switches one default header on or off for this request; the user's own rows stay as they are. */

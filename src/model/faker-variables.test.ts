@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FAKER_VARIABLES, fakerLoaded, loadFakerFor, needsFaker } from './faker-variables.ts'
+import { FAKER_VARIABLES, fakerLoaded, loadFakerFor, mentionsFaker, needsFaker } from './faker-variables.ts'
+import { makeRequest, makeRow } from './factories.ts'
 import { VariableContext } from './variables.ts'
 
 // One file, in order: faker must not be loaded before something names one of its variables.
@@ -13,6 +14,21 @@ describe("Postman's {{$random…}} variables", () => {
     expect(variables.replace('{{$randomEmail}}')).toBe('{{$randomEmail}}')
     expect(needsFaker('pm.variables.replaceIn("{{$randomEmail}}")')).toBe(true)
     expect(needsFaker('{{$randomInt}} {{$randomUUID}}')).toBe(false)
+  })
+
+  it('are found wherever a request or its parents name one, as in their JSON', () => {
+    const request = makeRequest({ url: 'http://x/{{$randomInt}}' })
+    expect(mentionsFaker([request, []])).toBe(false)
+    const header = makeRequest({ headers: [makeRow({ key: 'X', value: '{{$randomEmail}}' })] })
+    expect(mentionsFaker([header, []])).toBe(true)
+    const parent = {
+      kind: 'folder',
+      name: 'f',
+      scripts: { preRequest: 'pm.variables.replaceIn("{{$randomCity}}")' },
+    }
+    expect(mentionsFaker([request, [parent]])).toBe(true)
+    expect(mentionsFaker({ '{{$randomWord}}': 1 })).toBe(true)
+    expect(mentionsFaker({ bytes: new TextEncoder().encode('{{$randomWord}}'), n: 5, x: null })).toBe(false)
   })
 
   it('load when a variable value names one, then resolve everywhere', async () => {

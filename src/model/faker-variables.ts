@@ -184,6 +184,28 @@ export function variablesNeedFaker(variables: VariableContext): boolean {
  * faker-backed variable; otherwise resolves at once (and after the first load, always).
  */
 export async function loadFakerFor(subject: unknown, variables: VariableContext): Promise<void> {
-  if (faker !== null) return
-  if (needsFaker(JSON.stringify(subject) ?? '') || variablesNeedFaker(variables)) await loadFakerVariables()
+  if (fakerNeededFor(subject, variables)) await loadFakerVariables()
+}
+
+/** loadFakerFor's question without a promise: a send that needs no faker awaits nothing. */
+export function fakerNeededFor(subject: unknown, variables: VariableContext): boolean {
+  return faker === null && (mentionsFaker(subject) || variablesNeedFaker(variables))
+}
+
+/**
+ * Every string in `subject` (keys too), as its JSON would hold them, without making the JSON:
+ * serialising a request and its parents per send cost more than the search (README).
+ */
+export function mentionsFaker(subject: unknown): boolean {
+  if (typeof subject === 'string') return needsFaker(subject)
+  if (typeof subject !== 'object' || subject === null || ArrayBuffer.isView(subject)) return false
+  // One call per object, not per value: this runs per send on code that has not warmed up.
+  for (const key in subject) {
+    const value = (subject as Record<string, unknown>)[key]
+    if (typeof value === 'string') {
+      if (value.includes('$random') && MENTION.test(value)) return true
+    } else if (typeof value === 'object' && value !== null && mentionsFaker(value)) return true
+    if (key.includes('$random') && MENTION.test(key)) return true
+  }
+  return false
 }

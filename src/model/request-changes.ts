@@ -85,6 +85,8 @@ export function checkChanges(changes: RequestChanges): string | null {
 }
 
 export function applyRequestChanges(request: WireRequest, changes: RequestChanges): WireRequest {
+  // Most scripts change nothing of the request: nothing to check or copy then.
+  if (isEmpty(changes)) return request
   const problem = checkChanges(changes)
   if (problem) throw new Error(problem)
   const headers: HeaderList = request.headers.map(([name, value]) => [name, value])
@@ -96,4 +98,16 @@ export function applyRequestChanges(request: WireRequest, changes: RequestChange
     headers,
     body: changes.body !== undefined ? utf8(changes.body) : request.body,
   }
+}
+
+function isEmpty(changes: RequestChanges): boolean {
+  return (
+    changes.setHeaders.length === 0 &&
+    changes.deleteHeaders.length === 0 &&
+    changes.method === undefined &&
+    changes.url === undefined &&
+    changes.body === undefined &&
+    changes.bodySpec === undefined &&
+    changes.auth === undefined
+  )
 }

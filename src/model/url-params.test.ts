@@ -18,6 +18,8 @@ describe('splitUrl', () => {
     ['https://a.test/p?', { base: 'https://a.test/p', query: '', hash: null }],
     ['{{baseUrl}}/users?id={{id}}', { base: '{{baseUrl}}/users', query: 'id={{id}}', hash: null }],
     ['{{a?b}}/x?y=1', { base: '{{a?b}}/x', query: 'y=1', hash: null }],
+    ['{{a#b}}/x#f?g', { base: '{{a#b}}/x', query: null, hash: 'f?g' }],
+    ['http://h/p#f?g', { base: 'http://h/p', query: null, hash: 'f?g' }],
   ])('%s', (url, expected) => expect(splitUrl(url)).toEqual(expected))
 })
 
@@ -97,6 +99,48 @@ describe('encodeQueryComponent', () => {
   it('keeps = in a value, where it cannot split anything', () => {
     expect(encodeQueryComponent('a=b', true)).toBe('a=b')
     expect(encodeQueryComponent('a=b&c', true)).toBe('a=b%26c')
+  })
+
+  it('gives what encoding each character on its own gives, for random text', () => {
+    // The rule character by character, as written out: valid escapes kept, safe characters kept.
+    const safe = /[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]/
+    const oneByOne = (text: string, isValue: boolean) => {
+      let out = ''
+      let at = 0
+      for (const ch of text) {
+        const escape = ch === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(at + 1, at + 3))
+        out += escape || safe.test(ch) || (isValue && ch === '=') ? ch : encodeURIComponent(ch)
+        at += ch.length
+      }
+      return out
+    }
+    const alphabet = [
+      'a',
+      'Z',
+      '0',
+      '%',
+      '4',
+      'f',
+      'g',
+      '=',
+      '&',
+      '#',
+      ' ',
+      '{',
+      '}',
+      '+',
+      'ü',
+      '😀',
+      '"',
+      '~',
+    ]
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: next() % 8 }, () => alphabet[next() % alphabet.length]).join('')
+      expect(encodeQueryComponent(text), text).toBe(oneByOne(text, false))
+      expect(encodeQueryComponent(text, true), text).toBe(oneByOne(text, true))
+    }
   })
 })
 

@@ -31,6 +31,7 @@ export function splitUrl(url: string): SplitUrl {
 
 /** `{{a?b}}` is a variable name, not the start of a query. */
 function indexOutsideVariables(text: string, char: string): number {
+  if (!text.includes('{{')) return text.indexOf(char)
   let depth = 0
   for (let i = 0; i < text.length; i++) {
     if (text.startsWith('{{', i)) {
@@ -92,12 +93,17 @@ export function urlFromParams(url: string, rows: KeyValueRow[]): string {
 // may keep `=`: it cannot split anything there); `+` is kept as typed, as other clients do, because
 // servers read it as a space or a plus by their own rules.
 const QUERY_SAFE = /[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]/
+/** Text the loop below would give back unchanged: safe characters and valid escapes only. */
+const KEY_AS_IS = /^(?:[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]|%[0-9A-Fa-f]{2})*$/
+const VALUE_AS_IS = /^(?:[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`=]|%[0-9A-Fa-f]{2})*$/
 
 /**
  * Encode a query key or value for the wire: keep valid `%XX` escapes the user typed, encode
  * everything else that is not safe. Already-encoded text is therefore not encoded twice.
  */
 export function encodeQueryComponent(text: string, isValue = false): string {
+  // Most keys and values need nothing encoded: checked in one pass, they are sent as they are.
+  if ((isValue ? VALUE_AS_IS : KEY_AS_IS).test(text)) return text
   let out = ''
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!

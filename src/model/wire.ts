@@ -69,15 +69,21 @@ export interface WireResponse {
   url: string
 }
 
+// Header helpers run several times per request on code that has not warmed up: indexed loops,
+// no destructuring (an array pattern walks an iterator there; transport README).
 export function headerValue(headers: HeaderList, name: string): string | undefined {
   const lower = name.toLowerCase()
-  return headers.find(([key]) => key.toLowerCase() === lower)?.[1]
+  for (let i = 0; i < headers.length; i++) {
+    const header = headers[i]!
+    if (header[0].toLowerCase() === lower) return header[1]
+  }
+  return undefined
 }
 
 /** Size of a header block as HTTP/1.1 writes it: `Name: value\r\n` per header. */
 export function headerBlockSize(headers: HeaderList): number {
   let size = 0
-  for (const [name, value] of headers) size += utf8Length(name) + utf8Length(value) + 4
+  for (let i = 0; i < headers.length; i++) size += utf8Length(headers[i]![0]) + utf8Length(headers[i]![1]) + 4
   return size
 }
 

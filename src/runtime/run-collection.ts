@@ -100,38 +100,42 @@ export async function runCollection(
   // Digest nonces carry from request to request of the run, counted up, as newman keeps them.
   const deps: SendDeps = { ...options.deps, digestSessions: options.deps.digestSessions ?? new Map() }
 
+  // What every request of the run shares above its folders (the same objects each time; each
+  // request still gets arrays of its own).
+  const outerLayers: VariableLayer[] = [
+    { scope: 'collection', source: collection.name, variables: collection.variables },
+    { scope: 'environment', source: options.environment?.name, variables: environmentVariables },
+    { scope: 'global', variables: options.globals?.variables ?? [] },
+  ]
+  const collectionScope: ParentScope = {
+    kind: 'collection',
+    id: collection.id,
+    name: collection.name,
+    auth: collection.auth,
+    scripts: collection.scripts,
+  }
+
   let index = 0
   while (index < planned.length) {
     const plan = planned[index]!
     options.onRequestStart?.(plan, index, planned.length)
-    const layers: VariableLayer[] = [
-      ...plan.folders.map((folder): VariableLayer => ({
-        scope: 'folder',
-        source: folder.name,
-        variables: folder.variables,
-      })),
-      { scope: 'collection', source: collection.name, variables: collection.variables },
-      { scope: 'environment', source: options.environment?.name, variables: environmentVariables },
-      { scope: 'global', variables: options.globals?.variables ?? [] },
-    ]
-    const parents: ParentScope[] = [
-      ...plan.folders.map((folder): ParentScope => ({
-        kind: 'folder',
-        id: folder.id,
-        name: folder.name,
-        auth: folder.auth,
-        scripts: folder.scripts,
-      })),
-      {
-        kind: 'collection',
-        id: collection.id,
-        name: collection.name,
-        auth: collection.auth,
-        scripts: collection.scripts,
-      },
-    ]
-    const request = withJarCookies(plan.request, jar, new VariableContext(layers, session))
+    const layers: VariableLayer[] = plan.folders.map((folder): VariableLayer => ({
+      scope: 'folder',
+      source: folder.name,
+      variables: folder.variables,
+    }))
+    layers.push(...outerLayers)
+    const parents: ParentScope[] = plan.folders.map((folder): ParentScope => ({
+      kind: 'folder',
+      id: folder.id,
+      name: folder.name,
+      auth: folder.auth,
+      scripts: folder.scripts,
+    }))
+    parents.push(collectionScope)
     const variables = new VariableContext(layers, session)
+    // Reading the URL changes nothing in the context: the send may use the same one.
+    const request = withJarCookies(plan.request, jar, variables)
     const result =
       notRun(plan.request) ??
       (request.kind === 'grpc'

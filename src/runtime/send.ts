@@ -4,7 +4,7 @@
  * outcomes: done, not sent (a pre-request script threw, or the request could not be built),
  * failed (no response). It never throws for anything a user can cause.
  */
-import { loadFakerFor } from '../model/faker-variables.ts'
+import { fakerNeededFor, loadFakerVariables } from '../model/faker-variables.ts'
 import { resolveAuth, type AuthSource } from '../model/auth/resolve-auth.ts'
 import type { FileResolver } from '../model/body.ts'
 import { fromUtf8 } from '../model/encoding.ts'
@@ -129,23 +129,24 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   const parents = input.parents ?? []
   // faker is imported only for a send that names a {{$random…}} variable (request, its scripts,
   // its parents' or a variable's value).
-  await loadFakerFor([request, parents], variables)
+  if (fakerNeededFor([request, parents], variables)) await loadFakerVariables()
   const emit = deps.onEvent ?? (() => {})
   const tests: TestResult[] = []
   let testsTimedOut = false
   let changes: RequestChanges = emptyChanges()
   let handed: HandedOff | undefined
   let flow: RunFlow = {}
-  const parentAuth = parents.map((p): AuthSource => ({
-    auth: p.auth,
-    name: p.name,
-    kind: p.kind,
-    ...(p.id ? { id: p.id } : {}),
-  }))
+  const parentAuth = parents.map((p): AuthSource => {
+    const source: AuthSource = { auth: p.auth, name: p.name, kind: p.kind }
+    if (p.id) source.id = p.id
+    return source
+  })
   const onHead = (head: WireResponse) => emit({ type: 'arriving', response: head })
 
   emit({ type: 'pre-request' })
-  const token = await oauthToken(input, parentAuth, deps)
+  // Most sends have no OAuth 2.0 auth to fetch a token for: they await nothing here.
+  const fetching = oauthToken(input, parentAuth, deps)
+  const token = fetching ? await fetching : {}
   if (token.error !== undefined)
     return { outcome: 'not-sent', error: token.error, scriptError: null, tests, testsTimedOut }
   deps = token.token === undefined ? deps : { ...deps, oauthToken: token.token }
@@ -224,6 +225,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     }
   }
 
+  const postChain = scriptChain(request, parents, 'postResponse')
   let wire: WireRequest
   /** The request as the post-response script sees it: withheld secrets as placeholders. */
   let view: WireRequest
@@ -246,7 +248,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
           },
           changes,
           // Only a post-response script sees it.
-          scriptChain(request, parents, 'postResponse').length > 0,
+          postChain.length > 0,
         ))
     if (digest && !handed) {
       const signed = await digest.sign(wire)
@@ -264,17 +266,21 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   }
 
   emit(handed ? { type: 'sending', request: wire, at: handed.at } : { type: 'sending', request: wire })
+  // With no signal and nobody listening for the head (the CLI), the options go as they are.
+  const sendOptions: SendOptions =
+    deps.signal === undefined && !deps.onEvent
+      ? (deps.options ?? {})
+      : { ...deps.options, signal: deps.signal, onHead }
   let response: WireResponse
   try {
-    response = await (handed?.response ??
-      deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead }))
+    response = await (handed?.response ?? deps.transport.send(wire, sendOptions))
     // Digest: the server's challenge is answered once, and the answer's response is the one shown.
     const again = digest ? await digest.answer(wire, response) : null
     if (again) {
       if (view === wire) view = again
       wire = again
       emit({ type: 'sending', request: wire })
-      response = await deps.transport.send(wire, { ...deps.options, signal: deps.signal, onHead })
+      response = await deps.transport.send(wire, sendOptions)
     }
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
@@ -291,7 +297,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   emit({ type: 'response', response })
 
   // A running event stream has no end to wait for: its post-response script does not run (spec 3).
-  const postScripts = response.eventStream ? [] : scriptChain(request, parents, 'postResponse')
+  const postScripts = response.eventStream ? [] : postChain
   let scriptError: ScriptError | null = null
   if (postScripts.length > 0) {
     emit({ type: 'post-response' })
@@ -351,15 +357,18 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   }
 }
 
-/** The OAuth 2.0 token for the auth this request resolves to, fetched or renewed when needed. */
-async function oauthToken(input: SendInput, parentAuth: AuthSource[], deps: SendDeps) {
-  if (deps.oauthToken !== undefined || !deps.oauth) return {}
+/**
+ * The OAuth 2.0 token for the auth this request resolves to, fetched or renewed when needed;
+ * null when there is none to get.
+ */
+function oauthToken(input: SendInput, parentAuth: AuthSource[], deps: SendDeps) {
+  if (deps.oauthToken !== undefined || !deps.oauth) return null
   const { request } = input
   const resolved = resolveAuth([
     { auth: request.auth, name: request.name, kind: 'request', id: request.id },
     ...parentAuth,
   ])
-  if (resolved.auth.type !== 'oauth2') return {}
+  if (resolved.auth.type !== 'oauth2') return null
   return tokenForSend(resolved.auth, resolved.source?.id ?? request.id, input.variables, deps.oauth.store, {
     transport: deps.transport,
     ...(deps.options ? { options: deps.options } : {}),
@@ -375,7 +384,8 @@ function next(flow: RunFlow): { nextRequest?: string | null } {
 /** Collection first, then folders outermost first, then the request: the order other clients use. */
 function scriptChain(request: RequestSpec, parents: ParentScope[], which: keyof Scripts): ScriptSource[] {
   const chain: ScriptSource[] = []
-  for (const parent of [...parents].reverse()) {
+  for (let i = parents.length - 1; i >= 0; i--) {
+    const parent = parents[i]!
     const code = parent.scripts[which]
     if (code.trim() !== '')
       chain.push({ origin: parent.kind === 'collection' ? 'Collection' : `Folder ${parent.name}`, code })

@@ -47,46 +47,43 @@ export function toExecution(name: string, path: string[], result: SendResult): J
   // A test that never finished is reported as a failed test instead of silently missing.
   if (result.testsTimedOut)
     tests.push({ name: TIMEOUT_TEST, passed: false, error: 'A test never finished before the time limit.' })
-  const base = { name, path, tests, ...(result.notices ? { notices: result.notices } : {}) }
+  // Made once per request, mostly before the code has warmed up: fields assigned in the report's
+  // order instead of spread from a base object (spreads are slow there; README).
+  const execution = { name, path, tests } as JsonExecution
+  if (result.notices) execution.notices = result.notices
   switch (result.outcome) {
     case 'not-sent':
-      return {
-        ...base,
-        outcome: result.skipped ? 'skipped' : 'not-sent',
-        error: result.skipped ? null : `Request not sent: ${result.error}`,
-        request: null,
-        response: null,
-        scriptError: null,
-      }
+      execution.outcome = result.skipped ? 'skipped' : 'not-sent'
+      execution.error = result.skipped ? null : `Request not sent: ${result.error}`
+      execution.request = null
+      execution.response = null
+      execution.scriptError = null
+      return execution
     case 'failed':
-      return {
-        ...base,
-        outcome: 'failed',
-        error: `Request failed: ${result.error}`,
-        request: wireSummary(result.request),
-        response: null,
-        scriptError: null,
-      }
+      execution.outcome = 'failed'
+      execution.error = `Request failed: ${result.error}`
+      execution.request = wireSummary(result.request)
+      execution.response = null
+      execution.scriptError = null
+      return execution
     case 'done': {
       const { response } = result
-      return {
-        ...base,
-        outcome: 'done',
-        error: null,
-        request: wireSummary(result.request),
-        response: {
-          code: response.status,
-          status: response.statusText,
-          responseTime: Math.round(response.timings.total),
-          size: {
-            headers: response.sizes.responseHeaders,
-            body: response.sizes.responseBody,
-            total: response.sizes.responseHeaders + response.sizes.responseBody,
-          },
-          headers: response.headers,
+      execution.outcome = 'done'
+      execution.error = null
+      execution.request = wireSummary(result.request)
+      execution.response = {
+        code: response.status,
+        status: response.statusText,
+        responseTime: Math.round(response.timings.total),
+        size: {
+          headers: response.sizes.responseHeaders,
+          body: response.sizes.responseBody,
+          total: response.sizes.responseHeaders + response.sizes.responseBody,
         },
-        scriptError: result.scriptError?.message ?? null,
+        headers: response.headers,
       }
+      execution.scriptError = result.scriptError?.message ?? null
+      return execution
     }
   }
 }

@@ -27,6 +27,7 @@ const MAX_AGENTS = 16
 export function makeDispatchers(env?: Env) {
   const agents = new Map<string, AgentType>()
   const tlsKeys = new WeakMap<TlsSettings, string>()
+  const routeKeys = new WeakMap<Route, string>()
 
   function agentFor(route: Route, tls: TlsSettings, forward: boolean): AgentType {
     let tlsKey = tlsKeys.get(tls)
@@ -36,7 +37,13 @@ export function makeDispatchers(env?: Env) {
       )
       tlsKeys.set(tls, tlsKey)
     }
-    const key = `${JSON.stringify(route)}|${forward}|${tlsKey}`
+    // Without a proxy every request has the same route object: its key is made once.
+    let routeKey = routeKeys.get(route)
+    if (routeKey === undefined) {
+      routeKey = JSON.stringify(route)
+      routeKeys.set(route, routeKey)
+    }
+    const key = `${routeKey}|${forward}|${tlsKey}`
     let agent = agents.get(key)
     if (!agent) {
       agent = new Agent({

@@ -3,6 +3,7 @@
  * raw header list (order, case, every Set-Cookie), the reason phrase, and controls flow, so a
  * streamed body is never buffered and an oversized one is cut off.
  */
+import { isAscii } from 'node:buffer'
 import type { Dispatcher } from 'undici'
 import { headerValue, type HeaderList } from '../../model/wire.ts'
 import type { Target } from './dispatcher.ts'
@@ -277,12 +278,14 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
     }
 
     const flat: string[] = []
-    const hasHost = request.headers.some(([name]) => name.toLowerCase() === 'host')
-    for (const [name, value] of request.target.extraHeaders) {
-      if (name === 'Host' && hasHost) continue
+    const { headers } = request
+    const extra = request.target.extraHeaders
+    for (let i = 0; i < extra.length; i++) {
+      const [name, value] = extra[i]!
+      if (name === 'Host' && headers.some((header) => header[0].toLowerCase() === 'host')) continue
       flat.push(name, value)
     }
-    for (const [name, value] of request.headers) flat.push(name, value)
+    for (let i = 0; i < headers.length; i++) flat.push(headers[i]![0], headers[i]![1])
     const body =
       request.body && request.body.length > 0
         ? Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength)
@@ -308,16 +311,12 @@ function toHeaderList(raw: Buffer[]): HeaderList {
 
 /** UTF-8 when the bytes are valid UTF-8 (what servers mean in practice), else byte-for-byte Latin-1. */
 function headerText(bytes: Buffer): string {
-  for (const byte of bytes) {
-    if (byte > 0x7f) {
-      try {
-        return decoder.decode(bytes)
-      } catch {
-        return bytes.toString('latin1')
-      }
-    }
+  if (isAscii(bytes)) return bytes.toString('latin1')
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    return bytes.toString('latin1')
   }
-  return bytes.toString('latin1')
 }
 
 function headBytes(raw: Buffer[], status: number, statusText: string): number {

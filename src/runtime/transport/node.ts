@@ -15,7 +15,8 @@ import {
 import { codingsToUndo, decodeBuffer, decodeStream } from './decode.ts'
 import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
-import { Cancel, exchangeRetrying, type HopResponse } from './exchange.ts'
+import { deadline } from './deadline.ts'
+import { exchangeRetrying, type HopResponse } from './exchange.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
 import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
@@ -102,8 +103,10 @@ async function send(
       streaming = hop.stream !== undefined
       const response = toWireResponse(hop, current, started, options)
       // A login answered with a redirect sets its cookie on the redirect; keep those for the same host.
-      const carried = earlierCookies.filter((entry) => entry.host === current.url.hostname)
-      response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
+      if (earlierCookies.length > 0) {
+        const carried = earlierCookies.filter((entry) => entry.host === current.url.hostname)
+        response.cookies = [...carried.flatMap((entry) => entry.cookies), ...response.cookies]
+      }
       // An event stream runs until the user stops it; the timeout covers only its start.
       if (response.eventStream) stopTimer()
       return response
@@ -194,38 +197,3 @@ function parseUrl(raw: string): URL {
   }
   return url
 }
-
-/**
- * The caller's signal and the timeout as one signal whose reason is the TransportError to report;
- * none when neither exists.
- */
-function deadline(options: SendOptions): {
-  signal: Cancel | undefined
-  stop: () => void
-  stopTimer: () => void
-} {
-  const outer = options.signal
-  const timeoutMs = options.timeoutMs ?? 0
-  if (!outer && !(timeoutMs > 0)) return { signal: undefined, stop: nothing, stopTimer: nothing }
-  const cancel = new Cancel()
-  const onAbort = () => cancel.abort(new TransportError('Request cancelled', 'aborted'))
-  if (outer?.aborted) onAbort()
-  else outer?.addEventListener('abort', onAbort, { once: true })
-  const timer =
-    timeoutMs > 0
-      ? setTimeout(
-          () => cancel.abort(new TransportError(`No response within ${timeoutMs} ms (timeout)`, 'timeout')),
-          timeoutMs,
-        )
-      : undefined
-  return {
-    signal: cancel,
-    stopTimer: () => clearTimeout(timer),
-    stop: () => {
-      clearTimeout(timer)
-      outer?.removeEventListener('abort', onAbort)
-    },
-  }
-}
-
-const nothing = () => {}
