@@ -9,6 +9,8 @@ import type { RequestBody, RequestSpec } from '../types.ts'
 import { paramsFromUrl } from '../url-params.ts'
 import { visible } from './import-error.ts'
 
+export { looksLikeCurl } from './curl-detect.ts'
+
 /** The part of curlconverter's parsed request this mapping reads; its words print as text. */
 interface Word {
   toString(): string
@@ -33,11 +35,6 @@ export type CurlFields = Pick<
 
 export class CurlImportError extends Error {
   override name = 'CurlImportError'
-}
-
-/** Does the pasted text look like a cURL command (rather than a URL)? */
-export function looksLikeCurl(text: string): boolean {
-  return /^\s*curl(\.exe)?\s/i.test(text)
 }
 
 export function curlToRequest(command: string, parse: CurlParser): CurlFields {

@@ -31,7 +31,9 @@ import {
   type Check,
 } from './sendbox-fields.ts'
 
-export const SENDBOX_FORMAT_VERSION = 1
+import { SENDBOX_FORMAT_VERSION } from './sendbox-version.ts'
+
+export { SENDBOX_FORMAT_VERSION }
 
 export interface SendboxCollectionFile {
   sendbox: typeof SENDBOX_FORMAT_VERSION

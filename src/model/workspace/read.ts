@@ -7,7 +7,8 @@ import { textOf } from './text-fields.ts'
 import { treeIndex } from './tree-cache.ts'
 import { orderedIds, type TreeIndex } from './tree-index.ts'
 import { entityKindOf, live, liveView, roots, type EntityKind } from './workspace-doc.ts'
-import { SENDBOX_FORMAT_VERSION, type SendboxCollectionFile } from '../import/sendbox.ts'
+import type { SendboxCollectionFile } from '../import/sendbox.ts'
+import { SENDBOX_FORMAT_VERSION } from '../import/sendbox-version.ts'
 
 export function readRequest(doc: Y.Doc, id: Id): RequestSpec | undefined {
   const entity = live(roots(doc).requests.get(id))

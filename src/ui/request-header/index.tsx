@@ -3,7 +3,7 @@
  * the URL, Send and the send options (`Download`), and a `Save` button for touch (Ctrl+S elsewhere).
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
-import { looksLikeCurl } from '../../model/import/curl.ts'
+import { looksLikeCurl } from '../../model/import/curl-detect.ts'
 import { urlEdit } from '../request-editor/index.tsx'
 import { UrlField } from '../request-editor/url-field.tsx'
 import { HTTP_METHODS, type HttpMethod } from '../../model/types.ts'
