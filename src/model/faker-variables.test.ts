@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FAKER_VARIABLES, fakerLoaded, loadFakerFor, mentionsFaker, needsFaker } from './faker-variables.ts'
+import { FAKER_VARIABLES } from './faker-table.ts'
+import { fakerLoaded, loadFakerFor, mentionsFaker, needsFaker } from './faker-variables.ts'
 import { makeRequest, makeRow } from './factories.ts'
 import { VariableContext } from './variables.ts'
 
