@@ -3,30 +3,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { failure, wire } from './helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { failure, useEchoAndTransport, wire } from './helpers.ts'
 
-let echo: EchoServer
-let transport: NodeTransport
-
-beforeAll(async () => {
-  echo = await startEchoServer()
-  transport = createNodeTransport()
-})
-
-afterAll(async () => {
-  await transport.close()
-  await echo.close()
-})
+const setup = useEchoAndTransport()
 
 // Every pending timeout shares one timer (deadline.ts): each must still end its own request only.
 describe('timeouts on the shared timer', () => {
   it('end a shorter timeout started after a longer one, and only that request', async () => {
-    const long = transport.send(wire('GET', `${echo.url}/delay/400`), { timeoutMs: 5000 })
+    const long = setup.transport.send(wire('GET', `${setup.echo.url}/delay/400`), { timeoutMs: 5000 })
     const started = performance.now()
-    const short = await failure(transport.send(wire('GET', `${echo.url}/delay/3000`), { timeoutMs: 100 }))
+    const short = await failure(
+      setup.transport.send(wire('GET', `${setup.echo.url}/delay/3000`), { timeoutMs: 100 }),
+    )
     expect(short.message).toBe('No response within 100 ms (timeout)')
     expect(performance.now() - started).toBeGreaterThanOrEqual(99)
     expect(performance.now() - started).toBeLessThan(2000)
@@ -34,11 +23,13 @@ describe('timeouts on the shared timer', () => {
   })
 
   it('end each of several requests at its own time, also after earlier ones finished', async () => {
-    expect((await transport.send(wire('GET', `${echo.url}/get`), { timeoutMs: 150 })).status).toBe(200)
+    expect(
+      (await setup.transport.send(wire('GET', `${setup.echo.url}/get`), { timeoutMs: 150 })).status,
+    ).toBe(200)
     const results = await Promise.allSettled([
-      transport.send(wire('GET', `${echo.url}/delay/3000`), { timeoutMs: 300 }),
-      transport.send(wire('GET', `${echo.url}/delay/50`), { timeoutMs: 1000 }),
-      transport.send(wire('GET', `${echo.url}/delay/3000`), { timeoutMs: 120 }),
+      setup.transport.send(wire('GET', `${setup.echo.url}/delay/3000`), { timeoutMs: 300 }),
+      setup.transport.send(wire('GET', `${setup.echo.url}/delay/50`), { timeoutMs: 1000 }),
+      setup.transport.send(wire('GET', `${setup.echo.url}/delay/3000`), { timeoutMs: 120 }),
     ])
     expect(
       results.map((r) => (r.status === 'fulfilled' ? r.value.status : (r.reason as Error).message)),
@@ -46,7 +37,9 @@ describe('timeouts on the shared timer', () => {
   })
 
   it('wait for a response however long the timeout (beyond what one Node timer can hold)', async () => {
-    const response = await transport.send(wire('GET', `${echo.url}/delay/50`), { timeoutMs: 2 ** 32 })
+    const response = await setup.transport.send(wire('GET', `${setup.echo.url}/delay/50`), {
+      timeoutMs: 2 ** 32,
+    })
     expect(response.status).toBe(200)
   })
 
@@ -57,7 +50,7 @@ describe('timeouts on the shared timer', () => {
       file,
       `import { createNodeTransport } from ${JSON.stringify(node)}
       const transport = createNodeTransport()
-      const response = await transport.send({ method: 'GET', url: '${echo.url}/get', headers: [], body: null }, { timeoutMs: 60000 })
+      const response = await transport.send({ method: 'GET', url: '${setup.echo.url}/get', headers: [], body: null }, { timeoutMs: 60000 })
       console.log(response.status)`,
     )
     const started = performance.now()

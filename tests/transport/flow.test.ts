@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
+import { describe, expect, it } from 'vitest'
 import { Cancel } from '../../src/runtime/transport/exchange.ts'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
-import { failure, text, wire } from './helpers.ts'
+import { failure, text, useEchoAndTransport, wire } from './helpers.ts'
 import { closedPort, startHttp } from './servers.ts'
 
-let echo: EchoServer
-let transport: NodeTransport
-
-beforeAll(async () => {
-  echo = await startEchoServer()
-  transport = createNodeTransport()
-})
-
-afterAll(async () => {
-  await transport.close()
-  await echo.close()
-})
+const setup = useEchoAndTransport()
 
 describe('failures', () => {
   it('time out with a timeout error', async () => {
     const started = performance.now()
-    const error = await failure(transport.send(wire('GET', `${echo.url}/delay/3000`), { timeoutMs: 100 }))
+    const error = await failure(
+      setup.transport.send(wire('GET', `${setup.echo.url}/delay/3000`), { timeoutMs: 100 }),
+    )
     expect(error.code).toBe('timeout')
     expect(error.message).toContain('100 ms')
     expect(performance.now() - started).toBeLessThan(2000)
@@ -31,27 +20,27 @@ describe('failures', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 50)
     const error = await failure(
-      transport.send(wire('GET', `${echo.url}/delay/3000`), { signal: controller.signal }),
+      setup.transport.send(wire('GET', `${setup.echo.url}/delay/3000`), { signal: controller.signal }),
     )
     expect(error.code).toBe('aborted')
-    const before = echo.seen.length
+    const before = setup.echo.seen.length
     const early = await failure(
-      transport.send(wire('GET', `${echo.url}/get`), { signal: AbortSignal.abort() }),
+      setup.transport.send(wire('GET', `${setup.echo.url}/get`), { signal: AbortSignal.abort() }),
     )
     expect(early.code).toBe('aborted')
-    expect(echo.seen.length).toBe(before)
+    expect(setup.echo.seen.length).toBe(before)
   })
 
   it('name the host and the reason when nothing listens', async () => {
     const port = await closedPort()
-    const error = await failure(transport.send(wire('GET', `http://127.0.0.1:${port}/`), {}))
+    const error = await failure(setup.transport.send(wire('GET', `http://127.0.0.1:${port}/`), {}))
     expect(error.code).toBe('unreachable')
     expect(error.message).toBe(`Could not connect to 127.0.0.1:${port} (ECONNREFUSED: connection refused)`)
   })
 
   it('refuse bodies over maxResponseBytes, by Content-Length or while reading', async () => {
     const declared = await failure(
-      transport.send(wire('GET', `${echo.url}/bytes/100000`), { maxResponseBytes: 1000 }),
+      setup.transport.send(wire('GET', `${setup.echo.url}/bytes/100000`), { maxResponseBytes: 1000 }),
     )
     expect(declared.code).toBe('too-large')
     const server = await startHttp((_req, res) => {
@@ -60,9 +49,9 @@ describe('failures', () => {
       res.end('y'.repeat(800))
     })
     try {
-      const counted = await failure(transport.send(wire('GET', server.url), { maxResponseBytes: 1000 }))
+      const counted = await failure(setup.transport.send(wire('GET', server.url), { maxResponseBytes: 1000 }))
       expect(counted.code).toBe('too-large')
-      const fits = await transport.send(wire('GET', server.url), { maxResponseBytes: 1600 })
+      const fits = await setup.transport.send(wire('GET', server.url), { maxResponseBytes: 1600 })
       expect(fits.body.length).toBe(1600)
     } finally {
       await server.close()
@@ -76,7 +65,7 @@ describe('failures', () => {
       setTimeout(() => res.end(Buffer.alloc(600)), 20)
     })
     try {
-      const response = await transport.send(wire('GET', server.url), {
+      const response = await setup.transport.send(wire('GET', server.url), {
         responseBody: 'stream',
         maxResponseBytes: 1000,
       })
@@ -90,7 +79,7 @@ describe('failures', () => {
 
 describe('event streams', () => {
   it('are detected and handed over as a stream, not buffered', async () => {
-    const response = await transport.send(wire('GET', `${echo.url}/sse?count=3&interval=10`), {})
+    const response = await setup.transport.send(wire('GET', `${setup.echo.url}/sse?count=3&interval=10`), {})
     expect(response.eventStream).toBe(true)
     expect(response.body.length).toBe(0)
     const events = (await new Response(response.bodyStream).text()).split('\n\n').filter(Boolean)
@@ -100,7 +89,7 @@ describe('event streams', () => {
 
   it('return while the server is still sending; the timeout covers only their start', async () => {
     // count=0 never ends: send() can only return if it does not wait for the body.
-    const response = await transport.send(wire('GET', `${echo.url}/sse?count=0&interval=10`), {
+    const response = await setup.transport.send(wire('GET', `${setup.echo.url}/sse?count=0&interval=10`), {
       timeoutMs: 200,
     })
     const reader = response.bodyStream!.getReader()
@@ -115,7 +104,7 @@ describe('event streams', () => {
 
   it('are aborted by the signal', async () => {
     const controller = new AbortController()
-    const response = await transport.send(wire('GET', `${echo.url}/sse?count=0&interval=10`), {
+    const response = await setup.transport.send(wire('GET', `${setup.echo.url}/sse?count=0&interval=10`), {
       signal: controller.signal,
     })
     const reader = response.bodyStream!.getReader()
@@ -132,7 +121,7 @@ describe('event streams', () => {
 describe('streamed bodies', () => {
   it('pass a large body through without holding it in memory', async () => {
     const size = 128 * 1024 * 1024
-    const response = await transport.send(wire('GET', `${echo.url}/bytes/${size}`), {
+    const response = await setup.transport.send(wire('GET', `${setup.echo.url}/bytes/${size}`), {
       responseBody: 'stream',
     })
     expect(response.body.length).toBe(0)

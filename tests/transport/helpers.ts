@@ -1,6 +1,30 @@
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { HeaderList, WireRequest } from '../../src/model/wire.ts'
+import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import { TransportError } from '../../src/runtime/transport/types.ts'
+import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+
+export interface EchoAndTransport {
+  echo: EchoServer
+  transport: NodeTransport
+}
+
+/**
+ * One echo server and one Node transport for the calling test file: started before its tests,
+ * closed after them. Read the fields inside tests (they are set in beforeAll).
+ */
+export function useEchoAndTransport(): EchoAndTransport {
+  const setup = {} as EchoAndTransport
+  beforeAll(async () => {
+    setup.echo = await startEchoServer()
+    setup.transport = createNodeTransport()
+  })
+  afterAll(async () => {
+    await setup.transport.close()
+    await setup.echo.close()
+  })
+  return setup
+}
 
 export function wire(
   method: string,

@@ -1,32 +1,27 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
+import { createNodeTransport } from '../../src/runtime/transport/node.ts'
 import { startEchoServer, type EchoRecord, type EchoServer } from '../fixtures/echo-server.ts'
-import { failure, json, text, wire } from './helpers.ts'
+import { failure, json, text, useEchoAndTransport, wire } from './helpers.ts'
 import { startHttp, startRaw } from './servers.ts'
 
-let echo: EchoServer
+const setup = useEchoAndTransport()
 let other: EchoServer
-let transport: NodeTransport
 
 beforeAll(async () => {
-  echo = await startEchoServer()
   other = await startEchoServer()
-  transport = createNodeTransport()
 })
 
 afterAll(async () => {
-  await transport.close()
-  await echo.close()
   await other.close()
 })
 
-const last = (): EchoRecord => echo.seen.at(-1)!
+const last = (): EchoRecord => setup.echo.seen.at(-1)!
 
 describe('request headers', () => {
   it('go out in the order and case given, forbidden-in-browser ones included', async () => {
-    await transport.send(
-      wire('GET', `${echo.url}/get`, [
+    await setup.transport.send(
+      wire('GET', `${setup.echo.url}/get`, [
         ['X-Second', 'b'],
         ['user-Agent', 'sendbox-test/1'],
         ['Cookie', 'session=abc; theme=dark'],
@@ -48,12 +43,12 @@ describe('request headers', () => {
   })
 
   it('adds no User-Agent of its own', async () => {
-    await transport.send(wire('GET', `${echo.url}/get`), {})
+    await setup.transport.send(wire('GET', `${setup.echo.url}/get`), {})
     expect(last().headers.map(([name]) => name.toLowerCase())).not.toContain('user-agent')
   })
 
   it('sends a Host override', async () => {
-    await transport.send(wire('GET', `${echo.url}/get`, [['Host', 'api.example.test']]), {})
+    await setup.transport.send(wire('GET', `${setup.echo.url}/get`, [['Host', 'api.example.test']]), {})
     expect(last().headers.filter(([name]) => name.toLowerCase() === 'host')).toEqual([
       ['host', 'api.example.test'],
     ])
@@ -61,22 +56,24 @@ describe('request headers', () => {
 
   it('refuses a header undici cannot send with an invalid-request error', async () => {
     const error = await failure(
-      transport.send(wire('GET', `${echo.url}/get`, [['Transfer-Encoding', 'gzip']]), {}),
+      setup.transport.send(wire('GET', `${setup.echo.url}/get`, [['Transfer-Encoding', 'gzip']]), {}),
     )
     expect(error.code).toBe('invalid-request')
     expect(error.message).toContain('transfer-encoding')
   })
 
   it('rejects a URL that is not http(s)', async () => {
-    expect((await failure(transport.send(wire('GET', 'ftp://127.0.0.1/x'), {}))).code).toBe('invalid-request')
-    expect((await failure(transport.send(wire('GET', 'not a url'), {}))).code).toBe('invalid-request')
+    expect((await failure(setup.transport.send(wire('GET', 'ftp://127.0.0.1/x'), {}))).code).toBe(
+      'invalid-request',
+    )
+    expect((await failure(setup.transport.send(wire('GET', 'not a url'), {}))).code).toBe('invalid-request')
   })
 })
 
 describe('responses', () => {
   it('keep every Set-Cookie as its own header entry and parse them', async () => {
-    const url = `${echo.url}/cookies/set-raw?c=${encodeURIComponent('sid=1; Path=/; HttpOnly; SameSite=Strict')}&c=${encodeURIComponent('theme=dark; Max-Age=60; Secure')}`
-    const response = await transport.send(wire('GET', url), {})
+    const url = `${setup.echo.url}/cookies/set-raw?c=${encodeURIComponent('sid=1; Path=/; HttpOnly; SameSite=Strict')}&c=${encodeURIComponent('theme=dark; Max-Age=60; Secure')}`
+    const response = await setup.transport.send(wire('GET', url), {})
     expect(response.headers.filter(([name]) => name.toLowerCase() === 'set-cookie')).toEqual([
       ['set-cookie', 'sid=1; Path=/; HttpOnly; SameSite=Strict'],
       ['set-cookie', 'theme=dark; Max-Age=60; Secure'],
@@ -93,9 +90,9 @@ describe('responses', () => {
       res.end('ok')
     })
     try {
-      const response = await transport.send(wire('GET', server.url), {})
+      const response = await setup.transport.send(wire('GET', server.url), {})
       expect([response.status, response.statusText]).toEqual([200, 'Totally Fine'])
-      expect((await transport.send(wire('GET', `${echo.url}/status/418`), {})).statusText).toBe(
+      expect((await setup.transport.send(wire('GET', `${setup.echo.url}/status/418`), {})).statusText).toBe(
         "I'm a Teapot",
       )
     } finally {
@@ -106,14 +103,14 @@ describe('responses', () => {
   it('fall back to the standard reason phrase when the server sends none', async () => {
     const server = await startRaw('HTTP/1.1 404 \r\nContent-Length: 0\r\n\r\n')
     try {
-      expect((await transport.send(wire('GET', server.url), {})).statusText).toBe('Not Found')
+      expect((await setup.transport.send(wire('GET', server.url), {})).statusText).toBe('Not Found')
     } finally {
       await server.close()
     }
   })
 
   it('to HEAD carry headers and no body', async () => {
-    const response = await transport.send(wire('HEAD', `${echo.url}/bytes/5000`), {})
+    const response = await setup.transport.send(wire('HEAD', `${setup.echo.url}/bytes/5000`), {})
     expect(response.status).toBe(200)
     expect(response.headers).toContainEqual(['content-length', '5000'])
     expect(response.body.length).toBe(0)
@@ -124,14 +121,14 @@ describe('responses', () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i)
     const echoed = json<{ bodyBase64: string }>(
       (
-        await transport.send(
-          wire('POST', `${echo.url}/post`, [['Content-Type', 'application/octet-stream']], bytes),
+        await setup.transport.send(
+          wire('POST', `${setup.echo.url}/post`, [['Content-Type', 'application/octet-stream']], bytes),
           {},
         )
       ).body,
     )
     expect(Buffer.from(echoed.bodyBase64, 'base64')).toEqual(Buffer.from(bytes))
-    const download = await transport.send(wire('GET', `${echo.url}/bytes/70000`), {})
+    const download = await setup.transport.send(wire('GET', `${setup.echo.url}/bytes/70000`), {})
     expect(download.body.length).toBe(70000)
     expect(download.body.every((value, i) => value === (i % 65536) % 256)).toBe(true)
   })
@@ -141,7 +138,10 @@ describe('responses', () => {
       'HTTP/1.1 201 Created\r\nContent-Type: text/plain\r\nX-Thing: 1\r\nContent-Length: 5\r\n\r\nhello'
     const server = await startRaw(answer)
     try {
-      const response = await transport.send(wire('GET', `${server.url}/a?b=c`, [['X-Custom', 'value']]), {})
+      const response = await setup.transport.send(
+        wire('GET', `${server.url}/a?b=c`, [['X-Custom', 'value']]),
+        {},
+      )
       expect(response.sizes).toEqual({
         requestHeaders: server.heads[0]!.length,
         requestBody: 0,
@@ -156,12 +156,15 @@ describe('responses', () => {
   })
 
   it('count the request body and its Content-Length in the sizes', async () => {
-    const response = await transport.send(wire('POST', `${echo.url}/post`, [['X-A', '1']], '12345678'), {})
+    const response = await setup.transport.send(
+      wire('POST', `${setup.echo.url}/post`, [['X-A', '1']], '12345678'),
+      {},
+    )
     expect(response.sizes.requestBody).toBe(8)
     // POST /post HTTP/1.1, host, connection, X-A, content-length: 8, blank line
     const expected =
       'POST /post HTTP/1.1\r\n'.length +
-      `host: 127.0.0.1:${echo.port}\r\n`.length +
+      `host: 127.0.0.1:${setup.echo.port}\r\n`.length +
       'connection: keep-alive\r\n'.length +
       'X-A: 1\r\n'.length +
       'content-length: 8\r\n'.length +
@@ -183,11 +186,14 @@ describe('responses', () => {
         res.end(zipped)
       })
       try {
-        const response = await transport.send(wire('GET', server.url, [['Accept-Encoding', coding]]), {})
+        const response = await setup.transport.send(
+          wire('GET', server.url, [['Accept-Encoding', coding]]),
+          {},
+        )
         expect(text(response.body)).toBe(payload)
         expect(response.sizes.responseBody).toBe(zipped.length)
         expect(response.headers).toContainEqual(['Content-Encoding', coding])
-        const streamed = await transport.send(wire('GET', server.url), { responseBody: 'stream' })
+        const streamed = await setup.transport.send(wire('GET', server.url), { responseBody: 'stream' })
         expect(await new Response(streamed.bodyStream).text()).toBe(payload)
       } finally {
         await server.close()
@@ -198,9 +204,9 @@ describe('responses', () => {
   it('report timing phases: connect on a new connection, none on a reused one', async () => {
     const fresh = createNodeTransport()
     try {
-      const first = await fresh.send(wire('GET', `${echo.url}/get`), {})
+      const first = await fresh.send(wire('GET', `${setup.echo.url}/get`), {})
       await new Promise((resolve) => setTimeout(resolve, 20))
-      const second = await fresh.send(wire('GET', `${echo.url}/get`), {})
+      const second = await fresh.send(wire('GET', `${setup.echo.url}/get`), {})
       expect(first.timings.connect).toBeGreaterThan(0)
       expect(first.timings.dns).toBeUndefined() // an IP address needs no lookup
       expect(second.timings.connect).toBeUndefined()
@@ -209,7 +215,7 @@ describe('responses', () => {
         expect(timings.download).toBeGreaterThanOrEqual(0)
         expect(timings.total).toBeGreaterThanOrEqual(timings.firstByte! + timings.download!)
       }
-      const named = await fresh.send(wire('GET', `http://localhost:${echo.port}/get`), {})
+      const named = await fresh.send(wire('GET', `http://localhost:${setup.echo.port}/get`), {})
       expect(named.timings.dns).toBeGreaterThanOrEqual(0)
       expect(named.httpVersion).toBe('1.1')
     } finally {
@@ -222,11 +228,11 @@ describe('responses', () => {
     try {
       const paths = Array.from({ length: 20 }, (_, i) => `/anything/${'x'.repeat(i)}`)
       const responses = await Promise.all(
-        paths.map((path) => fresh.send(wire('GET', `${echo.url}${path}`), {})),
+        paths.map((path) => fresh.send(wire('GET', `${setup.echo.url}${path}`), {})),
       )
       responses.forEach((response, i) => {
         expect(json<{ path: string }>(response.body).path).toBe(paths[i])
-        const head = `GET ${paths[i]} HTTP/1.1\r\nhost: 127.0.0.1:${echo.port}\r\nconnection: keep-alive\r\n\r\n`
+        const head = `GET ${paths[i]} HTTP/1.1\r\nhost: 127.0.0.1:${setup.echo.port}\r\nconnection: keep-alive\r\n\r\n`
         expect(response.sizes.requestHeaders).toBe(head.length)
         // All twenty start at once, so each opens its own connection.
         expect(response.timings.connect).toBeGreaterThan(0)
@@ -237,47 +243,51 @@ describe('responses', () => {
   })
 
   it('declare every capability', () => {
-    expect(Object.values(transport.capabilities).every(Boolean)).toBe(true)
+    expect(Object.values(setup.transport.capabilities).every(Boolean)).toBe(true)
   })
 })
 
 describe('redirects', () => {
   it('are followed by default, and the final URL is reported', async () => {
-    const response = await transport.send(wire('GET', `${echo.url}/redirect/3`), {})
+    const response = await setup.transport.send(wire('GET', `${setup.echo.url}/redirect/3`), {})
     expect(response.status).toBe(200)
-    expect(response.url).toBe(`${echo.url}/get`)
+    expect(response.url).toBe(`${setup.echo.url}/get`)
     expect(last().path).toBe('/get')
   })
 
   it('are returned as they are when following is off', async () => {
-    const response = await transport.send(wire('GET', `${echo.url}/redirect/3`), { followRedirects: false })
+    const response = await setup.transport.send(wire('GET', `${setup.echo.url}/redirect/3`), {
+      followRedirects: false,
+    })
     expect(response.status).toBe(302)
     expect(response.headers).toContainEqual(['location', '/redirect/2'])
-    expect(response.url).toBe(`${echo.url}/redirect/3`)
+    expect(response.url).toBe(`${setup.echo.url}/redirect/3`)
   })
 
   it('stop after maxRedirects with an error', async () => {
-    const error = await failure(transport.send(wire('GET', `${echo.url}/redirect/5`), { maxRedirects: 2 }))
+    const error = await failure(
+      setup.transport.send(wire('GET', `${setup.echo.url}/redirect/5`), { maxRedirects: 2 }),
+    )
     expect(error.message).toContain('Stopped after 2 redirects')
   })
 
   it('turn a POST into a GET without body on 303, and keep it on 307', async () => {
     const to = (status: number) =>
-      `${echo.url}/redirect-to?status=${status}&url=${encodeURIComponent('/anything/next')}`
+      `${setup.echo.url}/redirect-to?status=${status}&url=${encodeURIComponent('/anything/next')}`
     const headers: [string, string][] = [['Content-Type', 'text/plain']]
-    await transport.send(wire('POST', to(303), headers, 'payload'), {})
+    await setup.transport.send(wire('POST', to(303), headers, 'payload'), {})
     expect([last().method, last().body, last().headers.some(([n]) => n === 'Content-Type')]).toEqual([
       'GET',
       '',
       false,
     ])
-    await transport.send(wire('POST', to(307), headers, 'payload'), {})
+    await setup.transport.send(wire('POST', to(307), headers, 'payload'), {})
     expect([last().method, last().body]).toEqual(['POST', 'payload'])
   })
 
   it('drop credentials when leaving the origin', async () => {
-    const url = `${echo.url}/redirect-to?url=${encodeURIComponent(`${other.url}/anything`)}`
-    await transport.send(
+    const url = `${setup.echo.url}/redirect-to?url=${encodeURIComponent(`${other.url}/anything`)}`
+    await setup.transport.send(
       wire('GET', url, [
         ['Authorization', 'Bearer secret'],
         ['X-Keep', 'yes'],
@@ -298,7 +308,7 @@ describe('redirects', () => {
       res.end('home')
     })
     try {
-      const response = await transport.send(wire('POST', `${server.url}/login`), {})
+      const response = await setup.transport.send(wire('POST', `${server.url}/login`), {})
       expect(response.url).toBe(`${server.url}/home`)
       expect(response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`)).toEqual(['sid=42'])
     } finally {

@@ -1,0 +1,64 @@
+/**
+ * The pre-request script chain: its input (Postman's pm.request before the send), run in the
+ * page, or in a script worker that then builds the request and hands it to the relay itself.
+ */
+import type { AuthSource } from '../../model/auth/resolve-auth.ts'
+import { scriptUrl } from '../../model/script-view.ts'
+import type { WireResponse } from '../../model/wire.ts'
+import { canHandOff, type HandedOff } from '../script/hand-off.ts'
+import type { ScriptRunInput, ScriptRunResult, ScriptSource } from '../script/types.ts'
+import { runner } from './script-chain.ts'
+import type { SendDeps, SendInput } from './types.ts'
+
+export function runPreRequest(
+  input: SendInput,
+  deps: SendDeps,
+  preScripts: ScriptSource[],
+  parentAuth: AuthSource[],
+  onHead: (head: WireResponse) => void,
+): Promise<ScriptRunResult & { handedOff?: HandedOff }> {
+  const { request, variables } = input
+  const scripts = runner(deps)
+  const preInput: ScriptRunInput = {
+    phase: 'pre-request',
+    scripts: preScripts,
+    ...(input.runKey ? { runKey: input.runKey } : {}),
+    ...(deps.defaultHeaders === false ? { defaultHeaders: false as const } : {}),
+    request: {
+      id: request.id,
+      name: request.name,
+      method: request.method,
+      url: scriptUrl(request.url, variables),
+      headers: [],
+      // Postman's pm.request before the send: as typed (newman substitutes after the script).
+      rawUrl: request.url,
+      declaredHeaders: request.headers
+        .filter((h) => !h.auto)
+        .map((h) => ({ key: h.key, value: h.value, ...(h.enabled ? {} : { disabled: true as const }) })),
+      ...(request.auth.type === 'inherit' ? {} : { auth: request.auth }),
+      ...(request.urlTemplate
+        ? { urlTemplate: request.urlTemplate, pathVariables: request.pathVariables ?? [] }
+        : {}),
+      body: request.body,
+    },
+    response: null,
+    variables,
+    sendRequest: (wire, signal) => deps.transport.send(wire, { ...deps.options, signal }),
+    signal: deps.signal,
+  }
+  return deps.handOff && scripts.runAndSend && canHandOff(request.body)
+    ? scripts.runAndSend(
+        preInput,
+        {
+          relay: deps.handOff,
+          request,
+          parentAuth,
+          formatJson: deps.formatJson ?? false,
+          ...(deps.defaultHeaders === false ? { defaultHeaders: false } : {}),
+          ...(deps.oauthToken ? { oauthToken: deps.oauthToken } : {}),
+          options: deps.options ?? {},
+        },
+        onHead,
+      )
+    : scripts.run(preInput)
+}
