@@ -52,8 +52,8 @@ export function variablesNeedFaker(variables: VariableContext): boolean {
 }
 
 /**
- * Loads faker when `subject` (a request, its parents, as JSON) or a variable's value names a
- * faker-backed variable; otherwise resolves at once (and after the first load, always).
+ * Loads faker when a string in `subject` (a request and its parents) or a variable's value names
+ * a faker-backed variable; otherwise resolves at once (and after the first load, always).
  */
 export async function loadFakerFor(subject: unknown, variables: VariableContext): Promise<void> {
   if (fakerNeededFor(subject, variables)) await loadFakerVariables()
