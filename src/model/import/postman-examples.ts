@@ -26,7 +26,12 @@ export function parsePostmanExamples(
       continue
     }
     const code = Number(raw.code)
-    const request = isObject(raw.originalRequest) ? savedRequest(raw.originalRequest) : undefined
+    const original = raw.originalRequest
+    const request = isObject(original)
+      ? savedRequest(original)
+      : typeof original === 'string' && original
+        ? { method: 'GET', url: original, headers: [] }
+        : undefined
     examples.push({
       id: typeof raw.id === 'string' && raw.id ? raw.id : newId(),
       name: text(raw.name) || `Example ${i + 1}`,
