@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { postmanCollectionText } from '../../src/model/export/postman.ts'
+import { requestToText, textToRequest } from '../../src/model/git/item-file.ts'
 import { makeCollection, makeRequest } from '../../src/model/factories.ts'
 import { importSource } from '../../src/model/import/import-source.ts'
 import { serializeSendboxCollection } from '../../src/model/import/sendbox.ts'
@@ -117,5 +118,12 @@ describe('examples in files', () => {
     ])
     const back = importSource({ kind: 'file', name: 'items.postman_collection.json', text }).collections[0]!
     expect(firstRequest(back).examples).toEqual(firstRequest(withExamples()).examples)
+  })
+
+  it("are kept in the git mirror's request file and read back unchanged", () => {
+    const request = firstRequest(withExamples())
+    const text = requestToText(request)
+    expect(text).toContain('examples:\n  - id: a\n    name: Example a\n    status: 200')
+    expect(textToRequest(text, 'Items/Create.yaml').examples).toEqual(request.examples)
   })
 })
