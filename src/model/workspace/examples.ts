@@ -5,9 +5,10 @@
  * one example edited twice is last-writer-wins as a whole (an example is edited rarely, and
  * its body is not typed into collaboratively).
  */
+import type * as Y from 'yjs'
 import type { Id, SavedResponse } from '../types.ts'
 import { clone } from './clone.ts'
-import type { EntityMap } from './workspace-doc.ts'
+import { roots, transact, type EntityMap } from './workspace-doc.ts'
 
 const PREFIX = 'examples.'
 type StoredExample = SavedResponse & { pos: number }
@@ -48,7 +49,8 @@ export function writeExamples(
   examples.forEach((example, pos) => {
     const json = JSON.stringify(example)
     const current = before.get(example.id)
-    if (baseById?.get(example.id) === json && current) return
+    // Untouched by the draft: whatever others did to it meanwhile (an edit, a delete) stands.
+    if (baseById?.get(example.id) === json) return
     if (current && JSON.stringify(current) === json && readPos(entity, example.id) === pos) return
     entity.set(PREFIX + example.id, { ...clone(example), pos })
   })
@@ -62,4 +64,32 @@ function readPos(entity: EntityMap, id: Id): number | undefined {
 /** The entries a new request's entity starts with. */
 export function exampleEntries(examples: readonly SavedResponse[] | undefined): [string, unknown][] {
   return (examples ?? []).map((example, pos) => [PREFIX + example.id, { ...clone(example), pos }])
+}
+
+function requestEntityOf(doc: Y.Doc, requestId: Id): EntityMap {
+  const entity = roots(doc).requests.get(requestId)
+  if (!entity || entity.has('deleted')) throw new Error(`No request with id ${requestId}`)
+  return entity
+}
+
+/** Adds a saved response at the end of the request's examples (or replaces the one with its id). */
+export function saveExample(doc: Y.Doc, requestId: Id, example: SavedResponse, origin?: unknown): void {
+  const entity = requestEntityOf(doc, requestId)
+  transact(doc, origin, () => {
+    const existing = entity.get(PREFIX + example.id)
+    const pos = isStored(existing) ? existing.pos : Math.max(-1, ...readPositions(entity)) + 1
+    entity.set(PREFIX + example.id, { ...clone(example), pos })
+  })
+}
+
+export function deleteExample(doc: Y.Doc, requestId: Id, exampleId: Id, origin?: unknown): void {
+  const entity = requestEntityOf(doc, requestId)
+  transact(doc, origin, () => entity.delete(PREFIX + exampleId))
+}
+
+function readPositions(entity: EntityMap): number[] {
+  const positions: number[] = []
+  for (const [key, value] of entity.entries())
+    if (key.startsWith(PREFIX) && isStored(value)) positions.push(value.pos)
+  return positions
 }

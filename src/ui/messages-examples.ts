@@ -1,0 +1,23 @@
+/** Labels of saved responses (examples) and the mock server. */
+export const exampleMessages = {
+  examples: 'Examples',
+  saveAsExample: 'Save as example',
+  savedAsExample: (name: string) => `Saved as example "${name}"`,
+  noExamples: 'No examples yet: send the request, then Save as example on its response.',
+  examplesNeedSave: 'Save the request first: examples are kept with a saved request.',
+  openExample: 'Open',
+  renameExample: 'Rename',
+  editExample: 'Edit',
+  deleteExample: 'Delete',
+  exampleActions: (name: string) => `Example ${name}`,
+  exampleName: 'Name',
+  exampleStatus: 'Status',
+  exampleHeaders: 'Headers (one "Name: value" per line)',
+  exampleBody: 'Body',
+  saveExample: 'Save',
+  cancelExample: 'Cancel',
+  closeExample: 'Close example',
+  viewingExample: (name: string) => `Example "${name}" (read-only)`,
+  badStatus: 'The status must be a number from 100 to 999.',
+  badHeaderLine: (line: string) => `"${line}" is not a header line ("Name: value").`,
+}
