@@ -27,6 +27,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'import') return (await import('./import-command.ts')).runImport(argv.slice(1), io)
   if (argv[0] === 'codegen') return (await import('./codegen-command.ts')).runCodegen(argv.slice(1), io)
   if (argv[0] === 'export') return (await import('./export-command.ts')).runExport(argv.slice(1), io)
+  if (argv[0] === 'mock') return (await import('./mock-command.ts')).runMock(argv.slice(1), io)
   let args: RunArgs
   try {
     args = parseRunArgs(argv)
