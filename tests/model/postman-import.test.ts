@@ -63,7 +63,9 @@ describe('Postman Collection v2.0', () => {
       'disabled prerequest script of request "Create order" (Sendbox has no disabled scripts)',
       'file body of request "Upload" (binary file bodies are not supported; sent without a body)',
     ])
-    expect(formatReport(bundle.report)).toMatch(/^2 items skipped: disabled prerequest script of request "Create order"/)
+    expect(formatReport(bundle.report)).toMatch(
+      /^2 items skipped: disabled prerequest script of request "Create order"/,
+    )
   })
 
   it('maps descriptions of the collection (v2.0 `{ content, type }`), folders and requests', () => {
