@@ -28,6 +28,9 @@ async function saveThenCrash(profile: CrashProfile, page: Page, delay: number) {
 }
 
 async function savedRequestShows(page: Page) {
+  // Which rows are open is the device's view state, kept best-effort: the request is what counts.
+  await expect(row(page, 'Kept')).toBeVisible()
+  if ((await row(page, 'Kept').getAttribute('aria-expanded')) === 'false') await row(page, 'Kept').click()
   await expect(row(page, 'Kept request')).toBeVisible()
   await row(page, 'Kept request').click()
   await expect(urlField(page)).toHaveValue('https://login-crash.test/kept')
@@ -48,6 +51,7 @@ for (const delay of [0, 500]) {
         // The cookie did not reach the disk: the server says so and how to log in, showing no app.
         await expect(page.getByRole('heading', { name: 'Log in to Sendbox' })).toBeVisible()
         await expect(page.getByText('npx sendbox login-url')).toBeVisible()
+        await expect(page.getByText('What you saved in this browser stays on this device')).toBeVisible()
         await expect(urlField(page)).toHaveCount(0)
         testInfo.annotations.push({ type: 'cookie', description: 'lost in the crash' })
         await profile.logIn()
