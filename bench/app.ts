@@ -13,7 +13,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { logInContext } from './login.ts'
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { traceMainThread } from './main-thread.ts'
-import { describeSaveCost, measureSaveCost } from './durable-save.ts'
 import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4391)
@@ -156,10 +155,9 @@ async function bigWorkspace(browser: Browser, update: Uint8Array, rate: number) 
   const scrollMs = Date.now() - scrollStarted
   const scrolled = await tree.evaluate((el) => el.scrollTop)
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
-  const saveCost = await measureSaveCost(page)
   await context.close()
   return {
-    ...{ open, openMin, interactive, openCpu, stored, expandEach, saveCost },
+    ...{ open, openMin, interactive, openCpu, stored, expandEach },
     ...{ scrolled, scrollMs, scrollCpu, steps, longTasks },
   }
 }
@@ -212,7 +210,6 @@ async function main() {
         `    by main-thread CPU (load-independent): ${ms(big.scrollCpu.cpuMs)} in all, longest task ` +
           `${ms(big.scrollCpu.maxCpuMs)}; tasks over 50 ms of CPU: ${big.scrollCpu.overBudget}`,
       )
-      console.log(`  ${describeSaveCost(big.saveCost)}`)
     }
     const [a, b] = [results[1], results[4]]
     if (a && b) {
