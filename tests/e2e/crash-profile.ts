@@ -120,13 +120,22 @@ export class CrashProfile {
     let failed: unknown
     await act().catch((error: unknown) => (failed = error))
     let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(failed ?? new Error(`the app never showed the ${kind} done`)),
-        failed ? 5_000 : 30_000,
-      )
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, failed ? 5_000 : 30_000)
     })
     await Promise.race([killed, late]).finally(() => clearTimeout(timer))
+    if (this.onShown === null) return await killed
+    if (failed) throw failed
+    // What kept it from showing done, for the report.
+    const state = await page.evaluate(() => ({
+      dialog: document.querySelector('dialog[open]')?.getAttribute('aria-label') ?? null,
+      renaming: document.querySelector('input[aria-label="Umbenennen"]') !== null,
+      activeTabDirty: document
+        .querySelector('[role="tab"][aria-selected="true"] button')
+        ?.getAttribute('data-dirty'),
+      saving: document.body.innerText.includes('Saving…'),
+    }))
+    throw new Error(`the app never showed the ${kind} done: ${JSON.stringify(state)}`)
   }
 
   /** A normal shutdown: everything written reaches the disk. */
