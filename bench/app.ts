@@ -9,7 +9,8 @@
  *
  * `npm run bench:app -- --ab <commit>` runs this checkout against another commit, interleaved
  * (`--rounds N`, 3 by default), and prints the medians side by side; `--rates 4` runs one CPU rate,
- * `--only startup` or `--only big` one half. Each block prints the load average before and after.
+ * `--only startup` or `--only big` one half; `--base <commit>` puts a commit in this checkout's place.
+ * Each block prints the load average before and after.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -249,6 +250,7 @@ async function main() {
   const { values: options } = parseArgs({
     options: {
       ab: { type: 'string' },
+      base: { type: 'string' },
       rounds: { type: 'string' },
       rates: { type: 'string', default: '1,4' },
       only: { type: 'string' },
@@ -264,9 +266,13 @@ async function main() {
     throw new Error(`--rounds takes a whole number, got ${options.rounds}`)
 
   // In an A/B run both sides are built from their source, this checkout's as it is now.
-  if (options.ab || !existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  // `--base <commit>` stands in for this checkout (both sides then built from commits).
+  if (options.base && !options.ab) throw new Error('--base goes with --ab <commit>')
+  if (options.ab && !options.base) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  else if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  const ownDist = options.base ? buildCommit(options.base) : 'dist'
   const otherDist = options.ab ? buildCommit(options.ab) : undefined
-  const shell = measureShell('dist')
+  const shell = measureShell(ownDist)
   console.log(
     `shell initial JS: ${(shell.gzipBytes / 1024).toFixed(1)} KB gzip (${(shell.rawBytes / 1024).toFixed(1)} KB raw, ` +
       `${shell.files.length} file(s)); budget ${SHELL_BUDGET_BYTES / 1024} KB; ${((shell.gzipBytes / SHELL_BUDGET_BYTES) * 100).toFixed(0)}% of budget`,
@@ -282,10 +288,14 @@ async function main() {
   try {
     const port = Number(process.env.BENCH_APP_PORT ?? 4391)
     sides.push({
-      label: otherDist ? `this commit (${shortCommit('HEAD')}${dirty() ? '+' : ''})` : '',
+      label: options.base
+        ? shortCommit(options.base)
+        : otherDist
+          ? `this commit (${shortCommit('HEAD')}${dirty() ? '+' : ''})`
+          : '',
       base: `http://127.0.0.1:${port}`,
       dataDir: 'data/bench-app',
-      stop: await startServer(port, 'dist', 'data/bench-app'),
+      stop: await startServer(port, ownDist, 'data/bench-app'),
     })
     if (otherDist) {
       const other = await freePort()
