@@ -83,6 +83,10 @@ export const messages = {
   saveRequest: 'Anfrage speichern',
   requestNameLabel: 'Anfragename',
   saveHere: 'Hier speichern',
+  /** A change is on its way to the disk (store/durable-commit.ts). */
+  saving: 'Saving…',
+  saveFailed: (reason: string) =>
+    `Not saved to this device's storage: ${reason}. Your changes stay in this window; keep it open and try again.`,
   destination: 'Destination',
   chooseDestination: 'Choose a collection or folder.',
 

@@ -12,6 +12,7 @@ import { Sidebar } from '../sidebar/index.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
 import { TabBar } from '../tabs/index.tsx'
+import { SavingNote } from './saving-note.tsx'
 import { keepFocusedFieldVisible } from './keep-focused-visible.ts'
 import { askBeforeLeaving } from './leave-guard.ts'
 import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
@@ -129,6 +130,7 @@ export function App() {
           {messages.history}
         </button>
         <h1 class="brand">{messages.appName}</h1>
+        <SavingNote />
         <EnvironmentSelector />
         <button
           type="button"

@@ -30,6 +30,9 @@ export function Tab(props: TabProps) {
     return !!id && store.itemType(id) === undefined
   }
 
+  /** The dot stays until a save is on the disk (store/durable-commit.ts). */
+  const unsaved = () => props.tab.dirty || store.tabSaving(props.tab.id)
+
   const items = (): MenuItem[] => [
     { label: messages.newTab, action: () => store.newTab('http') },
     { label: messages.duplicateTab, action: () => store.duplicateTab(props.tab.id) },
@@ -44,7 +47,7 @@ export function Tab(props: TabProps) {
       class="tab"
       classList={{
         active: active(),
-        dirty: props.tab.dirty,
+        dirty: unsaved(),
         [`drop-${props.dropSide}`]: props.dropSide !== null,
       }}
       role="tab"
@@ -74,14 +77,14 @@ export function Tab(props: TabProps) {
         type="button"
         class="icon-button tab-close"
         aria-label={messages.closeTabNamed(name())}
-        title={props.tab.dirty ? messages.unsavedChanges : messages.closeTab}
-        data-dirty={props.tab.dirty ? 'true' : 'false'}
+        title={unsaved() ? messages.unsavedChanges : messages.closeTab}
+        data-dirty={unsaved() ? 'true' : 'false'}
         onClick={(e) => {
           e.stopPropagation()
           store.closeTab(props.tab.id)
         }}
       >
-        <Show when={props.tab.dirty} fallback={<X size={16} />}>
+        <Show when={unsaved()} fallback={<X size={16} />}>
           <Circle size={10} fill="currentColor" />
         </Show>
       </button>
