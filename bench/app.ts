@@ -19,6 +19,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { logInContext } from './login.ts'
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { traceMainThread } from './main-thread.ts'
+import { describeSaveCost, measureSaveCost } from './durable-save.ts'
 import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
 import { buildCommit, freePort, load, median, shortCommit, startServer, type Side } from './app-ab.ts'
 
@@ -159,9 +160,10 @@ async function bigWorkspace(browser: Browser, side: Side, update: Uint8Array, ra
   const scrollMs = Date.now() - scrollStarted
   const scrolled = await tree.evaluate((el) => el.scrollTop)
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+  const saveCost = await measureSaveCost(page)
   await context.close()
   return {
-    ...{ open, openMin, interactive, openCpu, stored, expandEach },
+    ...{ open, openMin, interactive, openCpu, stored, expandEach, saveCost },
     ...{ scrolled, scrollMs, scrollCpu, steps, longTasks },
   }
 }
@@ -205,6 +207,7 @@ function printRate(rate: number, s: Startup | undefined, big: Big | undefined): 
     `    by main-thread CPU (load-independent): ${ms(big.scrollCpu.cpuMs)} in all, longest task ` +
       `${ms(big.scrollCpu.maxCpuMs)}; tasks over 50 ms of CPU: ${big.scrollCpu.overBudget}`,
   )
+  console.log(`  ${describeSaveCost(big.saveCost)}`)
 }
 
 interface Measured {

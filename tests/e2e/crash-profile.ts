@@ -29,17 +29,13 @@ export class CrashProfile {
   private readonly options: Parameters<typeof chromium.launchPersistentContext>[1]
   private readonly cookies: Cookies
 
-  /** `loggedIn: false` starts without the suite's session cookie. */
-  constructor(
-    baseURL: string | undefined,
-    testInfo: TestInfo,
-    private readonly loggedIn = true,
-  ) {
+  /** `serviceWorkers: 'allow'` installs the app as a user's browser does. */
+  constructor(baseURL: string | undefined, testInfo: TestInfo, serviceWorkers: 'allow' | 'block' = 'block') {
     this.options = {
       executablePath: '/usr/bin/chromium',
       args: testInfo.project.use.launchOptions?.args ?? [],
       baseURL,
-      serviceWorkers: 'block',
+      serviceWorkers,
       viewport: { width: 1280, height: 800 },
     }
     // A persistent profile starts without the suite's shared session: it gets the same cookie.
@@ -52,19 +48,25 @@ export class CrashProfile {
   private onShown: (() => void) | null = null
 
   /**
-   * Starts the browser on the profile and opens the app (`open: false`: a blank page). The
-   * workspace does not sync (`/sync` goes nowhere), so what a relaunch shows is what this
-   * browser kept on its disk, not what the sync-server gives back.
+   * Starts the browser on the profile and opens the app (`open: false`: a blank page). `logIn`
+   * gives it the suite's session cookie, as the login link would (`false`: only what the profile
+   * kept). The workspace does not sync (`/sync` goes nowhere), so what a relaunch shows is what
+   * this browser kept on its disk, not what the sync-server gives back.
    */
-  async launch(open = true): Promise<Page> {
+  async launch({ open = true, logIn = true }: { open?: boolean; logIn?: boolean } = {}): Promise<Page> {
     this.context = await chromium.launchPersistentContext(this.dir, this.options)
-    if (this.loggedIn) await this.context.addCookies(this.cookies)
+    if (logIn) await this.logIn()
     await this.context.routeWebSocket(/\/sync\//, () => {})
     await this.context.exposeFunction('sendboxShown', () => this.onShown?.())
     const page = this.context.pages()[0] ?? (await this.context.newPage())
     if (open) await openApp(page)
     this.pids = browserPids(this.dir)
     return page
+  }
+
+  /** The session cookie, as the login link sets it. */
+  async logIn(): Promise<void> {
+    await this.context?.addCookies(this.cookies)
   }
 
   /** SIGKILL to every process of the profile, those known at launch first (no time lost on `ps`). */
@@ -76,11 +78,17 @@ export class CrashProfile {
   }
 
   /**
-   * Kills the browser `delay` ms after the app shows a change done (`shownDone`), checked on
-   * every DOM change, before the browser paints it: a delay of 0 kills as the change shows.
-   * `act` makes the change (its errors from the dying browser are ignored); resolves once killed.
+   * Kills the browser `delay` ms after the app shows a change done, checked on every DOM change,
+   * before the browser paints it: a delay of 0 kills as the change shows. Done is: no dialog or
+   * rename field open, no `Saving…`, and for a `save` the active tab without its dot. `act` makes
+   * the change (its errors from the dying browser are ignored); resolves once killed.
    */
-  async crashAfterShown(page: Page, delay: number, act: () => Promise<void>): Promise<void> {
+  async crashAfterShown(
+    page: Page,
+    delay: number,
+    act: () => Promise<void>,
+    kind: 'save' | 'change' = 'save',
+  ) {
     const killed = new Promise<void>((resolve) => {
       this.onShown = () => {
         this.onShown = null
@@ -89,12 +97,13 @@ export class CrashProfile {
         else setTimeout(kill, delay)
       }
     })
-    await page.evaluate(() => {
+    await page.evaluate((save) => {
       const done = (): boolean =>
         !document.querySelector('dialog[open]') &&
         !document.querySelector('input[aria-label="Umbenennen"]') &&
-        document.querySelector('[role="tab"][aria-selected="true"] button')?.getAttribute('data-dirty') !==
-          'true' &&
+        (!save ||
+          document.querySelector('[role="tab"][aria-selected="true"] button')?.getAttribute('data-dirty') !==
+            'true') &&
         !document.body.innerText.includes('Saving…')
       const observer = new MutationObserver(() => {
         if (!done()) return
@@ -107,11 +116,15 @@ export class CrashProfile {
         attributes: true,
         characterData: true,
       })
-    })
-    await act().catch(() => {})
+    }, kind === 'save')
+    let failed: unknown
+    await act().catch((error: unknown) => (failed = error))
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the app never showed the change done')), 30_000)
+      timer = setTimeout(
+        () => reject(failed ?? new Error(`the app never showed the ${kind} done`)),
+        failed ? 5_000 : 30_000,
+      )
     })
     await Promise.race([killed, late]).finally(() => clearTimeout(timer))
   }

@@ -2,14 +2,15 @@
  * What the app showed as saved survives a browser crash: a request saved with `Hier speichern`, a
  * rename and a delete, each followed by SIGKILL to the whole browser 0 to 1,000 ms after the app
  * showed it done (`CrashProfile.crashAfterShown`), then a new browser on the same profile. Each
- * delay runs `CRASH_ROUNDS` times (default 2) on each of two profiles in parallel.
+ * delay runs `CRASH_ROUNDS` times (default 1) on each of two profiles in parallel.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { MOD, row, rowMenu, sidebar, urlField } from './helpers.ts'
 import { CrashProfile } from './crash-profile.ts'
 
-const DELAYS = [0, 50, 100, 150, 250, 500, 1000]
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2)
+/** A kill as the change shows races its commit most closely: that delay runs three times a round. */
+const DELAYS = [0, 50, 0, 100, 150, 0, 250, 500, 1000]
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 1)
 
 test.describe.configure({ mode: 'parallel' })
 
@@ -66,8 +67,8 @@ for (const profileNo of [1, 2]) {
       }
 
       for (let round = 0; round < ROUNDS; round++) {
-        for (const delay of DELAYS) {
-          const id = `${profileNo}-${round}-${delay}`
+        for (const [step, delay] of DELAYS.entries()) {
+          const id = `${profileNo}-${round}-${step}`
           const [saved, renamed, url] = [`Saved ${id}`, `Renamed ${id}`, `https://durable.test/${id}`]
           await fillSaveDialog(page, saved, url)
           const keptSave = await crash(

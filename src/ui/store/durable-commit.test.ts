@@ -87,6 +87,18 @@ describe('durable commits', () => {
     expect(opened.filter((t) => t.durability === 'strict')).toHaveLength(0)
   })
 
+  it('commit() flushes a change of another database (a secret value in the device doc)', async () => {
+    const workspace = await openDoc()
+    const device = await openDoc()
+    const opened = watch(device.db)
+    const durability = trackDurability(workspace.doc, [workspace.persistence, device.persistence])
+    device.doc.getMap('secrets').set('v1', 'token')
+    const done = durability.commit()
+    expect(durability.pending()).toBe(1)
+    await done
+    expect(opened.map((t) => t.durability)).toEqual(['default', 'strict'])
+  })
+
   it('a failed commit is reported, and the next one that succeeds clears it', async () => {
     const { doc, persistence, db } = await openDoc()
     const durability = trackDurability(doc, [persistence])
