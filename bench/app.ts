@@ -19,7 +19,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { logInContext } from './login.ts'
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { traceMainThread } from './main-thread.ts'
-import { describeSaveCost, measureSaveCost } from './durable-save.ts'
 import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
 import { buildCommit, freePort, load, median, shortCommit, startServer, type Side } from './app-ab.ts'
 
@@ -160,10 +159,9 @@ async function bigWorkspace(browser: Browser, side: Side, update: Uint8Array, ra
   const scrollMs = Date.now() - scrollStarted
   const scrolled = await tree.evaluate((el) => el.scrollTop)
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
-  const saveCost = await measureSaveCost(page)
   await context.close()
   return {
-    ...{ open, openMin, interactive, openCpu, stored, expandEach, saveCost },
+    ...{ open, openMin, interactive, openCpu, stored, expandEach },
     ...{ scrolled, scrollMs, scrollCpu, steps, longTasks },
   }
 }
@@ -207,7 +205,6 @@ function printRate(rate: number, s: Startup | undefined, big: Big | undefined): 
     `    by main-thread CPU (load-independent): ${ms(big.scrollCpu.cpuMs)} in all, longest task ` +
       `${ms(big.scrollCpu.maxCpuMs)}; tasks over 50 ms of CPU: ${big.scrollCpu.overBudget}`,
   )
-  console.log(`  ${describeSaveCost(big.saveCost)}`)
 }
 
 interface Measured {

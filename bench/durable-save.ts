@@ -4,9 +4,15 @@
  *   `durability: 'strict'` against the same write relaxed (Chromium's default), alternated;
  * - the app: Ctrl+S of an edited request, from the key to the tab's dot leaving (which now waits
  *   for the strict commit), and the strict commit the app measured for that save.
- * Used by bench/app.ts on its big-workspace page; `npx tsx bench/durable-save.ts` runs it alone.
+ * `npm run bench:save`. The browser runs on a profile on the disk: a context without one (as
+ * bench/app.ts uses) keeps IndexedDB in memory, where no commit ever reaches a disk.
  */
-import type { Page } from '@playwright/test'
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { logInContext } from './login.ts'
+import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 
 const WRITES = 20
 const SAVES = 8
@@ -97,6 +103,8 @@ async function appSaves(page: Page): Promise<{ save: number[]; commit: number[] 
 }
 
 export async function measureSaveCost(page: Page): Promise<SaveCost> {
+  // tsx keeps function names with a helper the page lacks; a string is evaluated as written.
+  await page.evaluate('globalThis.__name ??= (fn) => fn')
   const idb = await idbCommits(page)
   const app = await appSaves(page)
   return {
@@ -116,3 +124,54 @@ export function describeSaveCost(cost: SaveCost): string {
     `(medians of ${SAVES})`
   )
 }
+
+/** The 10k workspace on its own server and a profile on the disk, then the measurement. */
+async function main() {
+  const port = Number(process.env.BENCH_SAVE_PORT ?? 4393)
+  const base = `http://127.0.0.1:${port}`
+  const args = ['--import', 'tsx', 'sync-server/main.ts', '--no-build', '--host', '127.0.0.1']
+  const server = spawn(process.execPath, [...args, '--port', String(port), '--data', 'data/bench-save'], {
+    stdio: 'ignore',
+  })
+  mkdirSync('data', { recursive: true })
+  const profile = mkdtempSync(join('data', 'bench-save-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 800 },
+  })
+  try {
+    await untilUp(base)
+    await logInContext(context, 'data/bench-save')
+    const page = context.pages()[0] ?? (await context.newPage())
+    const interactive = () =>
+      page.waitForFunction(() => performance.getEntriesByName('sendbox-interactive').length > 0)
+    await page.goto(base)
+    await interactive()
+    await seedWorkspace(page, makeBigWorkspace(10, 1000))
+    await page.reload()
+    await interactive()
+    console.log(describeSaveCost(await measureSaveCost(page)))
+  } finally {
+    await context.close()
+    server.kill()
+    rmSync(profile, { recursive: true, force: true })
+  }
+}
+
+async function untilUp(base: string) {
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(base).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the sync-server did not start')
+}
+
+await main()
