@@ -4,7 +4,6 @@ import { GitNotice } from '../collab/collab-bar.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
 import { EnvironmentSelector } from '../environments/selector.tsx'
-import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
@@ -22,6 +21,8 @@ import Menu from 'lucide-solid/icons/menu'
 import Settings from 'lucide-solid/icons/settings'
 
 /** Its own chunk: the generators and the dialog load when `Generate Code` is first chosen. */
+/** The sidebar's `Verlauf` loads when it is first shown. */
+const HistoryPanel = lazy(() => import('../history/index.tsx').then((m) => ({ default: m.HistoryPanel })))
 const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
 // Lazy chunks: the shell carries neither dialog (nor the import worker they start).
 const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))

@@ -5,15 +5,22 @@
  * arrives when the transport hands out the head first; before the first send, the
  * test results' empty state.
  */
-import { createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js'
+import { createSignal, For, lazy, Match, onCleanup, Show, Switch } from 'solid-js'
 import type { DoneOutcome } from '../../runtime/send.ts'
-import { ResponseViewer } from '../response-viewer/index.tsx'
 import { TestResults } from '../test-results/index.tsx'
 import type { Id } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { formatSize } from '../../model/response/format.ts'
 import { exampleFromResponse } from '../../model/response/example.ts'
+
+/**
+ * The viewer loads with the first response (not in the app's shell); `preloadResponseViewer`
+ * fetches it once the app is interactive, so a first response does not wait for it.
+ */
+const loadViewer = () => import('../response-viewer/index.tsx')
+const ResponseViewer = lazy(() => loadViewer().then((m) => ({ default: m.ResponseViewer })))
+export const preloadResponseViewer = (): void => void loadViewer()
 
 export function ResponseArea(props: { tabId: Id }) {
   const store = useStore()

@@ -2,7 +2,7 @@
  * The Body tab: Format selector (Auto picks from the response), the view (Formatiert, Roh,
  * Vorschau, and Hex for binary bodies) and Copy. Text views are served by the body worker.
  */
-import { createEffect, createMemo, createSignal, For, onCleanup, Show, untrack } from 'solid-js'
+import { createEffect, createMemo, createSignal, For, lazy, onCleanup, Show, untrack } from 'solid-js'
 import {
   BODY_FORMATS,
   detectFormat,
@@ -16,7 +16,9 @@ import type { ResponseView } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
 import { bodyInfo, makeBodyWorker, type LineSource } from './body-client.ts'
 import { LineView } from './line-view.tsx'
-import { Preview } from './preview.tsx'
+
+/** `Vorschau` loads on first use (not in the app's shell). */
+const Preview = lazy(() => import('./preview.tsx').then((m) => ({ default: m.Preview })))
 
 type View = ResponseView | 'hex'
 
