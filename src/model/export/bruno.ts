@@ -204,8 +204,30 @@ function authOf(auth: Auth): BruAuth {
       }
     case 'digest':
       return { mode: 'digest', digest: { username: auth.username, password: auth.password } }
+    case 'oauth1':
+      return {
+        mode: 'oauth1',
+        oauth1: {
+          consumerKey: auth.consumerKey,
+          consumerSecret: auth.consumerSecret,
+          accessToken: auth.token,
+          accessTokenSecret: auth.tokenSecret,
+          callbackUrl: auth.callback,
+          verifier: auth.verifier,
+          signatureMethod: auth.signatureMethod,
+          privateKey: auth.privateKey,
+          privateKeyType: 'text',
+          timestamp: auth.timestamp,
+          nonce: auth.nonce,
+          version: auth.version,
+          realm: auth.realm,
+          placement: auth.addTo === 'header' ? 'header' : 'query',
+          includeBodyHash: auth.includeBodyHash,
+        },
+      }
+    case 'hawk':
     case 'unsupported':
-      // Bruno has none of the types Sendbox lacks either: the request goes without auth there.
+      // Bruno has no Hawk, nor the types Sendbox lacks: the request goes without auth there.
       return { mode: 'none' }
   }
 }
