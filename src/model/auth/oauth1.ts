@@ -96,10 +96,10 @@ export async function signOAuth1(
     signatureText !== undefined
       ? signatureText
       : kind === 'PLAINTEXT'
-      ? key
-      : kind === 'RSA'
-        ? await rsaSignBase64(hash!, params.privateKey, base)
-        : await hmacBase64(hash!, key, base)
+        ? key
+        : kind === 'RSA'
+          ? await rsaSignBase64(hash!, params.privateKey, base)
+          : await hmacBase64(hash!, key, base)
   protocol.push(['oauth_signature', signature])
 
   if (params.addTo === 'header') {

@@ -10,7 +10,7 @@ function subtle(): SubtleCrypto {
   const found = globalThis.crypto?.subtle as SubtleCrypto | undefined
   if (!found)
     throw new Error(
-      'Signing needs the browser\'s Web Crypto, which is offered only on https or localhost pages',
+      "Signing needs the browser's Web Crypto, which is offered only on https or localhost pages",
     )
   return found
 }
@@ -58,7 +58,7 @@ function pemToPkcs8(pem: string): Uint8Array<ArrayBuffer> {
   try {
     body = fromBase64(match[2]!.replace(/\s+/g, ''))
   } catch {
-    throw new Error('The private key\'s PEM text is not valid base64')
+    throw new Error("The private key's PEM text is not valid base64")
   }
   if (label === 'PRIVATE KEY') return buffer(body)
   if (label === 'RSA PRIVATE KEY') return buffer(pkcs1ToPkcs8(body))

@@ -17,7 +17,6 @@ import {
 import { hawkFromPostman, oauth1FromPostman } from './postman-signed-auth.ts'
 import type { ImportReport } from './report.ts'
 
-
 /** v2.1 writes auth parameters as `[{key, value}]`, v2.0 as an object. */
 function authParams(auth: JsonObject, type: string, path: string): Record<string, string> {
   const params = auth[type]

@@ -206,7 +206,12 @@ export const auth: Check<Auth> = (value, path) => {
       result[flag] = optional(source[flag], `${path}.${flag}`, boolean, false)
   }
   if (type === 'hawk')
-    result.includePayloadHash = optional(source.includePayloadHash, `${path}.includePayloadHash`, boolean, false)
+    result.includePayloadHash = optional(
+      source.includePayloadHash,
+      `${path}.includePayloadHash`,
+      boolean,
+      false,
+    )
   if (type === 'oauth2') {
     const grants = ['token', 'authorization-code', 'client-credentials', 'password'] as const
     result.grant = optional(source.grant, `${path}.grant`, oneOf(grants), 'token')

@@ -7,9 +7,7 @@ const OAuth2Editor = lazy(() =>
   import('../oauth/oauth2-editor.tsx').then((m) => ({ default: m.OAuth2Editor })),
 )
 // OAuth 1.0 and Hawk, likewise loaded only when shown.
-const OAuth1Editor = lazy(() =>
-  import('./signed-auth-editor.tsx').then((m) => ({ default: m.OAuth1Editor })),
-)
+const OAuth1Editor = lazy(() => import('./signed-auth-editor.tsx').then((m) => ({ default: m.OAuth1Editor })))
 const HawkEditor = lazy(() => import('./signed-auth-editor.tsx').then((m) => ({ default: m.HawkEditor })))
 import { messages } from '../messages.ts'
 import { authOfType, offeredAuthTypes } from './auth-types.ts'

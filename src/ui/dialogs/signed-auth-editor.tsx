@@ -104,7 +104,11 @@ export function OAuth1Editor(props: { auth: OAuth1Auth; onChange: (auth: OAuth1A
         options={OAUTH1_SIGNATURE_METHODS.map((name) => ({ value: name, label: name }))}
         onChange={(signatureMethod) => set({ signatureMethod })}
       />
-      <TextField label={m.consumerKey} value={props.auth.consumerKey} onInput={(v) => set({ consumerKey: v })} />
+      <TextField
+        label={m.consumerKey}
+        value={props.auth.consumerKey}
+        onInput={(v) => set({ consumerKey: v })}
+      />
       <Show when={!rsa()}>
         <TextField
           label={m.consumerSecret}
