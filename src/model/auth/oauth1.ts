@@ -1,8 +1,8 @@
 /**
  * OAuth 1.0 (RFC 5849) as Postman sends it: HMAC-SHA1/256/512, RSA-SHA1/256/512 and PLAINTEXT,
  * the optional body hash (oauth_body_hash draft), realm, and the parameters in the Authorization
- * header, the query, or a POST/PUT form body. The signature base string, signing key and header
- * come from `oauth-1.0a`; the MACs and RSA signatures from Web Crypto (web-crypto.ts).
+ * header, the query, or a POST/PUT form body. The signature base string, signing key and percent
+ * encoding come from `oauth-1.0a`; the MACs and RSA signatures from Web Crypto (web-crypto.ts).
  */
 import OAuth from 'oauth-1.0a'
 import { concatBytes, fromUtf8, utf8 } from '../encoding.ts'
@@ -64,13 +64,13 @@ export async function signOAuth1(
     ['oauth_version', params.version],
   ]
   const protocol = basics.filter(([, value]) => params.addEmptyParamsToSign || value.trim() !== '')
+  // A form body's fields are signed instead; multipart bodies are hashed by nobody (nor Postman).
+  if (params.includeBodyHash && hash && !form && request.bodyType !== 'form-data')
+    protocol.push(['oauth_body_hash', await digestBase64(hash, request.body ?? new Uint8Array())])
   // The extensions are signed only when set, whatever addEmptyParamsToSign says (as Postman does):
   // servers that lack them would reject an empty one.
   if (params.callback.trim()) protocol.push(['oauth_callback', params.callback])
   if (params.verifier.trim()) protocol.push(['oauth_verifier', params.verifier])
-  // A form body's fields are signed instead; multipart bodies are hashed by nobody (nor Postman).
-  if (params.includeBodyHash && hash && !form && request.bodyType !== 'form-data')
-    protocol.push(['oauth_body_hash', await digestBase64(hash, request.body ?? new Uint8Array())])
 
   const url = new URL(request.url)
   const signed: Record<string, string | string[]> = {}
@@ -103,9 +103,10 @@ export async function signOAuth1(
   protocol.push(['oauth_signature', signature])
 
   if (params.addTo === 'header') {
-    if (params.realm.trim()) oauth.realm = oauth.percentEncode(params.realm)
-    const header = oauth.toHeader(Object.fromEntries(protocol) as unknown as OAuth.Authorization)
-    return { url: request.url, headers: [['Authorization', header.Authorization]], body: request.body }
+    // Postman's form, byte for byte: realm first, the parameters in the order above, no spaces.
+    const parts = protocol.map(([k, v]) => `${oauth.percentEncode(k)}="${oauth.percentEncode(v)}"`)
+    if (params.realm.trim()) parts.unshift(`realm="${oauth.percentEncode(params.realm)}"`)
+    return { url: request.url, headers: [['Authorization', `OAuth ${parts.join(',')}`]], body: request.body }
   }
   const encoded = protocol.map(([k, v]) => `${oauth.percentEncode(k)}=${oauth.percentEncode(v)}`).join('&')
   if (form && /^(POST|PUT)$/i.test(request.method)) {
