@@ -104,10 +104,10 @@ function writeChildren(
       const name = unique(fileName(child.name || 'request'), taken)
       if (child.cookies.length > 0)
         skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Bruno')
-      if (child.auth.type === 'unsupported')
+      if (child.auth.type === 'unsupported' || child.auth.type === 'hawk')
         skip(
           options,
-          `${child.auth.name} auth of ${named('request', child.name)}`,
+          `${child.auth.type === 'hawk' ? 'hawk' : child.auth.name} auth of ${named('request', child.name)}`,
           where,
           'not supported in Bruno',
         )
