@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { openApp, press, smallTouchTargets, WIDTHS } from './helpers.ts'
-import { ECHO, lastEcho, section, urlField } from './send-helpers.ts'
+import { ECHO, lastEcho, preRequestScript, section, urlField } from './send-helpers.ts'
 
 // The verifier's credentials (tests/fixtures/signature-auth.ts), read here without loading it.
 const CONSUMER = { key: 'sendbox-consumer', secret: 'kd94hf93k423kf44&!x' }
@@ -68,6 +68,12 @@ for (const [width, use] of WIDTHS) {
         .fill('werxhqb98rpaxn39848xrunpaw3489ruxnpa98w4rxn')
       await page.getByText('Advanced', { exact: true }).click()
       await page.getByRole('checkbox', { name: 'Include payload hash' }).check()
+      await press(page.getByRole('button', { name: 'Send', exact: true }), hasTouch)
+      await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
+      expect(await lastEcho(page)).toMatchObject({ ok: true, id: 'hawk-256', hash: expect.any(String) })
+
+      // With a pre-request script the script worker builds, signs and hands the request to the relay.
+      await preRequestScript(page, "pm.variables.set('n', '1')")
       await press(page.getByRole('button', { name: 'Send', exact: true }), hasTouch)
       await expect(page.getByLabel('Status', { exact: true })).toHaveText('200 OK')
       expect(await lastEcho(page)).toMatchObject({ ok: true, id: 'hawk-256', hash: expect.any(String) })
