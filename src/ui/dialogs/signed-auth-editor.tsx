@@ -84,6 +84,12 @@ function Choice(props: {
   )
 }
 
+/** The choices, and an imported value that is none of them (`{{method}}`) as it is. */
+function withCurrent(names: readonly string[], current: string) {
+  const all = names.includes(current) || current === '' ? names : [...names, current]
+  return all.map((name) => ({ value: name, label: name }))
+}
+
 const OAUTH1_ADVANCED: Field<OAuth1Auth>[] = [
   { name: 'callback', label: m.callbackUrl },
   { name: 'verifier', label: m.verifier },
@@ -101,7 +107,7 @@ export function OAuth1Editor(props: { auth: OAuth1Auth; onChange: (auth: OAuth1A
       <Choice
         label={m.signatureMethod}
         value={props.auth.signatureMethod}
-        options={OAUTH1_SIGNATURE_METHODS.map((name) => ({ value: name, label: name }))}
+        options={withCurrent(OAUTH1_SIGNATURE_METHODS, props.auth.signatureMethod)}
         onChange={(signatureMethod) => set({ signatureMethod })}
       />
       <TextField
@@ -193,7 +199,7 @@ export function HawkEditor(props: { auth: HawkAuth; onChange: (auth: HawkAuth) =
       <Choice
         label={m.algorithm}
         value={props.auth.algorithm}
-        options={HAWK_ALGORITHMS.map((name) => ({ value: name, label: name }))}
+        options={withCurrent(HAWK_ALGORITHMS, props.auth.algorithm)}
         onChange={(algorithm) => set({ algorithm })}
       />
       <details class="oauth-advanced">
