@@ -135,7 +135,11 @@ describe('parsePostmanCollection', () => {
       algorithm: 'SHA-256',
       realm: '',
     })
-    expect(h!.auth).toEqual({ type: 'unsupported', name: 'ntlm', params: '[{"key":"username","value":"id1"}]' })
+    expect(h!.auth).toEqual({
+      type: 'unsupported',
+      name: 'ntlm',
+      params: '[{"key":"username","value":"id1"}]',
+    })
   })
 
   it.each([

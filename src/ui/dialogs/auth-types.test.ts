@@ -56,7 +56,10 @@ describe('authOfType', () => {
       addTo: 'header',
       includeBodyHash: false,
     })
-    expect(authOfType('hawk', { type: 'none' })).toMatchObject({ algorithm: 'sha256', includePayloadHash: false })
+    expect(authOfType('hawk', { type: 'none' })).toMatchObject({
+      algorithm: 'sha256',
+      includePayloadHash: false,
+    })
     expect(authOfType('sigv4', { type: 'none' })).toMatchObject({
       region: 'us-east-1',
       service: 'execute-api',
