@@ -201,6 +201,36 @@ export interface RequestSpec {
   urlTemplate?: string
   /** Documentation text (Markdown in most sources); absent when there is none. */
   description?: string
+  /** Saved responses (Postman's examples), in order; absent when there are none. */
+  examples?: SavedResponse[]
+}
+
+/** A header or query row of a saved response: what was sent or answered, nothing to switch. */
+export interface NameValue {
+  key: string
+  value: string
+}
+
+/**
+ * A saved response (an "example"): what a server answered, with the request it was sent with
+ * when the source kept it. The mock server (mock/) serves these.
+ */
+export interface SavedResponse {
+  id: Id
+  name: string
+  status: number
+  /** The reason phrase, when the source has one (`OK`). */
+  statusText?: string
+  headers: NameValue[]
+  body: string
+  request?: SavedRequest
+}
+
+export interface SavedRequest {
+  method: string
+  url: string
+  headers: NameValue[]
+  body?: string
 }
 
 export interface Variable {

@@ -6,12 +6,14 @@ import { collabMessages } from './messages-collab.ts'
 import { gitMessages } from './messages-git.ts'
 import { transferMessages } from './messages-transfer.ts'
 import { viewerMessages } from './messages-viewer.ts'
+import { exampleMessages } from './messages-examples.ts'
 
 export const messages = {
   ...collabMessages,
   ...gitMessages,
   ...transferMessages,
   ...viewerMessages,
+  ...exampleMessages,
   appName: 'Sendbox',
 
   // Sidebar (spec 4.2)

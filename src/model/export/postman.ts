@@ -5,6 +5,7 @@
  * values are written only when `includeSecrets` is set. Requests Postman cannot hold (WebSocket,
  * SSE, gRPC) and request cookies are left out; `exportNames` of `bruno.ts` names files the same way.
  */
+import { writePostmanExamples } from './postman-examples.ts'
 import type {
   Auth,
   Collection,
@@ -122,6 +123,7 @@ function request(source: RequestSpec): JsonObject {
   const result: JsonObject = { id: source.id, name: source.name, request }
   const events = writeEvents(source.scripts)
   if (events.length > 0) result.event = events
+  if (source.examples?.length) result.response = writePostmanExamples(source.examples)
   return result
 }
 

@@ -25,6 +25,7 @@ const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
 // Lazy chunks: the shell carries neither dialog (nor the import worker they start).
 const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
 const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
+const MockDialog = lazy(() => import('../mock/mock-dialog.tsx').then((m) => ({ default: m.MockDialog })))
 // Dialogs opened from menus: their chunks load on first use (and are precached for offline).
 const SettingsDialog = lazy(() =>
   import('../settings/index.tsx').then((m) => ({ default: m.SettingsDialog })),
@@ -230,5 +231,7 @@ function dialogView(dialog: DialogState) {
       return <ImportDialog />
     case 'export':
       return <ExportDialog target={dialog.target} name={dialog.name} />
+    case 'mock-server':
+      return <MockDialog id={dialog.id} name={dialog.name} />
   }
 }

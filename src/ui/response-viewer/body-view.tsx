@@ -23,7 +23,15 @@ type View = ResponseView | 'hex'
 /** Bytes format detection reads: the view of a body still arriving waits for them. */
 const HEAD_BYTES = 1024
 
-export function BodyView(props: { response: WireResponse; defaultView: ResponseView; settled: boolean }) {
+export interface BodyViewProps {
+  response: WireResponse
+  defaultView: ResponseView
+  settled: boolean
+  /** Shown as `Save as example` when given: the whole body is handed over when pressed. */
+  onSaveExample?: (body: () => Promise<Uint8Array>) => void
+}
+
+export function BodyView(props: BodyViewProps) {
   const contentType = () => headerValue(props.response.headers, 'content-type')
   const worker = makeBodyWorker(props.response)
   onCleanup(() => worker.dispose())
@@ -112,6 +120,18 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
         <button type="button" class="button" onClick={() => void copy()} disabled={binary()}>
           {copied() ? messages.copied : messages.copy}
         </button>
+        <Show when={props.onSaveExample}>
+          {(save) => (
+            <button
+              type="button"
+              class="button"
+              disabled={!props.settled}
+              onClick={() => save()(worker.bytes)}
+            >
+              {messages.saveAsExample}
+            </button>
+          )}
+        </Show>
       </div>
       <Show
         when={info().length > 0 || worker.loading()}

@@ -69,6 +69,14 @@ export function TreeRowView(props: TreeRowProps) {
               action: () =>
                 store.ui.openDialog({ kind: 'export', target: { kind: 'collection', id }, name: name() }),
             },
+            ...(store.collab
+              ? [
+                  {
+                    label: messages.mockServer,
+                    action: () => store.ui.openDialog({ kind: 'mock-server', id, name: name() }),
+                  },
+                ]
+              : []),
           ]
         : []),
       del,

@@ -23,6 +23,7 @@ import { followRemoteEdits } from './follow-remote.ts'
 import { viewOnly, viewOnlyTabActions } from './view-only.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
+import { makeExampleActions } from './example-actions.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -133,6 +134,7 @@ export function createAppStore(
     ...tabActions,
     ...makeCloseActions(docs, ui, savingActions),
     ...makeVariableActions(docs),
+    ...makeExampleActions(docs, workspaceVersion),
     ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
     ...makeTransferActions(docs, services),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),

@@ -19,6 +19,7 @@ export type DialogState =
   | { kind: 'generate-code'; source: CodegenSource }
   | { kind: 'import' }
   | { kind: 'export'; target: ExportTarget; name: string }
+  | { kind: 'mock-server'; id: Id; name: string }
 
 export type CodegenSource = { requestId: Id } | { tabId: Id }
 
