@@ -7,7 +7,6 @@
  */
 import { authAdditions, unsupportedAuthMessage } from './auth/apply-auth.ts'
 import { resolveAuth, type AuthSource } from './auth/resolve-auth.ts'
-import { signRequest, signsRequest } from './auth/sign-request.ts'
 import { buildBody, type FileResolver } from './body.ts'
 import { defaultHeadersToSend } from './default-headers.ts'
 import type { RequestSpec } from './types.ts'
@@ -79,8 +78,11 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
 
   const url = buildUrl(spec.url, v, additions.query)
   const request: WireRequest = { method: spec.method, url, headers, body: body.bytes }
-  if (signsRequest(auth))
+  if (auth.type === 'sigv4' || auth.type === 'oauth1' || auth.type === 'hawk') {
+    // Loaded when used: most sends never sign, and the shell stays small.
+    const { signRequest } = await import('./auth/sign-request.ts')
     await signRequest(auth, request, spec.body.type, options.variables, options.signingDate)
+  }
   return request
 }
 

@@ -1,6 +1,7 @@
 /**
  * The auths that sign the finished request (signature v4, OAuth 1.0, Hawk), applied last by
- * build-request.ts. OAuth 1.0 and Hawk are loaded on first use, as signature v4 is.
+ * build-request.ts, which loads this module on the first signed send; OAuth 1.0 and Hawk are
+ * loaded on first use, as signature v4 is.
  */
 import type { Auth, HawkAuth, OAuth1Auth, RequestBody } from '../types.ts'
 import type { VariableContext } from '../variables.ts'
@@ -8,10 +9,6 @@ import type { HeaderList, WireRequest } from '../wire.ts'
 import { signatureHeaders } from './apply-auth.ts'
 import { HAWK_TEXT_FIELDS, OAUTH1_TEXT_FIELDS } from './auth-fields.ts'
 import { randomNonce } from './web-crypto.ts'
-
-export function signsRequest(auth: Auth): boolean {
-  return auth.type === 'sigv4' || auth.type === 'oauth1' || auth.type === 'hawk'
-}
 
 /** Signs `request` in place (headers, and for OAuth 1.0 maybe the URL or the form body). */
 export async function signRequest(
