@@ -102,6 +102,14 @@ export class VariableContext {
     return derived
   }
 
+  /**
+   * A value made for this send (an auth's nonce): the scripts' view build is handed the same one
+   * as the wire build, as dynamic variables are.
+   */
+  generated(name: string, make: () => string): string {
+    return this.dynamic(name, make)
+  }
+
   /** Some enabled secret is withheld from scripts: what scripts see must be built apart. */
   hasWithheld(): boolean {
     return this.layers.some((layer) =>

@@ -203,6 +203,8 @@ export const messages = {
   authOAuth2: 'OAuth 2.0',
   authSigV4: 'Cloud-provider signature v4',
   authDigest: 'Digest Auth',
+  authOAuth1: 'OAuth 1.0',
+  authHawk: 'Hawk Authentication',
   authUnsupported: 'Not supported',
   authUnsupportedNote: (name: string) =>
     `The imported authorization type "${name}" is not supported by Sendbox: requests using it are not sent. Choose another type to send them.`,

@@ -19,6 +19,7 @@ import type {
   Variable,
 } from '../types.ts'
 import { named } from '../import/report.ts'
+import { hawkToPostman, oauth1ToPostman } from '../import/postman-signed-auth.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -225,6 +226,10 @@ export function writeAuth(auth: Auth): JsonObject | undefined {
       }
       return { type: auth.name, [auth.name]: original }
     }
+    case 'oauth1':
+      return { type: 'oauth1', oauth1: oauth1ToPostman(auth) }
+    case 'hawk':
+      return { type: 'hawk', hawk: hawkToPostman(auth) }
     case 'none':
       return { type: 'noauth' }
     case 'bearer':
