@@ -110,3 +110,35 @@ for (const profileNo of [1, 2]) {
     expect(lost).toEqual([])
   })
 }
+
+test('a folder added to a collection survives SIGKILL as it shows', async ({ baseURL }, testInfo) => {
+  test.setTimeout(180_000)
+  const profile = new CrashProfile(baseURL, testInfo)
+  const kept: number[] = []
+  try {
+    let page = await profile.launch()
+    await sidebar(page).getByRole('button', { name: 'New Collection', exact: true }).click()
+    await renameField(page).fill('Durable')
+    await renameField(page).press('Enter')
+    await rowMenu(page, 'Durable', 'Hinzufügen', 'Ordner')
+    await expect(row(page, 'New Folder')).toHaveCount(1)
+    await profile.close()
+    page = await profile.launch()
+    for (let folders = 1; folders <= 3; folders++) {
+      await rowMenu(page, 'Durable', 'Hinzufügen')
+      await profile.crashAfterShown(
+        page,
+        0,
+        () => page.getByRole('menuitem', { name: 'Ordner', exact: true }).click(),
+        'change',
+      )
+      page = await profile.launch()
+      await expect(row(page, 'Durable')).toBeVisible()
+      kept.push(await row(page, 'New Folder').count())
+    }
+  } finally {
+    await profile.dispose()
+  }
+  // Each crash kept the folder added just before it.
+  expect(kept).toEqual([2, 3, 4])
+})
