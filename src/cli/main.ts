@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs'
 import { InputError, loadEnvironment, loadImport, readPem } from './load.ts'
 import { formatReport } from '../model/import/report.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
-import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
+import { createReportCollector, reportSucceeded } from '../runtime/report/json-report.ts'
 import { createCliDeps } from './wiring.ts'
 import { idleQueue } from './idle-queue.ts'
 
@@ -138,7 +138,7 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
     if (args.reporters.includes('junit'))
       await writeReport(
         args.junitExport ?? 'sendbox-report.xml',
-        (await import('./reporters/junit.ts')).junitXml(report),
+        (await import('../runtime/report/junit.ts')).junitXml(report),
       )
     return reportSucceeded(report) ? 0 : 1
   } finally {
