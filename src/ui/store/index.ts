@@ -131,6 +131,11 @@ export function createAppStore(
     ui,
     ...makeTreeActions(docs, toggleExpanded, windowTab.activate),
     ...tabActions,
+    /** Choosing a request tab hides the runner's. */
+    activateTab(id: Id) {
+      ui.showRunner(false)
+      tabActions.activateTab(id)
+    },
     ...makeCloseActions(docs, ui, savingActions),
     ...makeVariableActions(docs),
     ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
