@@ -1,13 +1,15 @@
 /**
  * Variables: `{{name}}` substitution over the scopes of ARCHITECTURE.md, in precedence order
- * single-send > session > folder (nearest first) > collection > environment > workspace > global,
- * plus the dynamic variables of spec 2.4 and the secret rules of spec 5.3.
+ * single-send > data > session > folder (nearest first) > collection > environment > workspace > global,
+ * plus the dynamic variables of spec 2.4 and the secret rules of spec 5.3. `data` is a collection
+ * run's iteration data row (a layer of scope `data`): below local (single-send) values and above
+ * everything else, as in newman; the `environment.*` accessors of scripts do not see it.
  */
 import { fakerVariable } from './faker-variables.ts'
 import { newId } from './ids.ts'
 
 export type VariableScope =
-  'single-send' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
+  'single-send' | 'data' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
 
 /** A variable as resolution sees it: secrets carry their device-held value and script access. */
 export interface ScopedVariable {
@@ -119,15 +121,30 @@ export class VariableContext {
     return seen.withheld
   }
 
-  /** The winning definition of `name`, or undefined. */
-  lookup(name: string, options: { includeSingleSend?: boolean } = {}): ResolvedVariable | undefined {
+  /**
+   * The winning definition of `name`, or undefined. `includeData: false`: as the `environment.*`
+   * accessors see it (no iteration data).
+   */
+  lookup(
+    name: string,
+    options: { includeSingleSend?: boolean; includeData?: boolean } = {},
+  ): ResolvedVariable | undefined {
     if (options.includeSingleSend !== false && this.singleSend.has(name)) {
       return { value: this.singleSend.get(name)!, scope: 'single-send', secret: false, scriptAccess: true }
+    }
+    // A run's data layer comes first in `layers` (run-collection.ts) and wins over the session.
+    const data = this.layers[0]?.scope === 'data' ? this.layers[0] : undefined
+    if (data && options.includeData !== false) {
+      for (const variable of data.variables) {
+        if (variable.key === name && variable.enabled !== false)
+          return { value: variable.value, scope: 'data', secret: false, scriptAccess: true }
+      }
     }
     if (this.session.has(name)) {
       return { value: this.session.get(name)!, scope: 'session', secret: false, scriptAccess: true }
     }
     for (const layer of this.layers) {
+      if (layer === data) continue
       for (const variable of layer.variables) {
         if (variable.key !== name || variable.enabled === false) continue
         const secret = variable.secret === true
@@ -144,8 +161,8 @@ export class VariableContext {
   }
 
   /** Is `name` a secret scripts may not touch? Session and single-send values never are. */
-  private withheld(name: string): boolean {
-    const found = this.lookup(name)
+  private withheld(name: string, includeData = true): boolean {
+    const found = this.lookup(name, { includeData })
     return found !== undefined && found.secret && !found.scriptAccess
   }
 
@@ -191,14 +208,14 @@ export class VariableContext {
 
   /** `environment.get`: null when absent; a withheld secret aborts. */
   scriptGet(name: string): string | null {
-    if (this.withheld(name)) throw new SecretWithheldError(name)
-    return this.lookup(name, { includeSingleSend: false })?.value ?? null
+    if (this.withheld(name, false)) throw new SecretWithheldError(name)
+    return this.lookup(name, { includeSingleSend: false, includeData: false })?.value ?? null
   }
 
   /** `environment.has`: false for a withheld secret. */
   scriptHas(name: string): boolean {
-    if (this.withheld(name)) return false
-    return this.lookup(name, { includeSingleSend: false }) !== undefined
+    if (this.withheld(name, false)) return false
+    return this.lookup(name, { includeSingleSend: false, includeData: false }) !== undefined
   }
 
   /** `environment.set`: a session value, stored as text, never written to the environment. */
@@ -254,10 +271,14 @@ export class VariableContext {
     this.singleSend.delete(name)
   }
 
-  /** Every visible name → value, as a script's `toObject()` sees them (withheld secrets left out). */
-  scriptSnapshot(): Record<string, string> {
+  /**
+   * Every visible name → value, as a script's `toObject()` sees them (withheld secrets left out).
+   * `includeData`: with the iteration data above the session (`variables.toObject()`).
+   */
+  scriptSnapshot(includeData = false): Record<string, string> {
     const result: Record<string, string> = {}
     for (const layer of [...this.layers].reverse()) {
+      if (layer.scope === 'data') continue
       for (const variable of layer.variables) {
         if (variable.enabled === false) continue
         if (variable.secret && !variable.scriptAccess) delete result[variable.key]
@@ -265,6 +286,9 @@ export class VariableContext {
       }
     }
     for (const [key, value] of this.session) result[key] = value
+    if (includeData && this.layers[0]?.scope === 'data') {
+      for (const variable of this.layers[0].variables) result[variable.key] = variable.value
+    }
     return result
   }
 }

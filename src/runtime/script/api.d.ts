@@ -235,6 +235,18 @@ interface AlphaInert {
   has(name: string): false
   toObject(): {}
 }
+/** The iteration's data row (a collection run's data file); changes last for the script that makes them. */
+interface IterationDataScope {
+  /** As the row holds it: a CSV number is a number; undefined when the row lacks it. */
+  get(name: string): unknown
+  has(name: string): boolean
+  toObject(): Record<string, unknown>
+  toJSON(): { values: { key: string; value: unknown; type: string }[] }
+  set(name: string, value: unknown): void
+  unset(name: string): void
+  clear(): void
+  replaceIn(text: string): string
+}
 interface AlphaApi extends Omit<SvcApi, 'response' | 'request'> {
   readonly request: AlphaRequest
   /** Behave as environment: session values, not the real global or collection variables. */
@@ -244,7 +256,7 @@ interface AlphaApi extends Omit<SvcApi, 'response' | 'request'> {
   /** Pre-request scripts only, at most 5 calls; the send waits for the callback. */
   sendRequest(request: string | AlphaRequestObject, callback: (error: Error | null, response: AlphaSendResponse | undefined) => void): void
   readonly cookies: AlphaInert & { jar(): object }
-  readonly iterationData: AlphaInert
+  readonly iterationData: IterationDataScope
   setNextRequest(name: string | null): void
 }
 interface BetaResponse {
@@ -272,7 +284,13 @@ interface BetaApi {
   sleep(ms: number): Promise<void>
   getRequestName(): string
   setNextRequest(name: string | null): void
-  readonly runner: { setNextRequest(name: string | null): void; skipRequest(): void; stopExecution(): void }
+  readonly runner: {
+    setNextRequest(name: string | null): void
+    skipRequest(): void
+    /** Ends the whole collection run after this request. */
+    stopExecution(): void
+    readonly iterationData: IterationDataScope
+  }
   /** Unsupported: stops the script. */
   getProcessEnv(name: string): never
   /** Unsupported: stops the script. */

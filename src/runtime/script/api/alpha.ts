@@ -11,6 +11,7 @@ import { sendFromScript } from './send.ts'
 import { setNextRequest, skipRequest } from './run-flow.ts'
 import { postmanLocalScope, postmanScope } from './postman-scopes.ts'
 import { pmRequestView } from './pm-request.ts'
+import { iterationDataScope } from './iteration-data.ts'
 
 /** Built once per sandbox: every member resolves against the current run. */
 export function alphaApi(common: Shared) {
@@ -46,7 +47,7 @@ export function alphaApi(common: Shared) {
           getAll: () => undefined,
         }),
     }),
-    iterationData: inert,
+    iterationData: iterationDataScope(() => current.run),
     setNextRequest: (next: unknown) => setNextRequest(current.run, next),
     execution: api({
       setNextRequest: (next: unknown) => setNextRequest(current.run, next),

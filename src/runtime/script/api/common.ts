@@ -43,7 +43,7 @@ export function localScope(current: CurrentRun) {
     set: (key: unknown, value: unknown) => void vars().localSet(String(key), toText(value)),
     unset: (key: unknown) => void vars().localUnset(String(key)),
     has: (key: unknown) => vars().localHas(String(key)),
-    toObject: () => ({ ...vars().scriptSnapshot(), ...Object.fromEntries(vars().singleSend) }),
+    toObject: () => ({ ...vars().scriptSnapshot(true), ...Object.fromEntries(vars().singleSend) }),
     replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
   })
 }

@@ -27,11 +27,18 @@ export function postmanScope(current: CurrentRun) {
 export function postmanLocalScope(current: CurrentRun) {
   const vars = () => current.run.input.variables
   return api({
-    get: (key: unknown) => vars().localGet(String(key)) ?? undefined,
+    // A data variable comes back as the row holds it (a CSV number is a number), as in newman.
+    get: (key: unknown) => {
+      const name = String(key)
+      const text = vars().localGet(name)
+      if (text === null) return undefined
+      const data = current.run.input.iteration?.data
+      return data && vars().lookup(name)?.scope === 'data' && Object.hasOwn(data, name) ? data[name] : text
+    },
     set: (key: unknown, value: unknown) => void vars().localSet(String(key), toText(value)),
     unset: (key: unknown) => void vars().localUnset(String(key)),
     has: (key: unknown) => vars().localHas(String(key)),
-    toObject: () => ({ ...vars().scriptSnapshot(), ...Object.fromEntries(vars().singleSend) }),
+    toObject: () => ({ ...vars().scriptSnapshot(true), ...Object.fromEntries(vars().singleSend) }),
     replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
   })
 }
