@@ -19,8 +19,7 @@ export const runnerMessages = {
   remove: 'Remove',
   dataRows: (rows: number, name: string) => `${rows} ${rows === 1 ? 'row' : 'rows'} in ${name}`,
   dataPreview: 'Preview of the first rows',
-  dataIterations: (rows: number) => `One iteration per row: ${rows}.`,
-  dataError: (name: string, problem: string) => `${name} cannot be used: ${problem}`,
+  dataError: (problem: string) => `Data file not read: ${problem}`,
   environment: 'Environment',
   noEnvironment: 'No environment',
   keepValues: 'Keep variable values',
@@ -29,7 +28,6 @@ export const runnerMessages = {
   runCollection: 'Run collection',
   stop: 'Stop',
   nothingSelected: 'Choose at least one request to run.',
-  badNumber: (label: string, min: number) => `${label} must be a whole number of at least ${min}.`,
   progress: 'Progress',
   progressText: (iteration: number, iterations: number, request: number, requests: number) =>
     `Iteration ${iteration} of ${iterations} · Request ${request} of ${requests}`,
@@ -37,6 +35,7 @@ export const runnerMessages = {
   summary: (passed: number, failed: number, duration: string) =>
     `${passed} passed, ${failed} failed · ${duration}`,
   stopped: 'Stopped',
+  runBroke: (message: string) => `The run broke off: ${message}`,
   running: 'Running…',
   results: 'Results',
   filter: 'Filter results',

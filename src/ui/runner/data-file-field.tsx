@@ -1,6 +1,7 @@
 /** `Data file`: a CSV or JSON file read on the device, its row count, a preview and `Remove`. */
 import { createSignal, For, Show } from 'solid-js'
 import { runnerMessages as m } from '../messages-runner.ts'
+import { valueText, type IterationValue } from '../../model/iteration-data/index.ts'
 import { readDataFile } from './data-file.ts'
 import type { RunSession } from './run-session.ts'
 
@@ -10,7 +11,7 @@ export function DataFileField(props: { session: RunSession; disabled: boolean })
   const [error, setError] = createSignal('')
   let input: HTMLInputElement | undefined
   const data = () => props.session.settings.data
-  const cell = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))
+  const cell = (value: IterationValue | undefined) => valueText(value)
 
   return (
     <div class="runner-data" role="group" aria-label={m.dataFile}>
@@ -18,7 +19,7 @@ export function DataFileField(props: { session: RunSession; disabled: boolean })
       <input
         ref={input}
         type="file"
-        class="sr-only"
+        hidden
         accept=".csv,.json,text/csv,application/json"
         aria-label={m.dataFile}
         onChange={async (e) => {
@@ -26,10 +27,12 @@ export function DataFileField(props: { session: RunSession; disabled: boolean })
           e.currentTarget.value = ''
           if (!file) return
           try {
-            props.session.setSettings('data', await readDataFile(file))
+            const data = await readDataFile(file)
+            // One iteration per row, as newman counts them; Iterations can still change it.
+            props.session.setSettings({ data, iterations: Math.max(1, data.rows.length) })
             setError('')
           } catch (problem) {
-            setError(m.dataError(file.name, (problem as Error).message))
+            setError(m.dataError((problem as Error).message))
           }
         }}
       />
@@ -49,7 +52,7 @@ export function DataFileField(props: { session: RunSession; disabled: boolean })
                 type="button"
                 class="button"
                 disabled={props.disabled}
-                onClick={() => props.session.setSettings('data', null)}
+                onClick={() => props.session.setSettings({ data: null, iterations: 1 })}
               >
                 {m.remove}
               </button>

@@ -1,29 +1,12 @@
 /**
  * A data file chosen in the runner, read on this device: its rows (one iteration each) and
- * the columns a preview shows. Parsing is the model's (src/model/iteration-data/), the same the
- * CLI's `-d` uses.
+ * columns, parsed by the model (src/model/iteration-data/), as the CLI's `-d` parses them.
  */
+import { parseIterationData } from '../../model/iteration-data/index.ts'
 import type { DataFile } from './run-session.ts'
 
+/** Throws IterationDataError (the file, the row and the problem) for a file that cannot be read. */
 export async function readDataFile(file: File): Promise<DataFile> {
-  const text = await file.text()
-  const rows = parseRows(text, file.name)
-  const columns: string[] = []
-  const seen = new Set<string>()
-  for (const row of rows.slice(0, 50))
-    for (const key of Object.keys(row))
-      if (!seen.has(key)) {
-        seen.add(key)
-        columns.push(key)
-      }
+  const { rows, columns } = parseIterationData(await file.text(), file.name)
   return { name: file.name, rows, columns }
-}
-
-function parseRows(text: string, name: string): Record<string, unknown>[] {
-  if (/\.json$/i.test(name) || /^\s*[[{]/.test(text)) {
-    const parsed: unknown = JSON.parse(text)
-    if (!Array.isArray(parsed)) throw new Error('a JSON data file holds an array of objects')
-    return parsed as Record<string, unknown>[]
-  }
-  throw new Error('CSV files are not read yet')
 }

@@ -104,6 +104,11 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
                       {m.stop}
                     </button>
                   </Show>
+                  <Show when={session.fault()}>
+                    <span class="error-text" role="alert">
+                      {m.runBroke(session.fault())}
+                    </span>
+                  </Show>
                   <Show when={chosenCount() === 0 && t().planned.length > 0}>
                     <span class="muted">{m.nothingSelected}</span>
                   </Show>

@@ -6,10 +6,11 @@
  * life, per collection or folder: switching tabs leaves a run going.
  */
 import { batch, createSignal } from 'solid-js'
-import { createStore } from 'solid-js/store'
+import { createStore, unwrap } from 'solid-js/store'
 import type { Id } from '../../model/types.ts'
 import { createReportCollector } from '../../runtime/report/json-report.ts'
-import { runCollection, type PlannedRequest } from '../../runtime/run-collection.ts'
+import type { IterationRow } from '../../model/iteration-data/index.ts'
+import { runCollection, type CollectionRun, type PlannedRequest } from '../../runtime/run-collection.ts'
 import type { RunSource, RunTarget } from '../store/run-source.ts'
 import { keptRow, makeRow, type RunRecord, type RunRow } from './run-record.ts'
 import type { OrderEntry } from './run-order.ts'
@@ -17,7 +18,7 @@ import { orderedCollection } from './run-plan.ts'
 
 export interface DataFile {
   name: string
-  rows: Record<string, unknown>[]
+  rows: IterationRow[]
   columns: string[]
 }
 
@@ -48,8 +49,6 @@ export interface RunKeeper {
   save(record: RunRecord): Promise<void>
 }
 
-class StopRun extends Error {}
-
 const nextFrame = (flush: () => void) =>
   document.visibilityState === 'visible' ? requestAnimationFrame(flush) : setTimeout(flush, 100)
 
@@ -67,6 +66,7 @@ export function createRunSession(containerId: Id) {
   const [progress, setProgress] = createSignal<Progress | null>(null)
   const [version, setVersion] = createSignal(0)
   const [record, setRecord] = createSignal<RunRecord | null>(null)
+  const [fault, setFault] = createSignal('')
   let rows: RunRow[] = []
   let pending: Progress | null = null
   let scheduled = false
@@ -99,27 +99,20 @@ export function createRunSession(containerId: Id) {
       .filter((plan): plan is PlannedRequest => plan !== undefined)
     if (chosen.length === 0) return
     const collection = orderedCollection(target.collection, chosen)
-    const data = settings.data
-    const iterations = data ? data.rows.length : settings.iterations
     const envId = settings.environmentId === undefined ? activeEnvironment : settings.environmentId
     const environment = source.environment(envId)
-    const globals = source.globals()
     const keep = settings.keepValues
-    const bail = settings.stopOnFailure
-    const delayMs = settings.delayMs
+    // Starts from the values scripts set this app session; kept afterwards only when asked.
     const session = new Map(source.session)
     const controller = new AbortController()
-    let stopped = false
-    stop = () => {
-      stopped = true
-      controller.abort()
-    }
+    stop = () => controller.abort()
 
     rows = []
     setRecord(null)
+    setFault('')
     const counts: Progress = {
       iteration: 1,
-      iterations,
+      iterations: settings.iterations,
       request: 0,
       requests: chosen.length,
       passed: 0,
@@ -129,41 +122,44 @@ export function createRunSession(containerId: Id) {
     setStatus('running')
     flush()
     const collector = createReportCollector(target.name, false)
-    const startedAt = new Date()
-    const started = performance.now()
-    const deps = { ...(await source.deps()), signal: controller.signal }
-    let failedOnce = false
+    let iteration = 0
+    let run: CollectionRun | undefined
     try {
-      for (let iteration = 1; iteration <= iterations && !stopped && !(bail && failedOnce); iteration++) {
-        counts.iteration = iteration
-        await runCollection(collection, {
-          ...(environment ? { environment } : {}),
-          globals,
-          session,
-          bail,
-          keepResults: false,
-          deps,
-          onRequestStart: (_plan, index) => {
-            if (stopped) throw new StopRun()
-            counts.request = index + 1
-            schedule()
-          },
-          onRequestDone: (plan, result) => {
-            if (stopped) return
+      run = await runCollection(collection, {
+        ...(environment ? { environment } : {}),
+        globals: source.globals(),
+        session,
+        bail: settings.stopOnFailure,
+        keepResults: false,
+        iterationCount: settings.iterations,
+        // The plain rows, not the store's proxies: they are posted to the script worker.
+        ...(settings.data ? { data: unwrap(settings.data).rows } : {}),
+        delayMs: settings.delayMs,
+        signal: controller.signal,
+        deps: await source.deps(),
+        onProgress: (event) => {
+          if (event.type === 'iteration-start') {
+            iteration = event.iteration
+            counts.iteration = event.iteration + 1
+            counts.iterations = event.iterationCount
+          } else if (event.type === 'request-start') {
+            counts.request = event.position.index + 1
+          } else if (event.type === 'request-done') {
+            const { planned: plan, result } = event
             const execution = collector.add(plan, result)
-            const row = makeRow(iteration, plan.request.id, plan.request.method, execution, result)
+            const row = makeRow(iteration + 1, plan.request.id, plan.request.method, execution, result)
             rows.push(row)
-            if (row.failed) {
-              counts.failed++
-              failedOnce = true
-            } else counts.passed++
-            schedule()
-          },
-        })
-        if (delayMs > 0 && iteration < iterations) await new Promise((r) => setTimeout(r, delayMs))
-      }
+            counts.failed = event.counts.failedRequests
+            counts.passed = event.counts.requests - event.counts.failedRequests
+          } else return
+          schedule()
+        },
+      })
     } catch (error) {
-      if (!(error instanceof StopRun)) throw error
+      // A fault of the app, not of a request (those end as a row's outcome): said, not swallowed.
+      setFault((error as Error).message)
+      setStatus('idle')
+      return
     } finally {
       stop = null
     }
@@ -175,19 +171,19 @@ export function createRunSession(containerId: Id) {
       id: crypto.randomUUID(),
       containerId,
       name: target.name,
-      startedAt: startedAt.toISOString(),
-      durationMs: Math.round(performance.now() - started),
-      iterations,
+      startedAt: run.startedAt.toISOString(),
+      durationMs: run.durationMs,
+      iterations: run.iterations.length,
       passed: counts.passed,
       failed: counts.failed,
-      stopped,
-      summary: collector.report({ startedAt, durationMs: 0 }).summary,
+      stopped: run.stopped === 'abort',
+      summary: collector.report(run).summary,
       rows,
     }
     pending = counts
     flush()
     setRecord(finished)
-    setStatus(stopped ? 'stopped' : 'done')
+    setStatus(run.stopped === 'abort' ? 'stopped' : 'done')
     // Storage full or unavailable: the run is still shown and exportable, only not kept.
     await keeper.save({ ...finished, rows: rows.map(keptRow) }).catch(() => undefined)
   }
@@ -203,6 +199,8 @@ export function createRunSession(containerId: Id) {
     rows: () => rows as readonly RunRow[],
     /** The finished run (for `Export results`), null while none or one is running. */
     record,
+    /** Why the last run could not go on, if it broke off. */
+    fault,
     start,
     stop: () => stop?.(),
   }

@@ -130,8 +130,8 @@ export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]
             min="1"
             step="1"
             inputmode="numeric"
-            value={s().data ? s().data!.rows.length : s().iterations}
-            disabled={props.disabled || s().data !== null}
+            value={s().iterations}
+            disabled={props.disabled}
             onChange={(e) => {
               const n = whole(e.currentTarget.value, 1)
               if (n === null) e.currentTarget.value = String(s().iterations)
