@@ -34,7 +34,12 @@
 import type { IterationRow } from '../model/iteration-data/index.ts'
 import { rowFor, valueText } from '../model/iteration-data/index.ts'
 import { hasScript, type Collection, type Environment, type Folder, type TreeItem } from '../model/types.ts'
-import { VariableContext, type ScopedVariable, type VariableLayer } from '../model/variables.ts'
+import {
+  VariableContext,
+  type ScopedVariable,
+  type SessionValues,
+  type VariableLayer,
+} from '../model/variables.ts'
 import { CookieJar } from './cookie-jar.ts'
 import {
   abortableSleep,
@@ -139,6 +144,12 @@ export interface CollectionRun {
   iterations: IterationRecord[]
   iterationCount: number
   counts: RunCounts
+  /**
+   * What scripts set over the run (`pm.environment.set`, `bru.setVar`...), as it stands at its end:
+   * the runner's `Keep variable values`, `--export-environment` (model/session-targets.ts tells
+   * which scope each value was set in).
+   */
+  session: SessionValues
   /** Why the run ended early: Stop (`abort`), `bail`, or a script's stopExecution (`script`). */
   stopped: 'abort' | 'bail' | 'script' | null
   startedAt: Date
@@ -187,6 +198,17 @@ function count(counts: RunCounts, result: SendResult): void {
     if (test.passed) counts.passedTests++
     else counts.failedTests++
   }
+}
+
+/**
+ * A row as variables. A JSON `null` hides the names below it but is not substituted: newman
+ * leaves `{{name}}` as typed, which a value that is its own reference gives too.
+ */
+function dataVariables(row: IterationRow): ScopedVariable[] {
+  return Object.entries(row).map(([key, value]) => ({
+    key,
+    value: value === null ? `{{${key}}}` : valueText(value),
+  }))
 }
 
 export async function runCollection(
@@ -261,14 +283,7 @@ export async function runCollection(
     const scriptIteration: ScriptIteration = { index: iteration, count: iterationCount, data: row }
     // The data row sits first: VariableContext lets it win over the session (newman's order).
     const dataLayers: VariableLayer[] =
-      rows.length === 0
-        ? []
-        : [
-            {
-              scope: 'data',
-              variables: Object.entries(row).map(([key, value]) => ({ key, value: valueText(value) })),
-            },
-          ]
+      rows.length === 0 ? [] : [{ scope: 'data', variables: dataVariables(row) }]
     const iterationCounts = emptyCounts()
     const iterationStarted = performance.now()
     emit({ type: 'iteration-start', iteration, iterationCount, data: row })
@@ -334,6 +349,7 @@ export async function runCollection(
     iterations,
     iterationCount,
     counts,
+    session,
     stopped,
     startedAt,
     durationMs: Math.round(performance.now() - started),

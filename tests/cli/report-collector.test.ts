@@ -39,6 +39,7 @@ describe('createReportCollector', () => {
     expect(small.executions).toEqual([])
     expect(small.summary).toEqual(full.summary)
     expect(full.summary).toEqual({
+      iterations: 1,
       requests: 2,
       sent: 0,
       notSent: 1,

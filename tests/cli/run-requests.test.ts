@@ -155,6 +155,7 @@ describe('sendbox run with a Postman v2.1 collection', () => {
     expect(code).toBe(0)
     expect(report.collection).toBe('Echo API')
     expect(report.summary).toEqual({
+      iterations: 1,
       requests: 5,
       sent: 5,
       notSent: 0,

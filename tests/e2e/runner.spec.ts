@@ -143,10 +143,18 @@ for (const [width, options] of WIDTHS) {
 
       const json = JSON.parse(await download(page, runner, 'JSON', touch))
       expect(json.collection).toBe('Shop')
-      expect(json.summary).toMatchObject({ requests: 6, sent: 6, tests: 6, passed: 5, failedTests: 1 })
+      expect(json.summary).toMatchObject({
+        iterations: 3,
+        requests: 6,
+        sent: 6,
+        tests: 6,
+        passed: 5,
+        failedTests: 1,
+      })
+      // Iterations are 0-based, as `sendbox run -r json` writes them.
       expect(
         json.executions.map((e: { iteration: number; name: string }) => `${e.iteration} ${e.name}`),
-      ).toEqual(['1 Login', '1 Profile', '2 Login', '2 Profile', '3 Login', '3 Profile'])
+      ).toEqual(['0 Login', '0 Profile', '1 Login', '1 Profile', '2 Login', '2 Profile'])
       const xml = await download(page, runner, 'JUnit XML', touch)
       expect(xml).toContain('<testsuites name="Shop" tests="6" failures="1"')
       expect(xml).toContain('<testcase name="echoes the user" classname="Profile">')

@@ -36,6 +36,7 @@ export function formatSummary(report: JsonReport, color: boolean): string {
     '┌──────────────┬──────────┬──────────┐',
     '│              │ executed │   failed │',
     '├──────────────┼──────────┼──────────┤',
+    ...(s.iterations > 1 ? [row('iterations', s.iterations, 0)] : []),
     row('requests', s.requests, s.notSent + s.failed),
     row('tests', s.tests, s.failedTests),
     '└──────────────┴──────────┴──────────┘',

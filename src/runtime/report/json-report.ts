@@ -6,6 +6,8 @@ import type { HeaderList } from '../../model/wire.ts'
 export interface JsonExecution {
   name: string
   path: string[]
+  /** 0-based. */
+  iteration: number
   /** `skipped`: a pre-request script skipped the request (skipRequest); not a failure. */
   outcome: 'done' | 'not-sent' | 'failed' | 'skipped'
   error: string | null
@@ -28,6 +30,7 @@ export interface JsonReport {
   startedAt: string
   durationMs: number
   summary: {
+    iterations: number
     requests: number
     sent: number
     notSent: number
@@ -42,14 +45,14 @@ export interface JsonReport {
 
 export const TIMEOUT_TEST = 'Tests did not finish (timeout)'
 
-export function toExecution(name: string, path: string[], result: SendResult): JsonExecution {
+export function toExecution(name: string, path: string[], result: SendResult, iteration = 0): JsonExecution {
   const tests = result.tests.map((t) => ({ name: t.name, passed: t.passed, error: t.error }))
   // A test that never finished is reported as a failed test instead of silently missing.
   if (result.testsTimedOut)
     tests.push({ name: TIMEOUT_TEST, passed: false, error: 'A test never finished before the time limit.' })
   // Made once per request, mostly before the code has warmed up: fields assigned in the report's
   // order instead of spread from a base object (spreads are slow there; README).
-  const execution = { name, path, tests } as JsonExecution
+  const execution = { name, path, iteration, tests } as JsonExecution
   if (result.notices) execution.notices = result.notices
   switch (result.outcome) {
     case 'not-sent':
@@ -105,6 +108,7 @@ function wireSummary(request: { method: string; url: string; headers: HeaderList
 export function createReportCollector(collectionName: string, keepExecutions = true) {
   const executions: JsonExecution[] = []
   const summary: JsonReport['summary'] = {
+    iterations: 0,
     requests: 0,
     sent: 0,
     notSent: 0,
@@ -115,8 +119,8 @@ export function createReportCollector(collectionName: string, keepExecutions = t
     scriptErrors: 0,
   }
   return {
-    add(planned: PlannedRequest, result: SendResult): JsonExecution {
-      const execution = toExecution(planned.request.name, planned.path, result)
+    add(planned: PlannedRequest, result: SendResult, iteration = 0): JsonExecution {
+      const execution = toExecution(planned.request.name, planned.path, result, iteration)
       if (keepExecutions) executions.push(execution)
       summary.requests++
       if (execution.outcome === 'done') summary.sent++
@@ -130,12 +134,12 @@ export function createReportCollector(collectionName: string, keepExecutions = t
       if (result.outcome !== 'failed' && result.scriptError !== null) summary.scriptErrors++
       return execution
     },
-    report(run: Pick<CollectionRun, 'startedAt' | 'durationMs'>): JsonReport {
+    report(run: Pick<CollectionRun, 'startedAt' | 'durationMs'> & { iterations?: unknown[] }): JsonReport {
       return {
         collection: collectionName,
         startedAt: run.startedAt.toISOString(),
         durationMs: run.durationMs,
-        summary: { ...summary },
+        summary: { ...summary, iterations: run.iterations?.length ?? 1 },
         executions,
       }
     },

@@ -16,6 +16,7 @@ function record(id: string, containerId: string, minute: number): RunRecord {
     failed: 0,
     stopped: false,
     summary: {
+      iterations: 1,
       requests: 1,
       sent: 1,
       notSent: 0,
@@ -34,6 +35,7 @@ function record(id: string, containerId: string, minute: number): RunRecord {
         execution: {
           name: 'R',
           path: ['R'],
+          iteration: 0,
           outcome: 'done',
           error: null,
           request: null,

@@ -115,13 +115,13 @@ export function filterRows(rows: readonly RunRow[], filter: RowFilter): number[]
   return out
 }
 
-/** The json report of the CLI contract, with each execution's iteration. */
+/** The json report of the CLI contract (each execution carries its 0-based iteration, as there). */
 export function reportOf(record: Omit<RunRecord, 'id' | 'containerId'>): JsonReport {
   return {
     collection: record.name,
     startedAt: record.startedAt,
     durationMs: record.durationMs,
     summary: record.summary,
-    executions: record.rows.map((row) => ({ ...row.execution, iteration: row.iteration })),
+    executions: record.rows.map((row) => row.execution),
   }
 }

@@ -146,7 +146,7 @@ export function createRunSession(containerId: Id) {
             counts.request = event.position.index + 1
           } else if (event.type === 'request-done') {
             const { planned: plan, result } = event
-            const execution = collector.add(plan, result)
+            const execution = collector.add(plan, result, iteration)
             const row = makeRow(iteration + 1, plan.request.id, plan.request.method, execution, result)
             rows.push(row)
             counts.failed = event.counts.failedRequests

@@ -27,8 +27,9 @@ export function alphaApi(common: Shared) {
   const environment = postmanScope(current)
   const namespace = api({
     environment,
-    globals: environment,
-    collectionVariables: environment,
+    // All three write the session; each remembers its scope for --export-environment / --export-globals.
+    globals: postmanScope(current, 'globals'),
+    collectionVariables: postmanScope(current, 'collection'),
     variables: postmanLocalScope(current),
     request: pmRequestView(current),
     info: common.info,

@@ -3,16 +3,24 @@
  * undefined, and a value set comes back as it was set (a number, null, undefined, an object), while
  * `{{name}}` substitution uses its text. `svc` keeps spec 4.5's text and null (common.ts).
  */
+import { markSessionTarget, type SessionTarget } from '../../../model/session-targets.ts'
 import type { CurrentRun } from './common.ts'
 import { api } from './bridge.ts'
 import { toText } from './values.ts'
 
-export function postmanScope(current: CurrentRun) {
+/** `target`: the scope the script names (`pm.environment`, `pm.globals`, `pm.collectionVariables`). */
+export function postmanScope(current: CurrentRun, target: SessionTarget = 'environment') {
   const vars = () => current.run.input.variables
   return api({
     get: (key: unknown) => vars().scriptGetTyped(String(key)),
-    set: (key: unknown, value: unknown) => void vars().scriptSetTyped(String(key), value),
-    unset: (key: unknown) => void vars().scriptUnset(String(key)),
+    set: (key: unknown, value: unknown) => {
+      vars().scriptSetTyped(String(key), value)
+      markSessionTarget(vars().session, String(key), target)
+    },
+    unset: (key: unknown) => {
+      vars().scriptUnset(String(key))
+      markSessionTarget(vars().session, String(key), null)
+    },
     has: (key: unknown) => vars().scriptHas(String(key)),
     toObject: () => vars().scriptSnapshot(),
     replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
