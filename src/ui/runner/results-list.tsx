@@ -40,6 +40,7 @@ export function ResultsList(props: ResultsListProps) {
   const [height, setHeight] = createSignal(360)
   let viewport: HTMLDivElement | undefined
   let following = true
+  let followed = -1
 
   const kept = createMemo(() => {
     props.version()
@@ -56,8 +57,13 @@ export function ResultsList(props: ResultsListProps) {
     const out: number[] = []
     const end = Math.min(count(), first + Math.ceil(height() / ROW) + 2)
     for (let i = first; i < end; i++) out.push(indices ? indices[i]! : i)
-    if (props.follow && following)
-      queueMicrotask(() => viewport && (viewport.scrollTop = viewport.scrollHeight))
+    // Keeps the newest row in view: the content's height is known, so nothing forces a layout here.
+    const total = count()
+    if (props.follow && following && total !== followed) {
+      followed = total
+      const bottom = win().height
+      queueMicrotask(() => viewport && (viewport.scrollTop = bottom))
+    }
     return out
   })
 

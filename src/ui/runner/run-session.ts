@@ -49,8 +49,13 @@ export interface RunKeeper {
   save(record: RunRecord): Promise<void>
 }
 
+/** Rows and progress are shown at most every UPDATE_MS (in a frame when the page is visible). */
+const UPDATE_MS = 100
 const nextFrame = (flush: () => void) =>
-  document.visibilityState === 'visible' ? requestAnimationFrame(flush) : setTimeout(flush, 100)
+  setTimeout(
+    () => (document.visibilityState === 'visible' ? requestAnimationFrame(flush) : flush()),
+    UPDATE_MS,
+  )
 
 export function createRunSession(containerId: Id) {
   const [settings, setSettings] = createStore<RunSettings>({

@@ -3,7 +3,7 @@
  * Alt+Arrow keys on a focused row, or by its up and down buttons on touch), `Iterations`,
  * `Delay (ms)`, `Data file`, the environment, `Keep variable values`, `Stop on first failure`.
  */
-import { createSignal, For, Show } from 'solid-js'
+import { createMemo, createSignal, For, Show } from 'solid-js'
 import { messages } from '../messages.ts'
 import { runnerMessages as m } from '../messages-runner.ts'
 import { useStore } from '../store/context.tsx'
@@ -19,7 +19,8 @@ export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]
   const store = useStore()
   const s = () => props.session.settings
   const set = props.session.setSettings
-  const byId = () => new Map(props.planned.map((plan) => [plan.request.id, plan]))
+  // One map for all rows (each row looks itself up): a collection may hold hundreds of requests.
+  const byId = createMemo(() => new Map(props.planned.map((plan) => [plan.request.id, plan])))
   const [dragFrom, setDragFrom] = createSignal<number | null>(null)
   const [announce, setAnnounce] = createSignal('')
   let list: HTMLOListElement | undefined
