@@ -157,7 +157,9 @@ for (const [width, options] of WIDTHS) {
       ).toEqual(['0 Login', '0 Profile', '1 Login', '1 Profile', '2 Login', '2 Profile'])
       const xml = await download(page, runner, 'JUnit XML', touch)
       expect(xml).toContain('<testsuites name="Shop" tests="6" failures="1"')
-      expect(xml).toContain('<testcase name="echoes the user" classname="Profile">')
+      // The CLI's JUnit writer: a suite per execution, named by its iteration when there are several.
+      expect(xml).toContain('<testcase name="echoes the user" classname="2 / Profile">')
+      expect(xml).toContain("to deep include [ 'name', 'torvalds' ]")
 
       // A long run, stopped part-way: no request after Stop, and it says so.
       await press(runner.getByRole('button', { name: 'Remove' }), touch)
