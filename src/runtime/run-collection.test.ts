@@ -85,6 +85,7 @@ describe('runCollection iterations', () => {
         pm.expect(pm.environment.get('n')).to.equal(undefined)
         pm.expect(bru.runner.iterationData.get('s')).to.equal('x')
         pm.expect(svc.info.iteration).to.equal(pm.info.iteration)
+        pm.expect(pw.env.get('s')).to.equal('x')
       })`
     const { result } = await run([get('a', '/get?n={{n}}', '', post)], {
       data: [
