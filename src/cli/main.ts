@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs'
 import { InputError, loadEnvironment, loadImport, readPem } from './load.ts'
 import { formatReport } from '../model/import/report.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
-import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
+import { createReportCollector, reportSucceeded } from '../runtime/report/json-report.ts'
 import { createCliDeps } from './wiring.ts'
 import { idleQueue } from './idle-queue.ts'
 import { exportedScope, loadIterationData, writeRunFile } from './run-data.ts'
@@ -150,7 +150,7 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
     if (args.reporters.includes('junit'))
       await writeReport(
         args.junitExport ?? 'sendbox-report.xml',
-        (await import('./reporters/junit.ts')).junitXml(report),
+        (await import('../runtime/report/junit.ts')).junitXml(report),
       )
     if (args.reporters.includes('html'))
       await writeReport(

@@ -108,6 +108,8 @@ export interface CollectionRunOptions {
   /** `--folder`: run only requests inside folders of these names. */
   folders?: string[]
   bail?: boolean
+  /** Values scripts set, carried from request to request (the app's runner passes its own). */
+  session?: Map<string, string>
   /** False: `results` stays empty, so a long run holds no responses (the caller keeps what it needs in onRequestDone). */
   keepResults?: boolean
   /** Iteration data rows (model/iteration-data). */
@@ -225,7 +227,7 @@ export async function runCollection(
   // Scripts of this run share their implicit globals (newman's semantics), no other run's.
   const runKey = crypto.randomUUID()
   const started = performance.now()
-  const session = new Map<string, string>()
+  const session = options.session ?? new Map<string, string>()
   const jar = new CookieJar()
   const environmentVariables: ScopedVariable[] = [
     ...(options.envVars ?? []).map(([key, value]) => ({ key, value })),

@@ -30,6 +30,10 @@ export const messages = {
   delete: 'Löschen',
   settings: 'Einstellungen',
   moreActions: (name: string) => `More actions for ${name}`,
+  // The Collection Runner's entry points (its own text: messages-runner.ts, in its lazy chunk)
+  run: 'Run',
+  collectionRunner: 'Collection Runner',
+  closeRunner: 'Close Collection Runner',
   expand: (name: string) => `Expand ${name}`,
   collapse: (name: string) => `Collapse ${name}`,
   deleteTitle: (name: string) => `Delete "${name}"?`,

@@ -1,7 +1,7 @@
 /** The html reporter: escaping, iterations, and nothing that would fetch or run anything. */
 import { describe, expect, it } from 'vitest'
 import { htmlReport } from '../../src/cli/reporters/html.ts'
-import type { JsonExecution, JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonExecution, JsonReport } from '../../src/runtime/report/json-report.ts'
 
 const execution = (iteration: number, fields: Partial<JsonExecution> = {}): JsonExecution => ({
   name: 'r',

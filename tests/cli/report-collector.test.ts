@@ -1,6 +1,6 @@
 /** The report collector counts every execution; it keeps them only when a report lists them. */
 import { describe, expect, it } from 'vitest'
-import { createReportCollector } from '../../src/cli/reporters/json-report.ts'
+import { createReportCollector } from '../../src/runtime/report/json-report.ts'
 import type { PlannedRequest } from '../../src/runtime/run-collection.ts'
 import type { SendResult } from '../../src/runtime/send.ts'
 

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import type { EchoServer } from '../fixtures/echo-server.ts'
 import { runSendbox, writeFiles } from '../helpers/cli.ts'
 import { errorText, wireOf, type ItemRun, type SideRun } from './parity-sides.ts'

@@ -3,7 +3,7 @@
  * fetched: it opens offline, and under a strict CSP (Jenkins' `default-src 'none'`) it reads the
  * same without its inline style, since tables, lists and <details> carry the structure.
  */
-import type { JsonExecution, JsonReport } from './json-report.ts'
+import type { JsonExecution, JsonReport } from '../../runtime/report/json-report.ts'
 
 export function htmlReport(report: JsonReport): string {
   const s = report.summary

@@ -1,5 +1,5 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
-import { createMemo, lazy, Match, onCleanup, onMount, Show, Switch } from 'solid-js'
+import { createEffect, createMemo, lazy, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js'
 import { GitNotice } from '../collab/collab-bar.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
@@ -52,6 +52,8 @@ const SseRequest = lazy(() => import('../realtime/sse/index.tsx'))
 const GrpcRequest = lazy(() => import('../realtime/grpc/index.tsx'))
 /** Its own chunk: the WebSocket request area, composer and message log. */
 const WebSocketEditor = lazy(() => import('../realtime/websocket/index.tsx'))
+/** The Collection Runner's tab: its view, the run and the past runs load with the first `Run`. */
+const CollectionRunner = lazy(() => import('../runner/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -93,6 +95,15 @@ export function App() {
   const onBeforeUnload = (e: BeforeUnloadEvent) => {
     if (askBeforeLeaving(store.state.tabs)) e.preventDefault()
   }
+
+  // Another request tab shown (opened, chosen, made) hides the runner's tab.
+  createEffect(
+    on(
+      () => store.state.activeTabId,
+      () => store.ui.showRunner(false),
+      { defer: true },
+    ),
+  )
 
   onMount(() => {
     window.addEventListener('keydown', onKeyDown)
@@ -158,11 +169,14 @@ export function App() {
       <main class="workbench">
         <GitNotice />
         <TabBar />
+        <Show when={store.ui.runnerShown() && store.ui.runner()} keyed>
+          {(target) => <CollectionRunner target={target} />}
+        </Show>
         <Show
-          when={store.activeTab()}
+          when={!store.ui.runnerShown() && store.activeTab()}
           keyed
           fallback={
-            <div class="no-tabs">
+            <div class="no-tabs" hidden={store.ui.runnerShown()}>
               <p class="muted">{messages.noOpenTabs}</p>
               <button type="button" class="button primary" onClick={() => store.newTab('http')}>
                 {messages.newTab}

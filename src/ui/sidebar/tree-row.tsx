@@ -61,6 +61,13 @@ export function TreeRowView(props: TreeRowProps) {
         ],
       },
       ...common,
+      {
+        label: messages.run,
+        action: () => {
+          store.ui.openRunner({ containerId: id })
+          if (matchMedia('(max-width: 900px)').matches) store.ui.setSidebarOpen(false)
+        },
+      },
       { label: messages.settings, action: () => store.ui.openDialog({ kind: 'container-settings', id }) },
       ...(row().type === 'collection'
         ? [

@@ -137,6 +137,11 @@ export function createAppStore(
     ui,
     ...makeTreeActions(docs, toggleExpanded, windowTab.activate),
     ...tabActions,
+    /** Choosing a request tab hides the runner's. */
+    activateTab(id: Id) {
+      ui.showRunner(false)
+      tabActions.activateTab(id)
+    },
     ...closeActions,
     ...saving,
     saveTab(id: Id) {

@@ -334,6 +334,9 @@ export function createSendState(
       controllers.get(tabId)?.abort()
     },
     sessionValues: session,
+    /** The Collection Runner's reads and send dependencies (a lazy chunk, loaded with the runner). */
+    runSource: () =>
+      import('./run-source.ts').then((m) => m.makeRunSource(docs, services, session, sendSettings, tokens)),
     /**
      * `Generate Code`: the request as Send would build it (a saved request as saved, an open tab as
      * drafted), with its inherited auth and variables; undefined when it is gone.

@@ -22,7 +22,7 @@ export function Tab(props: TabProps) {
   const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
   const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
-  const active = () => store.state.activeTabId === props.tab.id
+  const active = () => !store.ui.runnerShown() && store.state.activeTabId === props.tab.id
   /** Its request was deleted while the tab held unsaved edits: Save asks where to save them. */
   const deleted = () => {
     store.workspaceVersion()
