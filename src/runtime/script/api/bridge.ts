@@ -147,6 +147,19 @@ export class VariableListValue {
   constructor(readonly pairs: [string, unknown][]) {}
 }
 
+/** A response header the guest sees as postman-collection's Header (tag `H`). */
+export class SdkHeader {
+  constructor(
+    readonly key: string,
+    readonly value: string,
+  ) {}
+}
+
+/** An array the guest gets as newman's sandbox gives arrays: with Sugar's `.each` (tag `L`). */
+export class SdkArray {
+  constructor(readonly items: unknown[]) {}
+}
+
 /** The guest's own `expect` function (tag `X`). */
 export const EXPECT = Object.freeze({ expect: true })
 
@@ -211,6 +224,8 @@ export class ApiRegistry {
     if (value === EXPECT) return { [TAG]: 'X' }
     if (value === GUEST_TEST) return { [TAG]: 'T' }
     if (value instanceof VariableListValue) return { [TAG]: 'V', v: encode(value.pairs) }
+    if (value instanceof SdkHeader) return { [TAG]: 'H', k: value.key, v: value.value }
+    if (value instanceof SdkArray) return { [TAG]: 'L', v: encode(value.items, this.hook) }
     if (MARKED.has(value)) return { [TAG]: 'N', i: this.ref(value), f: typeof value === 'function' }
     return undefined
   }

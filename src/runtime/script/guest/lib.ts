@@ -12,7 +12,7 @@ import { VARIABLE_LIST } from './variable-list.ts'
 export const LIB = String.raw`(function (b) {
 'use strict'
 const T = b.T, S = b.S, keys = Object.keys, isArray = Array.isArray
-const variableList = ${VARIABLE_LIST}
+const sdk = ${VARIABLE_LIST}
 const errNames = new Map(keys(b.ERR).map(function (k) { return [b.ERR[k], k] }))
 const builtins = { Date: Date, Array: Array, Object: Object, Map: Map, Set: Set, RegExp: RegExp, Number: Number, String: String, Boolean: Boolean, Promise: Promise, EvalError: EvalError, URIError: URIError }
 for (const k of keys(builtins)) errNames.set(builtins[k], k)
@@ -78,7 +78,9 @@ function dec(v, t) {
     case 'A': return b.X().assertion({ c: v.k }, v.h, [], v.f)
     case 'X': return b.X().expect
     case 'T': return b.test
-    case 'V': return variableList(v.v.map(function (p) { return [p[0], dec(p[1], t)] }))
+    case 'V': return sdk.variableList(v.v.map(function (p) { return [p[0], dec(p[1], t)] }))
+    case 'H': return sdk.header(v.k, v.v)
+    case 'L': return sdk.list(v.v.map(function (x) { return dec(x, t) }))
   }
   const slot = t.length
   t.push(undefined)

@@ -1,4 +1,7 @@
 /**
+ * Guest-built SDK objects the host describes by tag (guest/lib.ts): `V` a VariableList, `H` a
+ * response Header, `L` an array as newman's sandbox gives it (with `.each`).
+ *
  * A scope's `values` (`pm.environment.values`, ...) as newman's sandbox gives it: a VariableList
  * (postman-collection's PropertyList of Variable) with the list's read members, each answering
  * what the SDK answers. Built in the guest from the host's `[key, value]` pairs (tag `V`,
@@ -87,6 +90,17 @@ export const VARIABLE_LIST = String.raw`(function () {
     toJSON() { return this.members.map((m) => m.toJSON()) }
     eachParent() {}
   }
-  for (const C of [Variable, VariableList]) { Object.freeze(C.prototype); Object.freeze(C) }
-  return function variableList(pairs) { return new VariableList(pairs) }
+  // A response header as postman-collection's Header (pm.response.headers' members, tag H).
+  class Header {
+    constructor(key, value) { this.key = key; this.value = value }
+    toString() { return this.key + ': ' + this.value }
+    valueOf() { return this.value }
+    toJSON() { return { key: this.key, value: this.value } }
+  }
+  for (const C of [Variable, VariableList, Header]) { Object.freeze(C.prototype); Object.freeze(C) }
+  return {
+    variableList: (pairs) => new VariableList(pairs),
+    header: (key, value) => new Header(key, value),
+    list: list,
+  }
 })()`
