@@ -26,7 +26,7 @@
  * collection, sampled every second, beside RSS of a normal run.
  * Then the other script shapes (bench/runner-shapes.ts: variable writes with JSON checks,
  * pm.sendRequest, a Bruno script), each against its peer, interleaved the same way, with the same
- * targets; BENCH_SHAPES_ONLY=1 measures only those.
+ * targets; BENCH_SHAPES_ONLY=1 measures only those, BENCH_SHAPE=<part of a name> only that one.
  * BENCH_ECHO_PORT pins the echo server's port.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -162,7 +162,10 @@ async function measureShapes(): Promise<void> {
     `bench:runner shapes  ${COUNT} requests each, whole processes, medians of ${ROUNDS} interleaved rounds (${load()})`,
   )
   const rows = []
-  for (const shape of SHAPES) rows.push(await measureShape(shape))
+  // BENCH_SHAPE=<part of a name> measures only the shapes it names.
+  const only = process.env.BENCH_SHAPE?.toLowerCase()
+  for (const shape of SHAPES)
+    if (!only || shape.name.toLowerCase().includes(only)) rows.push(await measureShape(shape))
   console.log(
     `  | shape | sendbox run | vs newman | of the raw loop |\n  | --- | --- | --- | --- |\n  ${rows.join('\n  ')}`,
   )
