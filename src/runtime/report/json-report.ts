@@ -19,7 +19,8 @@ export interface JsonExecution {
     size: { headers: number; body: number; total: number }
     headers: HeaderList
   } | null
-  tests: { name: string; passed: boolean; error: string | null }[]
+  /** `cause`: QuickJS's own message when `error` gives V8's wording of it. */
+  tests: { name: string; passed: boolean; error: string | null; cause?: string }[]
   scriptError: string | null
   /** Present when there was something to say, such as `Token not renewed: <the server's error>`. */
   notices?: string[]
@@ -46,7 +47,11 @@ export interface JsonReport {
 export const TIMEOUT_TEST = 'Tests did not finish (timeout)'
 
 export function toExecution(name: string, path: string[], result: SendResult, iteration = 0): JsonExecution {
-  const tests = result.tests.map((t) => ({ name: t.name, passed: t.passed, error: t.error }))
+  const tests: JsonExecution['tests'] = result.tests.map((t) =>
+    t.cause === undefined
+      ? { name: t.name, passed: t.passed, error: t.error }
+      : { name: t.name, passed: t.passed, error: t.error, cause: t.cause },
+  )
   // A test that never finished is reported as a failed test instead of silently missing.
   if (result.testsTimedOut)
     tests.push({ name: TIMEOUT_TEST, passed: false, error: 'A test never finished before the time limit.' })

@@ -19,8 +19,38 @@ interface SvcScope {
   toObject(): Record<string, string>
   /** Substitutes {{variables}} and the dynamic ones: {{$guid}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}} and Postman's whole {{$random…}} list. */
   replaceIn(text: string): string
-  /** The first compatibility API's scopes: the variables as { key, value, type } items. */
-  readonly values?: { key: string; value: string; type: string }[]
+  /** The first compatibility API's scopes: postman-collection's VariableList of the variables. */
+  readonly values?: AlphaVariableList
+}
+interface AlphaVariable {
+  readonly key: string
+  value: unknown
+  readonly type: string
+  get(): unknown
+  valueOf(): unknown
+  toString(): string
+  toJSON(): { type: string; value: unknown; key: string }
+}
+/** An array as newman's sandbox gives it: with Sugar's `each`. */
+type AlphaList<T> = T[] & { each(fn: (item: T, index: number, list: T[]) => unknown): AlphaList<T> }
+type AlphaRule = ((item: AlphaVariable, index: number) => unknown) | string | object
+interface AlphaVariableList {
+  readonly members: AlphaList<AlphaVariable>
+  readonly reference: Record<string, AlphaVariable>
+  all(): AlphaList<AlphaVariable>
+  one(key: string): AlphaVariable | undefined
+  get(key: string): unknown
+  has(key: string | AlphaVariable, value?: unknown): boolean
+  each(fn: (item: AlphaVariable, index: number) => void, context?: object): void
+  filter(rule: AlphaRule, context?: object): AlphaList<AlphaVariable>
+  find(rule: AlphaRule, context?: object): AlphaVariable | undefined
+  map<R>(fn: ((item: AlphaVariable, index: number) => R) | string, context?: object): AlphaList<R>
+  reduce<R>(fn: (acc: R, item: AlphaVariable, index: number) => R, initial: R, context?: object): R
+  count(): number
+  idx(index: number): AlphaVariable | undefined
+  indexOf(item: string | AlphaVariable): number
+  toObject(excludeDisabled?: boolean, caseSensitive?: boolean, multiValue?: boolean): Record<string, unknown>
+  toJSON(): { type: string; value: unknown; key: string }[]
 }
 interface SvcRequest {
   readonly id: string

@@ -109,6 +109,8 @@ export interface TestResult {
   passed: boolean
   /** The failure reason: what was expected and what was found. */
   error: string | null
+  /** QuickJS's own message when `error` is V8's wording of it (`cannot read property of undefined`). */
+  cause?: string
 }
 
 /**
@@ -123,6 +125,8 @@ export interface ScriptError {
   /** The whole message, e.g. "TypeError: x is undefined". */
   message: string
   origin: string
+  /** QuickJS's own message when `message` is V8's wording of it. */
+  cause?: string
 }
 
 /**
