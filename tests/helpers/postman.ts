@@ -8,6 +8,7 @@ export interface PostmanItem {
   event?: unknown[]
   auth?: unknown
   variable?: unknown[]
+  protocolProfileBehavior?: unknown
 }
 
 export function postmanCollection(name: string, item: PostmanItem[], extra: Record<string, unknown> = {}) {

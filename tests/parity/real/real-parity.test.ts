@@ -37,7 +37,9 @@ beforeAll(async () => {
   const certs = makeTestCerts()
   const certificate = { key: certs.serverKey, cert: certs.serverCert }
   echoes = await Promise.all([startEchoServer(), startEchoServer()])
-  ;[forNewman, forSendbox] = await Promise.all(echoes.map((echo) => startRecordingProxy(echo, certificate)))
+  const proxies = await Promise.all(echoes.map((echo) => startRecordingProxy(echo, certificate)))
+  forNewman = proxies[0]!
+  forSendbox = proxies[1]!
 })
 afterAll(async () => {
   await Promise.all([forNewman?.close(), forSendbox?.close(), ...echoes.map((e) => e.close())])
@@ -46,7 +48,10 @@ afterAll(async () => {
   const summary = `${behave}/${results.length} behave as newman, ${strict} strict`
   console.log(`real collections: ${summary}`)
   mkdirSync(resolve(HERE, '../../../.reports'), { recursive: true })
-  writeFileSync(resolve(HERE, '../../../.reports/parity-real.json'), JSON.stringify({ summary, results }, null, 2))
+  writeFileSync(
+    resolve(HERE, '../../../.reports/parity-real.json'),
+    JSON.stringify({ summary, results }, null, 2),
+  )
 })
 
 describe('real Postman collections behave as under newman', () => {

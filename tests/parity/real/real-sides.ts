@@ -72,18 +72,24 @@ function variableNames(text: string, collection: PostmanDoc): string[] {
   const calls =
     /\b(?:set|unset|setEnvironmentVariable|setGlobalVariable|clearEnvironmentVariable|clearGlobalVariable)\(\s*\\?(['"`])([\w.-]+)\\?\1/g
   for (const match of text.matchAll(calls)) names.add(match[2]!)
-  for (const variable of collection.variable ?? []) if (/^[\w.-]+$/.test(variable.key)) names.add(variable.key)
+  for (const variable of collection.variable ?? [])
+    if (/^[\w.-]+$/.test(variable.key)) names.add(variable.key)
   return [...names].sort()
 }
 
 /** `{{x}}/path` and `https://{{x}}/path` where nothing defines x: a host under .test for it. */
 function hostVariables(text: string, collection: PostmanDoc, environment: EnvironmentDoc | undefined) {
   const defined = new Set<string>()
-  for (const v of collection.variable ?? []) if (!v.disabled && v.value !== undefined && v.value !== '') defined.add(v.key)
+  for (const v of collection.variable ?? [])
+    if (!v.disabled && v.value !== undefined && v.value !== '') defined.add(v.key)
   for (const v of environment?.values ?? [])
     if (v.enabled !== false && v.value !== undefined && v.value !== '') defined.add(v.key)
   const out = new Map<string, string>()
-  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'host'
+  const slug = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'host'
   for (const match of text.matchAll(/"raw"\s*:\s*"(https?:\/\/)?\{\{([^{}"]+)\}\}/g)) {
     const name = match[2]!
     if (defined.has(name) || out.has(name)) continue

@@ -42,11 +42,13 @@ export async function startRecordingProxy(
     req.on('end', () => {
       const body = Buffer.concat(chunks)
       const headers: [string, string][] = []
-      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!])
       seen.push({ method: req.method ?? '', url: absolute, headers, body: body.toString('utf8') })
       const path = absolute.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/'
       const forwarded: string[] = []
-      for (const [name, value] of headers) if (!HOP_BY_HOP.has(name.toLowerCase())) forwarded.push(name, value)
+      for (const [name, value] of headers)
+        if (!HOP_BY_HOP.has(name.toLowerCase())) forwarded.push(name, value)
       const upstream = http.request(
         { host: '127.0.0.1', port: echo.port, method: req.method, path, headers: forwarded, setHost: false },
         (answer) => {
