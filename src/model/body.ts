@@ -48,7 +48,7 @@ export async function buildBody(body: RequestBody, options: BodyOptions): Promis
     }
     case 'graphql': {
       const variablesText = v(body.variables).trim()
-      let variables: unknown = {}
+      let variables: unknown = null
       if (variablesText !== '') {
         try {
           variables = JSON.parse(variablesText)
@@ -56,7 +56,9 @@ export async function buildBody(body: RequestBody, options: BodyOptions): Promis
           throw new Error(`GraphQL variables are not valid JSON: ${(error as Error).message}`)
         }
       }
-      const payload: Record<string, unknown> = { query: v(body.query), variables }
+      // As Postman sends it: no `variables` member when none were written.
+      const payload: Record<string, unknown> = { query: v(body.query) }
+      if (variablesText !== '') payload.variables = variables
       if (body.operationName) payload.operationName = body.operationName
       return { bytes: utf8(JSON.stringify(payload)), contentType: 'application/json' }
     }

@@ -237,6 +237,15 @@ describe('bodies', () => {
     ])
   })
 
+  it('sends GraphQL without variables as {query} alone, as Postman does', async () => {
+    const request = await build({
+      kind: 'graphql',
+      url: 'http://h/graphql',
+      body: { type: 'graphql', query: '{ viewer { name } }', variables: ' ' },
+    })
+    expect(text(request.body)).toBe('{"query":"{ viewer { name } }"}')
+  })
+
   it('rejects GraphQL variables that are not JSON with a clear message', async () => {
     await expect(
       build({
