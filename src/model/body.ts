@@ -2,7 +2,7 @@
 import { concatBytes, utf8 } from './encoding.ts'
 import { newId } from './ids.ts'
 import { stripJsonComments } from './json-comments.ts'
-import type { FormDataRow, RawLanguage, RequestBody } from './types.ts'
+import type { FormDataRow, KeyValueRow, RawLanguage, RequestBody } from './types.ts'
 
 export interface BuiltBody {
   bytes: Uint8Array | null
@@ -40,13 +40,15 @@ export async function buildBody(body: RequestBody, options: BodyOptions): Promis
       return { bytes: utf8(text), contentType: text === '' ? null : RAW_TYPES[body.language] }
     }
     case 'urlencoded': {
+      // As Postman sends it: a form without an enabled row is no body, and no Content-Type.
+      if (!body.rows.some(sent)) return { bytes: utf8(''), contentType: null }
       const params = new URLSearchParams()
-      for (const row of body.rows) if (row.enabled && row.key !== '') params.append(v(row.key), v(row.value))
+      for (const row of body.rows) if (sent(row)) params.append(v(row.key), v(row.value))
       return { bytes: utf8(params.toString()), contentType: 'application/x-www-form-urlencoded' }
     }
     case 'graphql': {
       const variablesText = v(body.variables).trim()
-      let variables: unknown = {}
+      let variables: unknown = null
       if (variablesText !== '') {
         try {
           variables = JSON.parse(variablesText)
@@ -54,14 +56,19 @@ export async function buildBody(body: RequestBody, options: BodyOptions): Promis
           throw new Error(`GraphQL variables are not valid JSON: ${(error as Error).message}`)
         }
       }
-      const payload: Record<string, unknown> = { query: v(body.query), variables }
+      // As Postman sends it: no `variables` member when none were written.
+      const payload: Record<string, unknown> = { query: v(body.query) }
+      if (variablesText !== '') payload.variables = variables
       if (body.operationName) payload.operationName = body.operationName
       return { bytes: utf8(JSON.stringify(payload)), contentType: 'application/json' }
     }
     case 'form-data':
+      if (!body.rows.some(sent)) return { bytes: utf8(''), contentType: null }
       return buildMultipart(body.rows, options)
   }
 }
+
+const sent = (row: KeyValueRow) => row.enabled && row.key !== ''
 
 /** Indents valid JSON; leaves anything else (for example with unquoted placeholders) as typed. */
 export function formatJson(text: string): string {

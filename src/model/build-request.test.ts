@@ -38,7 +38,13 @@ describe('URL', () => {
     ['{{baseUrl}}/search?q={{q}}', 'https://api.test/v1/search?q=a%20b%26c'],
     ['api.test/x', 'http://api.test/x'],
     ['https://h.test/a b/ü?x=ü&flag&e=', 'https://h.test/a%20b/%C3%BC?x=%C3%BC&flag&e='],
-    ['https://h.test/p?x=1#frag', 'https://h.test/p?x=1'],
+    // As newman: the `#...` part stays on the URL scripts see (the transport sends path and query).
+    ['https://h.test/p?x=1#frag', 'https://h.test/p?x=1#frag'],
+    ['https://restcountries.test/v3.1/name/@#$%^', 'https://restcountries.test/v3.1/name/@#$%^'],
+    ['https://h.test/p?foo1&foo2', 'https://h.test/p?foo1&foo2'],
+    ['http://h.test', 'http://h.test/'],
+    ['http://h.test:8080?x', 'http://h.test:8080/?x'],
+    ['{{baseUrl}}?a', 'https://api.test/v1?a'],
     ['https://h.test/{{missing}}', 'https://h.test/%7B%7Bmissing%7D%7D'],
   ])('%s → %s', async (url, expected) => {
     expect((await build({ url })).url).toBe(expected)
@@ -187,6 +193,17 @@ describe('bodies', () => {
     ).toBe('{"a": {{unquoted}} }')
   })
 
+  it('sends a form without an enabled row as no body and no Content-Type, as Postman does', async () => {
+    for (const body of [
+      { type: 'urlencoded' as const, rows: [makeRow({ key: 'x', value: 'y', enabled: false })] },
+      { type: 'form-data' as const, rows: [] },
+    ]) {
+      const request = await build({ method: 'POST', url: 'http://h/', body })
+      expect(text(request.body)).toBe('')
+      expect(request.headers.some(([name]) => name.toLowerCase() === 'content-type')).toBe(false)
+    }
+  })
+
   it('URL-encodes enabled rows', async () => {
     const request = await build({
       method: 'POST',
@@ -218,6 +235,15 @@ describe('bodies', () => {
     expect(request.headers.filter(([n]) => n.toLowerCase() === 'content-type')).toEqual([
       ['Content-Type', 'application/json'],
     ])
+  })
+
+  it('sends GraphQL without variables as {query} alone, as Postman does', async () => {
+    const request = await build({
+      kind: 'graphql',
+      url: 'http://h/graphql',
+      body: { type: 'graphql', query: '{ viewer { name } }', variables: ' ' },
+    })
+    expect(text(request.body)).toBe('{"query":"{ viewer { name } }"}')
   })
 
   it('rejects GraphQL variables that are not JSON with a clear message', async () => {

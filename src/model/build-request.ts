@@ -86,13 +86,17 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
   return request
 }
 
-/** Substitutes and encodes the URL; the query keeps the shape the user typed (`a`, `a=`, order). */
+/**
+ * Substitutes and encodes the URL; the query keeps the shape the user typed (`a`, `a=`, order).
+ * As newman: a bare host gets its `/` (`http://host/`), and a `#...` part stays on the URL the
+ * scripts and the report see; the transport never sends it (only path and query go on the wire).
+ */
 export function buildUrl(
   raw: string,
   substitute: (text: string) => string,
   extraQuery: [string, string][] = [],
 ): string {
-  const { base, query } = splitUrl(raw.trim())
+  const { base, query, hash } = splitUrl(raw.trim())
   const parts: string[] = []
   if (query !== null && query !== '') {
     for (const part of query.split('&')) {
@@ -106,9 +110,14 @@ export function buildUrl(
   }
   for (const [key, value] of extraQuery)
     parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value, true)}`)
-  const url = encodePath(withScheme(substitute(base)))
-  return parts.length > 0 ? `${url}?${parts.join('&')}` : url
+  let url = encodePath(withScheme(substitute(base)))
+  if (BARE_AUTHORITY.test(url)) url += '/'
+  if (parts.length > 0) url += `?${parts.join('&')}`
+  return hash === null ? url : `${url}#${encodePath(substitute(hash))}`
 }
+
+/** `scheme://host[:port]` and nothing after it. */
+const BARE_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+$/i
 
 export function hasHeader(headers: HeaderList, name: string): boolean {
   return headerIndex(headers, name.toLowerCase()) >= 0

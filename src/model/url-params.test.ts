@@ -79,6 +79,17 @@ describe('parameters table → URL', () => {
   it('drops the "?" when no enabled row is left', () => {
     expect(urlFromParams('http://h/p?a=1', [])).toBe('http://h/p')
   })
+
+  it('keeps a key written without "=" that way while its value stays empty', () => {
+    const rows = paramsFromUrl('http://h/p?foo1&foo2&e=', [])
+    const more = [...rows, makeRow({ key: 'x', value: '1' })]
+    expect(urlFromParams('http://h/p?foo1&foo2&e=', more)).toBe('http://h/p?foo1&foo2&e=&x=1')
+    const valued = rows.map((row, i) => (i === 0 ? { ...row, value: 'v' } : row))
+    expect(urlFromParams('http://h/p?foo1&foo2&e=', valued)).toBe('http://h/p?foo1=v&foo2&e=')
+    const typed = [makeRow({ key: 'flag', value: '' })]
+    expect(urlFromParams('http://h/p', typed)).toBe('http://h/p?flag=')
+    expect(urlFromParams('http://h/p', typed, new Set([typed[0]!.id]))).toBe('http://h/p?flag')
+  })
 })
 
 describe('encodeQueryComponent', () => {

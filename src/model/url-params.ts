@@ -75,14 +75,26 @@ export function paramsFromUrl(url: string, rows: KeyValueRow[]): KeyValueRow[] {
   return [...fromUrl, ...disabled]
 }
 
-/** The table was edited: rewrite the URL's query from the enabled rows; base and hash stay. */
-export function urlFromParams(url: string, rows: KeyValueRow[]): string {
-  const { base, hash } = splitUrl(url)
-  const pairs = rows
-    .filter((row) => row.enabled && (row.key !== '' || row.value !== ''))
-    .map((row): [string, string] => [row.key, row.value])
+/**
+ * The table was edited: rewrite the URL's query from the enabled rows; base and hash stay. A key
+ * the URL has without `=` (`?flag`) keeps that shape while its value stays empty, as do the rows
+ * in `bare` (an importer's keys that had no value at all).
+ */
+export function urlFromParams(
+  url: string,
+  rows: KeyValueRow[],
+  bare: ReadonlySet<string> = new Set(),
+): string {
+  const { base, query, hash } = splitUrl(url)
+  const before = query === null || query === '' ? [] : query.split('&')
+  const written = rows.filter((row) => row.enabled && (row.key !== '' || row.value !== ''))
+  const parts = written.map((row, i) => {
+    const wasBare = before[i] === row.key || (!before.includes(`${row.key}=`) && before.includes(row.key))
+    if (row.value === '' && row.key !== '' && (wasBare || bare.has(row.id))) return row.key
+    return `${row.key}=${row.value}`
+  })
   let result = base
-  if (pairs.length > 0) result += `?${formatQuery(pairs)}`
+  if (parts.length > 0) result += `?${parts.join('&')}`
   if (hash !== null) result += `#${hash}`
   return result
 }

@@ -12,7 +12,7 @@ import type { HandedOff } from './script/hand-off.ts'
 import { messages } from './script/errors.ts'
 import type { RunFlow, ScriptError, TestResult } from './script/types.ts'
 import { TransportError } from './transport/types.ts'
-import { oauthToken, parentAuthOf } from './send/auth.ts'
+import { EXPIRY_MARGIN_MS, oauthToken, parentAuthOf } from './send/auth.ts'
 import { buildOutgoing, digestFor, exchange, sendOptionsOf, type Outgoing } from './send/exchange.ts'
 import { runPostResponse } from './send/post-response.ts'
 import { runPreRequest } from './send/pre-request.ts'
@@ -51,12 +51,13 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
 
   emit({ type: 'pre-request' })
   // Most sends have no OAuth 2.0 auth to fetch a token for: they await nothing here.
+  const withoutToken = deps
   const fetching = oauthToken(input, parentAuth, deps)
   const token = fetching ? await fetching : {}
   if (token.error !== undefined)
     return { outcome: 'not-sent', error: token.error, scriptError: null, tests, testsTimedOut }
   deps = token.token === undefined ? deps : { ...deps, oauthToken: token.token }
-  const notices = token.notice ? { notices: [token.notice] } : {}
+  let notices = token.notice ? { notices: [token.notice] } : {}
   const preScripts = scriptChain(request, parents, 'preRequest')
   if (preScripts.length > 0) {
     const run = await runPreRequest(input, deps, preScripts, parentAuth, onHead)
@@ -86,6 +87,14 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
         ...next(flow),
       }
     }
+  }
+
+  // The scripts took their time: a token that has expired since, or is about to, is renewed now,
+  // right before the request goes out (a hand-off was built and sent by the worker already).
+  if (fetching && preScripts.length > 0 && !handed) {
+    const fresh = await oauthToken(input, parentAuth, withoutToken, EXPIRY_MARGIN_MS)
+    if (fresh?.token !== undefined) deps = { ...deps, oauthToken: fresh.token }
+    if (fresh?.notice) notices = { notices: [fresh.notice] }
   }
 
   const postChain = scriptChain(request, parents, 'postResponse')

@@ -94,6 +94,61 @@ describe('sendbox run with OAuth 2.0', () => {
     expect(authOf('/anything/3')).toBe(`Bearer ${server.grants[1]?.accessToken}`)
   })
 
+  it('renews a token that expired while the pre-request script ran, right before the request goes out', async () => {
+    server.lifetime = 2
+    const busy = 'const end = Date.now() + 3000\nwhile (Date.now() < end) {}'
+    const { code, report } = await run(
+      postmanCollection(
+        'Slow script',
+        [
+          {
+            ...get('slow script', '/anything/late'),
+            event: [{ listen: 'prerequest', script: { exec: busy } }],
+          },
+        ],
+        {
+          auth: oauth2({
+            grant_type: 'client_credentials',
+            accessTokenUrl: '{{tokenUrl}}',
+            clientId: OAUTH_APP.clientId,
+            clientSecret: OAUTH_APP.clientSecret,
+          }),
+        },
+      ),
+    )
+    expect(code).toBe(0)
+    expect(report.executions.map((e) => e.outcome)).toEqual(['done'])
+    // Fetched before the script, renewed after it: the fresh token is the one sent.
+    expect(server.grants.map((g) => g.grant)).toEqual(['client_credentials', 'client_credentials'])
+    expect(authOf('/anything/late')).toBe(`Bearer ${server.grants[1]?.accessToken}`)
+  })
+
+  it('keeps a token that still lasts after the pre-request script: nothing is fetched again', async () => {
+    server.lifetime = 3600
+    const { code } = await run(
+      postmanCollection(
+        'Quick script',
+        [
+          {
+            ...get('quick', '/anything/kept'),
+            event: [{ listen: 'prerequest', script: { exec: 'void 0' } }],
+          },
+        ],
+        {
+          auth: oauth2({
+            grant_type: 'client_credentials',
+            accessTokenUrl: '{{tokenUrl}}',
+            clientId: OAUTH_APP.clientId,
+            clientSecret: OAUTH_APP.clientSecret,
+          }),
+        },
+      ),
+    )
+    expect(code).toBe(0)
+    expect(server.grants).toHaveLength(1)
+    expect(authOf('/anything/kept')).toBe(`Bearer ${server.grants[0]?.accessToken}`)
+  })
+
   it('password grant: renewed with the refresh token inside the run', async () => {
     server.lifetime = 1
     const { code } = await run(

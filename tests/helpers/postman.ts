@@ -10,6 +10,7 @@ export interface PostmanItem {
   variable?: unknown[]
   /** Saved responses (examples). */
   response?: unknown[]
+  protocolProfileBehavior?: unknown
 }
 
 export function postmanCollection(name: string, item: PostmanItem[], extra: Record<string, unknown> = {}) {

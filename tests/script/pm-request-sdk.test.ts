@@ -56,6 +56,19 @@ describe('pm.request as the postman-collection SDK', () => {
     expect(failures(result)).toEqual([])
   })
 
+  it('writes an empty query value as key= and a missing one as the bare key, as newman sends them', async () => {
+    const result = await runScript(
+      `const u = pm.request.url
+       pm.test('as written', () => {
+         pm.expect(u.getQueryString()).to.equal('ts=&sig=&flag')
+         u.query.upsert({ key: 'ts', value: '' })
+         pm.expect(u.toString()).to.equal('http://127.0.0.1:9/p?ts=&sig=&flag')
+       })`,
+      { request: { ...request, url: 'http://127.0.0.1:9/p?ts=&sig=&flag' } },
+    )
+    expect(failures(result)).toEqual([])
+  })
+
   it('headers as a PropertyList, body, method and auth', async () => {
     const result = await runScript(
       `const h = pm.request.headers

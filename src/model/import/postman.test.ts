@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { basic, bearer, postmanCollection, script } from '../../../tests/helpers/postman.ts'
+import { basic, bearer, postmanCollection, script, type PostmanItem } from '../../../tests/helpers/postman.ts'
 import type { Folder, RequestSpec } from '../types.ts'
 import { ImportError } from './import-error.ts'
 import { isPostmanCollection, parsePostmanCollection } from './postman.ts'
@@ -221,5 +221,53 @@ describe('Postman path variables', () => {
     const text = serializeSendboxCollection(collection)
     expect(text).toContain('http://h/u/1')
     expect(text).not.toMatch(/urlTemplate|pathVariables/)
+  })
+})
+
+describe('Postman request settings newman sends by', () => {
+  const request = (item: PostmanItem, behaviour?: object) =>
+    parsePostmanCollection({
+      ...postmanCollection('P', [
+        { name: 'F', ...(behaviour ? { protocolProfileBehavior: behaviour } : {}), item: [item] },
+      ]),
+    }).children[0] as Folder
+
+  it('drops the body of a GET or HEAD request unless disableBodyPruning is set, and says so', () => {
+    const body = { mode: 'raw', raw: 'hello' }
+    const get = parsePostmanCollection(
+      postmanCollection('P', [
+        { name: 'G', request: { method: 'GET', url: 'http://h/', body } },
+        { name: 'H', request: { method: 'HEAD', url: 'http://h/', body } },
+        { name: 'P', request: { method: 'POST', url: 'http://h/', body } },
+        {
+          name: 'K',
+          protocolProfileBehavior: { disableBodyPruning: true },
+          request: { method: 'GET', url: 'http://h/', body },
+        },
+      ]),
+    )
+    const types = get.children.map((child) => (child as RequestSpec).body.type)
+    expect(types).toEqual(['none', 'none', 'raw', 'raw'])
+    const inherited = request(
+      { name: 'G', request: { method: 'GET', url: 'http://h/', body } },
+      {
+        disableBodyPruning: true,
+      },
+    )
+    expect((inherited.children[0] as RequestSpec).body.type).toBe('raw')
+  })
+
+  it('keeps a query key without a value bare (?flag), one with "" as flag=', () => {
+    const url = (query: object[], raw?: string) =>
+      (
+        parsePostmanCollection(
+          postmanCollection('P', [
+            { name: 'R', request: { method: 'GET', url: { raw, host: ['h'], path: ['p'], query } } },
+          ]),
+        ).children[0] as RequestSpec
+      ).url
+    const query = [{ key: 'foo1', value: null }, { key: 'foo2' }, { key: 'e', value: '' }]
+    expect(url(query)).toBe('h/p?foo1&foo2&e=')
+    expect(url(query, 'http://h/p?foo1&foo2&e=')).toBe('http://h/p?foo1&foo2&e=')
   })
 })

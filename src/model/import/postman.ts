@@ -7,7 +7,6 @@
  * (`postman-examples.ts`). What Sendbox has no place for (file bodies, disabled scripts, request
  * variables) goes to the report.
  */
-import { switchDefaultHeader } from '../default-headers.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import type {
@@ -38,6 +37,7 @@ import {
 import { checkJsonDepth, FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
 import { parsePostmanAuth } from './postman-auth.ts'
 import { parsePostmanExamples } from './postman-examples.ts'
+import { bodyPruningOff, prunedBody, systemHeadersOff } from './postman-behavior.ts'
 import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
 
 export function isPostmanCollection(json: unknown): boolean {
@@ -67,18 +67,31 @@ export function readPostmanCollection(json: unknown): ImportResult<Collection> {
     auth: parsePostmanAuth(root.auth, 'auth', report, owner) ?? { type: 'none' },
     variables: parseVariables(root.variable, 'variable'),
     scripts: parseEvents(root.event, 'event', report, owner),
-    children: parseItems(root.item, 'item', 0, report),
+    children: parseItems(
+      root.item,
+      'item',
+      0,
+      report,
+      bodyPruningOff(root.protocolProfileBehavior, 'protocolProfileBehavior', false),
+    ),
     ...described(info.description, 'info.description'),
   })
   return { value, report }
 }
 
-/** `depth`: how many folders `value` is inside. */
-function parseItems(value: unknown, path: string, depth: number, report: ImportReport): TreeItem[] {
+/** `depth`: how many folders `value` is inside; `pruningOff`: `disableBodyPruning` from above. */
+function parseItems(
+  value: unknown,
+  path: string,
+  depth: number,
+  report: ImportReport,
+  pruningOff: boolean,
+): TreeItem[] {
   return optionalArray(value, path).map((raw, i) => {
     const at = `${path}[${i}]`
     const item = expectObject(raw, at)
     const name = optionalString(item.name, `${at}.name`)
+    const off = bodyPruningOff(item.protocolProfileBehavior, `${at}.protocolProfileBehavior`, pruningOff)
     if (Array.isArray(item.item) || (item.request === undefined && item.item !== undefined)) {
       if (depth >= MAX_FOLDER_DEPTH) throw new ImportError(at, FOLDERS_TOO_DEEP)
       const owner = named('folder', name)
@@ -87,16 +100,22 @@ function parseItems(value: unknown, path: string, depth: number, report: ImportR
         auth: parsePostmanAuth(item.auth, `${at}.auth`, report, owner) ?? { type: 'inherit' },
         variables: parseVariables(item.variable, `${at}.variable`),
         scripts: parseEvents(item.event, `${at}.event`, report, owner),
-        children: parseItems(item.item, `${at}.item`, depth + 1, report),
+        children: parseItems(item.item, `${at}.item`, depth + 1, report, off),
         ...described(item.description, `${at}.description`),
       })
     }
     if (item.request === undefined) throw new ImportError(at, 'an item needs either "request" or "item"')
-    return parseRequest(item, name, at, report)
+    return parseRequest(item, name, at, report, off)
   })
 }
 
-function parseRequest(item: JsonObject, name: string, at: string, report: ImportReport): TreeItem {
+function parseRequest(
+  item: JsonObject,
+  name: string,
+  at: string,
+  report: ImportReport,
+  pruningOff: boolean,
+): TreeItem {
   const raw =
     typeof item.request === 'string' ? { url: item.request } : expectObject(item.request, `${at}.request`)
   const method = optionalString(raw.method, `${at}.request.method`).toUpperCase() || 'GET'
@@ -118,7 +137,10 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
       what: `variables of ${owner}`,
       reason: 'requests have no variables in Sendbox',
     })
-  const { body, kind } = parseBody(raw.body, `${at}.request.body`, report, owner)
+  const parsed = parseBody(raw.body, `${at}.request.body`, report, owner)
+  const where = { path: `${at}.request.body`, owner }
+  const body = prunedBody(parsed.body, method, pruningOff, report, where)
+  const kind = parsed.kind
   return makeRequest({
     kind,
     name: name || url.url,
@@ -138,22 +160,6 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
   })
 }
 
-/**
- * Postman's `protocolProfileBehavior.disabledSystemHeaders` (`{"accept": true}`): the default
- * headers switched off for this request, stored as Sendbox's auto rows (default-headers.ts).
- */
-function systemHeadersOff(value: unknown, path: string): KeyValueRow[] {
-  if (value === undefined || value === null) return []
-  const disabled = expectObject(value, path).disabledSystemHeaders
-  if (disabled === undefined || disabled === null) return []
-  let headers: KeyValueRow[] = []
-  for (const [name, off] of Object.entries(expectObject(disabled, `${path}.disabledSystemHeaders`))) {
-    if (optionalBoolean(off, `${path}.disabledSystemHeaders.${name}`, false))
-      headers = switchDefaultHeader(headers, name, false)
-  }
-  return headers
-}
-
 interface ParsedUrl {
   url: string
   params: KeyValueRow[]
@@ -169,7 +175,17 @@ function parseUrl(value: unknown, path: string): ParsedUrl {
   let url = optionalString(object.raw, `${path}.raw`) || assembleUrl(object, path)
   // Postman keeps disabled query rows in `query`; the URL carries only the enabled ones.
   const query = parseRows(object.query, `${path}.query`)
-  if (query.length > 0) url = urlFromParams(url, query)
+  // A query row without a value is sent as its bare key (`?flag`), one with `""` as `flag=`.
+  const rawQuery = Array.isArray(object.query) ? (object.query as unknown[]) : []
+  const bare = new Set(
+    query
+      .filter((_row, i) => {
+        const value = (rawQuery[i] as { value?: unknown } | null)?.value
+        return value === null || value === undefined
+      })
+      .map((row) => row.id),
+  )
+  if (query.length > 0) url = urlFromParams(url, query, bare)
   const template = url
   const pathVariables: { key: string; value: string }[] = []
   for (const [i, variable] of optionalArray(object.variable, `${path}.variable`).entries()) {

@@ -42,6 +42,8 @@ export async function tokenForSend(
   variables: VariableContext,
   store: TokenStore,
   deps: TokenRequestDeps,
+  /** A held token that expires within this many ms counts as expired (it would arrive expired). */
+  marginMs = 0,
 ): Promise<TokenForSend> {
   if (auth.grant === 'token') {
     const token = variables.replace(auth.accessToken).trim()
@@ -51,7 +53,7 @@ export async function tokenForSend(
   const config = resolveOAuthConfig(auth, variables)
   // Fetched with another grant, Token-URL, Client-ID, scope or Authorization-URL: absent.
   const held = tokenFor(store.get(owner), config)
-  if (held && !isExpired(held, now)) return { token: held.accessToken }
+  if (held && !isExpired(held, now + marginMs)) return { token: held.accessToken }
   if (!held) {
     if (!fetchesUnattended(config)) return { notice: m.noTokenHeld }
     try {

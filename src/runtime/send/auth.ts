@@ -13,10 +13,16 @@ export function parentAuthOf(parents: ParentScope[]): AuthSource[] {
 }
 
 /**
- * The OAuth 2.0 token for the auth this request resolves to, fetched or renewed when needed;
- * null when there is none to get.
+ * How long before its expiry a held token is renewed when checked right before the request goes
+ * out: the time the request takes to reach the server.
  */
-export function oauthToken(input: SendInput, parentAuth: AuthSource[], deps: SendDeps) {
+export const EXPIRY_MARGIN_MS = 1000
+
+/**
+ * The OAuth 2.0 token for the auth this request resolves to, fetched or renewed when needed;
+ * null when there is none to get. `marginMs`: a token expiring within it is renewed too.
+ */
+export function oauthToken(input: SendInput, parentAuth: AuthSource[], deps: SendDeps, marginMs = 0) {
   if (deps.oauthToken !== undefined || !deps.oauth) return null
   const { request } = input
   const resolved = resolveAuth([
@@ -24,10 +30,17 @@ export function oauthToken(input: SendInput, parentAuth: AuthSource[], deps: Sen
     ...parentAuth,
   ])
   if (resolved.auth.type !== 'oauth2') return null
-  return tokenForSend(resolved.auth, resolved.source?.id ?? request.id, input.variables, deps.oauth.store, {
-    transport: deps.transport,
-    ...(deps.options ? { options: deps.options } : {}),
-    ...(deps.signal ? { signal: deps.signal } : {}),
-    ...(deps.oauth.now ? { now: deps.oauth.now } : {}),
-  })
+  return tokenForSend(
+    resolved.auth,
+    resolved.source?.id ?? request.id,
+    input.variables,
+    deps.oauth.store,
+    {
+      transport: deps.transport,
+      ...(deps.options ? { options: deps.options } : {}),
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.oauth.now ? { now: deps.oauth.now } : {}),
+    },
+    marginMs,
+  )
 }

@@ -27,7 +27,7 @@ const SDK = String.raw`(function (real, pre) {
   const str = (v) => (v === undefined || v === null ? v : String(v))
   let sync = () => {}
   const touch = () => sync()
-  const enc = (s, eq) => typeof s !== 'string' ? s : s.replace(/[&#]/g, (c) => (c === '&' ? '%26' : '%23')).replace(eq ? /=/g : /$^/, '%3D')
+  const enc = (s, eq) => { if (typeof s !== 'string') return s; s = s.replace(/[&#]/g, (c) => (c === '&' ? '%26' : '%23')); return eq ? s.replace(/=/g, '%3D') : s }
   const HEADER = {
     ci: true,
     parse(s) { s = String(s); let i = s.indexOf(':'); if (i < 0) i = s.length; return { key: s.slice(0, i).trim(), value: s.slice(i + 1).trim() } },
