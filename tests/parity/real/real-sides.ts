@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module'
 import { existsSync, readFileSync } from 'node:fs'
-import type { JsonReport } from '../../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../../src/runtime/report/json-report.ts'
 import { runSendbox, writeFiles } from '../../helpers/cli.ts'
 import { errorText, type ItemRun, type SideRun, type WireRecord } from '../parity-sides.ts'
 import type { ProxyRecord, RecordingProxy } from './recording-proxy.ts'
