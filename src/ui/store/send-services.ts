@@ -7,7 +7,7 @@ import type { ScriptRunner } from '../../runtime/script/types.ts'
 import { createWorkerScriptRunner } from '../../runtime/script/worker-client.ts'
 import { createDirectTransport } from '../../runtime/transport/direct.ts'
 import { selectTransport, type SelectedTransport } from '../../runtime/transport/select.ts'
-import type { SendServices } from './send-state.ts'
+import type { SendServices } from './types.ts'
 
 /**
  * `direct`: for a joined workspace. Its sends go through this browser's own fetch, never the

@@ -15,10 +15,10 @@ import {
   type SendEvent,
   type SendResult,
 } from '../../runtime/send.ts'
-import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
 import { tlsToJson } from '../../runtime/transport/relay-protocol.ts'
 import type { OpenDocs } from './docs.ts'
+import type { SendServices } from './types.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
@@ -62,10 +62,7 @@ export type DownloadSave = (
   options: SendOptions,
 ) => Promise<WireResponse>
 
-export interface SendServices {
-  transport: () => Promise<SelectedTransport>
-  scripts: () => ScriptRunner
-}
+export type { SendServices } from './types.ts'
 
 /** `sendSettings`: proxy and TLS from Settings, read at each send. */
 export function createSendState(
