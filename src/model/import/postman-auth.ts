@@ -1,7 +1,10 @@
 /**
  * Postman's auth object (v2.1 `[{ key, value }]` parameters, v2.0 an object of them) → a Sendbox
- * `Auth`. Postman's types Sendbox lacks (digest, OAuth 1.0, Hawk, NTLM, Akamai EdgeGrid, JWT, ASAP)
- * go to the report and the item is sent without auth; a type that is none of Postman's is refused.
+ * `Auth`: none, inherit, bearer, basic, API key, AWS Signature, OAuth 2.0 and digest are mapped.
+ * Any other type (OAuth 1.0, Hawk, NTLM, Akamai EdgeGrid, JWT, ASAP…) is kept as an `unsupported`
+ * auth and named in the report, so the rest of the collection runs and a send of that request
+ * fails with a message. A type name that is not a plain word is refused (ImportError). OAuth 2.0's
+ * implicit grant keeps its pasted token and is reported.
  */
 import type { Auth } from '../types.ts'
 import {
@@ -14,8 +17,6 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import type { ImportReport } from './report.ts'
-
-/** Postman's auth types that Sendbox has no counterpart for. */
 
 /** v2.1 writes auth parameters as `[{key, value}]`, v2.0 as an object. */
 function authParams(auth: JsonObject, type: string, path: string): Record<string, string> {
