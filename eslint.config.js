@@ -1,6 +1,6 @@
 // The layer rule of ARCHITECTURE.md, enforced: imports only point down ui → runtime → model.
 import tseslint from 'typescript-eslint'
-import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import sendbox from './bin/lint-no-cycle.js'
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'tls', 'os', 'child_process', 'crypto']
 
@@ -22,15 +22,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // No import cycles: a cycle makes module load order matter and hides which file owns what.
-    // Type-only imports are not counted (the rule skips them: they vanish from the build).
+    // Type-only imports count too: a type cycle shows a missing shared-types module (bin/lint-no-cycle.js).
     files: ['**/*.{ts,tsx,js}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.d.ts'] })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { sendbox },
+    rules: { 'sendbox/no-cycle': 'error' },
   },
   {
     rules: {

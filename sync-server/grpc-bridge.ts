@@ -15,7 +15,7 @@ import {
   type CallHandle,
   type Described,
 } from '../src/runtime/realtime/grpc/session.ts'
-import type { RelayUpgrade, RelayUpgradeContext } from './relay-upgrades.ts'
+import type { RelayUpgrade, RelayUpgradeContext } from './relay-upgrade-types.ts'
 
 const sockets = new WebSocketServer({ noServer: true })
 

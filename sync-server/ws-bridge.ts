@@ -24,7 +24,7 @@ import {
   type BridgeControl,
 } from '../src/runtime/realtime/websocket/bridge-protocol.ts'
 import type { Limits } from './config.ts'
-import type { RelayUpgrade, RelayUpgradeContext } from './relay-upgrades.ts'
+import type { RelayUpgrade, RelayUpgradeContext } from './relay-upgrade-types.ts'
 import { checkHeaders, checkProxy, checkTls, RelayRefusal } from './relay-validate.ts'
 import { throttled } from './ws-bridge-flow.ts'
 import { failureOf, openUpstream } from './ws-bridge-upstream.ts'

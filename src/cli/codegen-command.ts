@@ -17,7 +17,7 @@ import { toCodegenRequest } from '../model/codegen/request.ts'
 import { VariableContext } from '../model/variables.ts'
 import { UsageError } from './args.ts'
 import { InputError, loadEnvironment, loadImport } from './load.ts'
-import type { CliIo } from './main.ts'
+import type { CliIo } from './io.ts'
 
 export const CODEGEN_USAGE = `Usage: sendbox codegen <collection-file> --request <name or "Folder/Request"> --lang <${LANGUAGES.map((l) => l.id).join('|')}> [--no-auth] [--option key=value ...] [-e env.json] [--env-var k=v] [--reveal-secrets]`
 

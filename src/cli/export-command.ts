@@ -15,7 +15,7 @@ import { formatReport } from '../model/import/report.ts'
 import type { Environment } from '../model/types.ts'
 import { UsageError } from './args.ts'
 import { InputError, loadEnvironment, loadImport } from './load.ts'
-import type { CliIo } from './main.ts'
+import type { CliIo } from './io.ts'
 
 const ids = () => EXPORTERS.map((entry) => entry.id).join(', ')
 

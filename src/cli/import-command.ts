@@ -14,7 +14,7 @@ import { formatReport } from '../model/import/report.ts'
 import { serializeSendboxCollection } from '../model/import/sendbox.ts'
 import { UsageError } from './args.ts'
 import { InputError, loadImport } from './load.ts'
-import type { CliIo } from './main.ts'
+import type { CliIo } from './io.ts'
 
 export const IMPORT_USAGE = `Usage: sendbox import <file-or-folder> [-o out.json] [--format <name>] [--include-secrets]
 

@@ -14,11 +14,9 @@ import { createReportCollector, reportSucceeded } from '../runtime/report/json-r
 import { createCliDeps } from './wiring.ts'
 import { idleQueue } from './idle-queue.ts'
 import { exportedScope, loadIterationData, writeRunFile } from './run-data.ts'
+import type { CliIo } from './io.ts'
 
-export interface CliIo {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean }
-  stderr: NodeJS.WritableStream & { isTTY?: boolean }
-}
+export type { CliIo } from './io.ts'
 
 // The other commands and gRPC are imported when used: in the bundle they are chunks of their own
 // (bin/cli-build-options.js), which `sendbox run` on an HTTP collection never loads.

@@ -11,7 +11,7 @@ import { answerMock } from '../model/mock/match.ts'
 import { mockRoutes, type MockRoute } from '../model/mock/routes.ts'
 import { UsageError } from './args.ts'
 import { InputError, loadEnvironment, loadImport } from './load.ts'
-import type { CliIo } from './main.ts'
+import type { CliIo } from './io.ts'
 
 export const MOCK_USAGE = `Usage: sendbox mock <collection-file> [options]
 

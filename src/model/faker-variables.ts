@@ -6,7 +6,12 @@
  */
 import type { Faker } from '@faker-js/faker'
 import type { Make } from './faker-table.ts'
-import type { VariableContext } from './variables.ts'
+
+/** What faker's check reads of a VariableContext (variables.ts imports this module, so not the class). */
+export interface VariableValues {
+  readonly layers: readonly { readonly variables: readonly { readonly value: string }[] }[]
+  readonly session: ReadonlyMap<string, string>
+}
 
 let faker: Faker | null = null
 let makers: Record<string, Make> = {}
@@ -44,7 +49,7 @@ export function needsFaker(text: string): boolean {
 }
 
 /** Does any value of these variables name one? (`{{$randomEmail}}` stored in an environment) */
-export function variablesNeedFaker(variables: VariableContext): boolean {
+export function variablesNeedFaker(variables: VariableValues): boolean {
   if (faker !== null) return false
   for (const layer of variables.layers) for (const v of layer.variables) if (needsFaker(v.value)) return true
   for (const value of variables.session.values()) if (needsFaker(value)) return true
@@ -55,12 +60,12 @@ export function variablesNeedFaker(variables: VariableContext): boolean {
  * Loads faker when a string in `subject` (a request and its parents) or a variable's value names
  * a faker-backed variable; otherwise resolves at once (and after the first load, always).
  */
-export async function loadFakerFor(subject: unknown, variables: VariableContext): Promise<void> {
+export async function loadFakerFor(subject: unknown, variables: VariableValues): Promise<void> {
   if (fakerNeededFor(subject, variables)) await loadFakerVariables()
 }
 
 /** loadFakerFor's question without a promise: a send that needs no faker awaits nothing. */
-export function fakerNeededFor(subject: unknown, variables: VariableContext): boolean {
+export function fakerNeededFor(subject: unknown, variables: VariableValues): boolean {
   return faker === null && (mentionsFaker(subject) || variablesNeedFaker(variables))
 }
 

@@ -1,8 +1,10 @@
 /**
  * Postman's auth object (v2.1 `[{ key, value }]` parameters, v2.0 an object of them) → a Sendbox
- * `Auth`. Postman's types Sendbox lacks (NTLM, Akamai EdgeGrid, JWT, ASAP) go to the report and
- * are kept as `unsupported`: a request using one is not sent, with the reason. A type name that
- * cannot be Postman's is refused.
+ * `Auth`: none, inherit, bearer, basic, API key, AWS Signature, OAuth 2.0, digest, OAuth 1.0 and
+ * Hawk are mapped. Postman's types Sendbox lacks (NTLM, Akamai EdgeGrid, JWT, ASAP…) are kept as an
+ * `unsupported` auth and named in the report, so the rest of the collection runs and a send of that
+ * request fails with a message. A type name that is not a plain word is refused (ImportError).
+ * OAuth 2.0's implicit grant keeps its pasted token and is reported.
  */
 import type { Auth } from '../types.ts'
 import {

@@ -6,10 +6,10 @@
 import { createSignal, lazy, Show } from 'solid-js'
 import type { Schema } from '../../model/graphql-schema.ts'
 import type { RequestBody } from '../../model/types.ts'
-import type { SendResult } from '../../runtime/send.ts'
+import type { Introspect } from './graphql-introspect.ts'
 import { messages } from '../messages.ts'
 
-export type Introspect = (query: string) => Promise<SendResult | undefined>
+export type { Introspect } from './graphql-introspect.ts'
 type GraphqlBodyValue = Extract<RequestBody, { type: 'graphql' }>
 
 const Explorer = lazy(() => import('./graphql-explorer.tsx'))

@@ -17,7 +17,7 @@ import {
 import { fromUtf8 } from '../../model/encoding.ts'
 import type { SendResult } from '../../runtime/send.ts'
 import { messages } from '../messages.ts'
-import type { Introspect } from './graphql-body.tsx'
+import type { Introspect } from './graphql-introspect.ts'
 
 /** The schema from an introspection send, or the message that says why there is none. */
 export function schemaFrom(result: SendResult | undefined): Schema | string {

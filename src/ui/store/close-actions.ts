@@ -10,13 +10,10 @@ import * as data from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
 import type { SaveOutcome } from './tab-actions.ts'
+import type { CloseIntent } from './types.ts'
 import type { UiState } from './ui-state.ts'
 
-export type CloseIntent =
-  | { kind: 'one'; id: Id }
-  | { kind: 'others'; keep: Id }
-  /** `fresh`: `Alle schließen`, which opens a new request after closing. */
-  | { kind: 'all'; fresh: boolean }
+export type { CloseIntent } from './types.ts'
 
 export function tabsClosedBy(intent: CloseIntent, tabs: readonly { id: Id }[]): Id[] {
   switch (intent.kind) {

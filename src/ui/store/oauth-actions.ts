@@ -14,7 +14,7 @@ import { oauthMessages } from '../../runtime/oauth/messages.ts'
 import type { TokenStore } from '../../runtime/oauth/token-for-send.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { OpenDocs } from './docs.ts'
-import type { SendServices } from './send-state.ts'
+import type { SendServices } from './types.ts'
 
 export function deviceTokenStore(docs: OpenDocs): TokenStore {
   return {

@@ -14,7 +14,7 @@ import type { TokenStore } from '../../runtime/oauth/token-for-send.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
 import { resolveFile } from './file-store.ts'
 import type { OpenDocs } from './docs.ts'
-import type { SendServices } from './send-state.ts'
+import type { SendServices } from './types.ts'
 
 export interface RunTarget {
   kind: 'collection' | 'folder'

@@ -6,7 +6,7 @@
 import { VariableContext } from '../../model/variables.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport } from '../../runtime/transport/select.ts'
-import type { SendRuntime, SendServices } from './send-state.ts'
+import type { SendRuntime, SendServices } from './types.ts'
 
 /**
  * `direct`: for a joined workspace. Its sends go through this browser's own fetch, never the

@@ -9,9 +9,9 @@ import * as data from '../../model/workspace/api.ts'
 import { hasScript, type Id, type RequestSpec } from '../../model/types.ts'
 import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
 import type { DoneOutcome, ParentScope, SendEvent, SendResult } from '../../runtime/send.ts'
-import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
 import type { OpenDocs } from './docs.ts'
+import type { SendServices } from './types.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
@@ -55,17 +55,7 @@ export type DownloadSave = (
   options: SendOptions,
 ) => Promise<WireResponse>
 
-/** The lazy chunk with the send pipeline, the transports and the script worker's client. */
-export type SendRuntime = typeof import('./send-runtime.ts')
-
-export interface SendServices {
-  transport: () => Promise<SelectedTransport>
-  /** Only once `transport()` has resolved (the runtime has loaded by then). */
-  scripts: () => ScriptRunner
-  runtime: () => Promise<SendRuntime>
-  /** The runtime if it has loaded: a send then starts in the task of the click. */
-  loaded: () => SendRuntime | undefined
-}
+export type { SendRuntime, SendServices } from './types.ts'
 
 /** `sendSettings`: proxy and TLS from Settings, read at each send. */
 export function createSendState(

@@ -7,9 +7,9 @@ import * as data from '../../model/workspace/api.ts'
 import type { Collection, Environment, Id, TreeItem, Variable } from '../../model/types.ts'
 import type { BuiltImport } from '../../runtime/import/client.ts'
 import type { OpenDocs } from './docs.ts'
-import type { SendServices } from './send-state.ts'
+import type { SendServices } from './types.ts'
 
-export type ExportTarget = { kind: 'collection'; id: Id } | { kind: 'environment'; id: Id }
+export type { ExportTarget } from './types.ts'
 
 export function makeTransferActions(docs: OpenDocs, services: SendServices) {
   const { workspace, device } = docs

@@ -1,8 +1,7 @@
 /** View state that is not data: which dialog is open and what is being renamed. */
 import { createSignal } from 'solid-js'
 import type { Id } from '../../model/types.ts'
-import type { CloseIntent } from './close-actions.ts'
-import type { ExportTarget } from './transfer-actions.ts'
+import type { CloseIntent, ExportTarget } from './types.ts'
 
 export type DialogState =
   | { kind: 'confirm-delete'; id: Id; name: string }
