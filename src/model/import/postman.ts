@@ -21,6 +21,7 @@ import type {
   Variable,
 } from '../types.ts'
 import { HTTP_METHODS } from '../types.ts'
+import { pathVariableRows } from '../path-variables.ts'
 import { paramsFromUrl, urlFromParams } from '../url-params.ts'
 import {
   ImportError,
@@ -136,7 +137,7 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
     body,
     auth: parsePostmanAuth(raw.auth, `${at}.request.auth`, report, owner) ?? { type: 'inherit' },
     scripts: parseEvents(item.event, `${at}.event`, report, owner),
-    ...(url.urlTemplate ? { pathVariables: url.pathVariables, urlTemplate: url.urlTemplate } : {}),
+    ...(url.pathVariables.length > 0 ? { pathVariables: url.pathVariables } : {}),
     ...(description.description ? description : itemDescription),
   })
 }
@@ -160,34 +161,30 @@ function systemHeadersOff(value: unknown, path: string): KeyValueRow[] {
 interface ParsedUrl {
   url: string
   params: KeyValueRow[]
-  /** The path variables with a value, and the URL before they were put in (Postman's `raw`). */
-  pathVariables?: { key: string; value: string }[]
-  urlTemplate?: string
+  /** The URL's `:name` segments with Postman's `url.variable` values (path-variables.ts). */
+  pathVariables: KeyValueRow[]
 }
 
 function parseUrl(value: unknown, path: string): ParsedUrl {
-  if (value === undefined || value === null) return { url: '', params: [] }
-  if (typeof value === 'string') return { url: value, params: paramsFromUrl(value, []) }
+  if (value === undefined || value === null) return { url: '', params: [], pathVariables: [] }
+  if (typeof value === 'string')
+    return { url: value, params: paramsFromUrl(value, []), pathVariables: pathVariableRows(value, []) }
   const object = expectObject(value, path)
   let url = optionalString(object.raw, `${path}.raw`) || assembleUrl(object, path)
   // Postman keeps disabled query rows in `query`; the URL carries only the enabled ones.
   const query = parseRows(object.query, `${path}.query`)
   if (query.length > 0) url = urlFromParams(url, query)
-  const template = url
-  const pathVariables: { key: string; value: string }[] = []
-  for (const [i, variable] of optionalArray(object.variable, `${path}.variable`).entries()) {
+  const pairs = optionalArray(object.variable, `${path}.variable`).map((variable, i) => {
     const v = expectObject(variable, `${path}.variable[${i}]`)
-    const key = optionalString(v.key, `${path}.variable[${i}].key`)
-    const value = optionalText(v.value, `${path}.variable[${i}].value`)
-    const replacement = `/${value}`
-    // newman leaves a path variable without a value as written (`/:id`), never an empty segment.
-    if (key && value !== '') {
-      url = url.replace(new RegExp(`/:${escapeRegExp(key)}(?=/|\\?|#|$)`, 'g'), replacement)
-      pathVariables.push({ key, value })
+    const description = described(v.description, `${path}.variable[${i}].description`).description
+    return {
+      key: optionalString(v.key ?? v.id, `${path}.variable[${i}].key`),
+      value: optionalText(v.value, `${path}.variable[${i}].value`),
+      ...(description ? { description } : {}),
     }
-  }
+  })
   const params = query.length > 0 ? query : paramsFromUrl(url, [])
-  return url === template ? { url, params } : { url, params, pathVariables, urlTemplate: template }
+  return { url, params, pathVariables: pathVariableRows(url, pairs) }
 }
 
 function assembleUrl(object: JsonObject, path: string): string {
@@ -200,10 +197,6 @@ function assembleUrl(object: JsonObject, path: string): string {
   const port = optionalText(object.port, `${path}.port`)
   const pathname = join(object.path, '/', `${path}.path`)
   return `${protocol ? `${protocol}://` : ''}${host}${port ? `:${port}` : ''}${pathname ? `/${pathname}` : ''}`
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** `anyValue`: the format lets a value be any JSON value (variables), not only a string (headers). */
