@@ -140,10 +140,6 @@ describe('parsePostmanCollection', () => {
 
   it.each([
     [
-      postmanCollection('x', [{ name: 'r', request: { url: 'u', body: { mode: 'telepathy' } } }]),
-      'item[0].request.body.mode: unknown body mode "telepathy"',
-    ],
-    [
       postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: '' } } }]),
       'item[0].request.auth.type: unsupported authorization type ""',
     ],

@@ -73,8 +73,18 @@ export function readPostmanCollection(json: unknown): ImportResult<Collection> {
 }
 
 /** `depth`: how many folders `value` is inside. */
+/** One request Sendbox cannot read: it is reported and left out, the rest of the file imports. */
+class SkippedRequest extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(reason)
+  }
+}
+
 function parseItems(value: unknown, path: string, depth: number, report: ImportReport): TreeItem[] {
-  return optionalArray(value, path).map((raw, i) => {
+  return optionalArray(value, path).flatMap((raw, i) => {
     const at = `${path}[${i}]`
     const item = expectObject(raw, at)
     const name = optionalString(item.name, `${at}.name`)
@@ -91,7 +101,13 @@ function parseItems(value: unknown, path: string, depth: number, report: ImportR
       })
     }
     if (item.request === undefined) throw new ImportError(at, 'an item needs either "request" or "item"')
-    return parseRequest(item, name, at, report)
+    try {
+      return [parseRequest(item, name, at, report)]
+    } catch (error) {
+      if (!(error instanceof SkippedRequest)) throw error
+      report.skipped.push({ path: error.path, what: named('request', name), reason: error.reason })
+      return []
+    }
   })
 }
 
@@ -322,7 +338,7 @@ function parseBody(
       })
       return { body: { type: 'none' }, kind: 'http' }
     default:
-      throw new ImportError(`${path}.mode`, `unknown body mode ${quoted(mode)}`)
+      throw new SkippedRequest(`${path}.mode`, `its body mode ${quoted(mode)} is not one Postman defines`)
   }
 }
 
