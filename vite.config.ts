@@ -19,6 +19,20 @@ const LAZY_IMPORT_PARSERS: Record<string, string> = {
   '@scalar/openapi-validator': 'openapi-validator.ts',
 }
 
+// Yjs imports lib0/logging for three console lines; lib0's module brings lib0/dom and lib0/schema.
+const YJS_DIR = fileURLToPath(new URL('./node_modules/yjs/', import.meta.url))
+const YJS_LOGGING = fileURLToPath(new URL('./src/ui/vendor/yjs-logging.ts', import.meta.url))
+
+function yjsLogging(): Plugin {
+  return {
+    name: 'sendbox-yjs-logging',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'lib0/logging' && importer?.startsWith(YJS_DIR) ? YJS_LOGGING : null
+    },
+  }
+}
+
 function lazyImportParsers(): Plugin {
   return {
     name: 'sendbox-lazy-import-parsers',
@@ -34,6 +48,7 @@ function lazyImportParsers(): Plugin {
 
 export default defineConfig({
   plugins: [
+    yjsLogging(),
     solid(),
     VitePWA({
       // Our own worker (src/sw/sw.ts): the precache below plus the streamed `Download` route.
@@ -76,7 +91,7 @@ export default defineConfig({
   // @usebruno/lang (the Bruno importer, in the import worker) breaks on ohm-js's ESM build
   // ("grammar is not a function"): its CommonJS entry works.
   resolve: { alias: [{ find: /^ohm-js$/, replacement: 'ohm-js/index.js' }] },
-  worker: { format: 'es', plugins: () => [lazyImportParsers()] },
+  worker: { format: 'es', plugins: () => [yjsLogging(), lazyImportParsers()] },
   preview: { host: '127.0.0.1', strictPort: true },
   server: { host: '127.0.0.1' },
 })

@@ -6,17 +6,22 @@
  * - scrolling that workspace's sidebar (10,010 rows) while watching for long tasks over 50 ms.
  * Each timing runs at full speed and under a 4x CPU slowdown; ratios compare the two, and each
  * number with its target.
+ *
+ * `npm run bench:app -- --ab <commit>` runs this checkout against another commit, interleaved
+ * (`--rounds N`, 3 by default), and prints the medians side by side; `--rates 4` runs one CPU rate,
+ * `--only startup` or `--only big` one half; `--base <commit>` puts a commit in this checkout's place.
+ * Each block prints the load average before and after.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { logInContext } from './login.ts'
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { traceMainThread } from './main-thread.ts'
 import { measureShell, SHELL_BUDGET_BYTES } from './shell-size.ts'
+import { buildCommit, freePort, load, median, shortCommit, startServer, type Side } from './app-ab.ts'
 
-const PORT = Number(process.env.BENCH_APP_PORT ?? 4391)
-const BASE = `http://127.0.0.1:${PORT}`
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -24,24 +29,6 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
-
-/** The sync-server serves dist/ as `npm start` does; its data goes to a directory of its own. */
-async function startServer(): Promise<() => void> {
-  const args = ['--import', 'tsx', 'sync-server/main.ts', '--no-build', '--host', '127.0.0.1']
-  const server = spawn(process.execPath, [...args, '--port', String(PORT), '--data', 'data/bench-app'], {
-    stdio: 'ignore',
-  })
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(BASE)).ok) return () => server.kill()
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  server.kill()
-  throw new Error('the sync-server did not start')
-}
 
 async function throttle(context: BrowserContext, page: Page, rate: number): Promise<void> {
   const cdp = await context.newCDPSession(page)
@@ -75,12 +62,12 @@ function storedUpdates(page: Page): Promise<{ count: number; bytes: number }> {
 
 const loadMs = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.loadMs))
 
-async function startup(browser: Browser, rate: number) {
+async function startup(browser: Browser, side: Side, rate: number) {
   const context = await browser.newContext()
-  await logInContext(context, 'data/bench-app')
+  await logInContext(context, side.dataDir)
   const page = await context.newPage()
   await throttle(context, page, rate)
-  await page.goto(BASE)
+  await page.goto(side.base)
   const cold = await interactiveMs(page)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
@@ -89,17 +76,34 @@ async function startup(browser: Browser, rate: number) {
   await page.reload()
   const offline = await interactiveMs(page)
   await context.close()
-  return { cold, offline }
+  return { cold, offline, coldCpu: await coldCpu(browser, side, rate) }
 }
 
-async function bigWorkspace(browser: Browser, update: Uint8Array, rate: number) {
+/**
+ * Main-thread CPU of a cold visit (a context of its own, so the timed visit above is not traced):
+ * on a shared machine the wall-clock times stretch with the load, this does not.
+ */
+async function coldCpu(browser: Browser, side: Side, rate: number) {
+  const context = await browser.newContext()
+  await logInContext(context, side.dataDir)
+  const page = await context.newPage()
+  await throttle(context, page, rate)
+  const cpu = await traceMainThread(browser, page, async () => {
+    await page.goto(side.base)
+    await interactiveMs(page)
+  })
+  await context.close()
+  return cpu
+}
+
+async function bigWorkspace(browser: Browser, side: Side, update: Uint8Array, rate: number) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
   })
-  await logInContext(context, 'data/bench-app')
+  await logInContext(context, side.dataDir)
   const page = await context.newPage()
-  await page.goto(BASE)
+  await page.goto(side.base)
   await interactiveMs(page)
   await seedWorkspace(page, update)
   await throttle(context, page, rate)
@@ -164,64 +168,182 @@ async function bigWorkspace(browser: Browser, update: Uint8Array, rate: number) 
 
 const ms = (n: number) => `${n.toFixed(0)} ms`
 
+type Startup = Awaited<ReturnType<typeof startup>>
+type Big = Awaited<ReturnType<typeof bigWorkspace>>
+
+/** The lines every run prints, per CPU rate (kept as they are so runs compare across commits). */
+function printRate(rate: number, s: Startup | undefined, big: Big | undefined): void {
+  console.log(`\nCPU ${rate}x:`)
+  if (s) {
+    console.log(`  time to interactive, cold:    ${ms(s.cold)}`)
+    console.log(
+      `  time to interactive, offline: ${ms(s.offline)} (${(s.offline / s.cold).toFixed(2)}x of cold)`,
+    )
+    console.log(
+      `    main-thread CPU of a cold visit (to interactive): ${ms(s.coldCpu.cpuMs)}, longest task ${ms(s.coldCpu.maxCpuMs)} CPU`,
+    )
+  }
+  if (!big) return
+  const over50 = big.longTasks.filter((d) => d > 50)
+  console.log(
+    `  10,000 requests from IndexedDB: docs loaded in ${ms(big.open)} (median of ${OPENS}, min ` +
+      `${ms(big.openMin)}; target 500 ms: ${(big.open / 500).toFixed(2)}x), app interactive at ` +
+      `${ms(big.interactive)}; IndexedDB holds ${big.stored.count} updates, ` +
+      `${(big.stored.bytes / 1024 / 1024).toFixed(1)} MB`,
+  )
+  console.log(
+    `    main-thread CPU of one open (reload to interactive): ${ms(big.openCpu.cpuMs)}, ` +
+      `longest task ${ms(big.openCpu.maxCpuMs)} CPU`,
+  )
+  console.log(`  expanding a 1,000-request collection: ${ms(big.expandEach)} per click`)
+  console.log(
+    `  sidebar scroll over 10,010 rows: ${big.steps} wheel steps, ${big.scrolled}px in ${ms(big.scrollMs)}; ` +
+      `long tasks: ${big.longTasks.length}, over 50 ms: ${over50.length}` +
+      (big.longTasks.length ? ` (max ${ms(Math.max(...big.longTasks))})` : ''),
+  )
+  console.log(
+    `    by main-thread CPU (load-independent): ${ms(big.scrollCpu.cpuMs)} in all, longest task ` +
+      `${ms(big.scrollCpu.maxCpuMs)}; tasks over 50 ms of CPU: ${big.scrollCpu.overBudget}`,
+  )
+}
+
+interface Measured {
+  rate: number
+  side: string
+  startup?: Startup
+  big?: Big
+}
+
+/** A/B: the medians of each side's rounds, side by side, for each measure. */
+function printComparison(sides: Side[], all: Measured[], rates: number[]): void {
+  console.log(`\nA/B medians over ${all.length / sides.length / rates.length} interleaved round(s):`)
+  const rows: [string, (m: Measured) => number | undefined][] = [
+    ['time to interactive, cold', (m) => m.startup?.cold],
+    ['time to interactive, offline', (m) => m.startup?.offline],
+    ['cold visit main-thread CPU', (m) => m.startup?.coldCpu.cpuMs],
+    ['10k docs loaded', (m) => m.big?.open],
+    ['10k app interactive', (m) => m.big?.interactive],
+    ['10k open main-thread CPU', (m) => m.big?.openCpu.cpuMs],
+    ['10k open longest task CPU', (m) => m.big?.openCpu.maxCpuMs],
+    ['scroll tasks over 50 ms', (m) => m.big?.longTasks.filter((d) => d > 50).length],
+    ['scroll main-thread CPU', (m) => m.big?.scrollCpu.cpuMs],
+  ]
+  for (const rate of rates) {
+    for (const [label, pick] of rows) {
+      const values = sides.map((side) =>
+        all
+          .filter((m) => m.rate === rate && m.side === side.label)
+          .map(pick)
+          .filter((v): v is number => v !== undefined),
+      )
+      if (values.some((v) => v.length === 0)) continue
+      const [a, b] = values.map(median) as [number, number]
+      const each = values.map(
+        (v, i) => `${sides[i]!.label} ${median(v).toFixed(0)} [${v.map((x) => x.toFixed(0)).join(' ')}]`,
+      )
+      console.log(`  ${rate}x ${label}: ${each.join(' vs ')}; ratio ${(a / b).toFixed(2)}`)
+    }
+  }
+}
+
 async function main() {
-  if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
-  const shell = measureShell('dist')
+  const { values: options } = parseArgs({
+    options: {
+      ab: { type: 'string' },
+      base: { type: 'string' },
+      rounds: { type: 'string' },
+      rates: { type: 'string', default: '1,4' },
+      only: { type: 'string' },
+    },
+  })
+  const rates = options.rates.split(',').map(Number)
+  if (rates.some((r) => !(r >= 1)))
+    throw new Error(`--rates takes CPU slowdowns of 1 or more, got ${options.rates}`)
+  if (options.only !== undefined && options.only !== 'startup' && options.only !== 'big')
+    throw new Error(`--only takes startup or big, got ${options.only}`)
+  const rounds = Number(options.rounds ?? (options.ab ? 3 : 1))
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`--rounds takes a whole number, got ${options.rounds}`)
+
+  // In an A/B run both sides are built from their source, this checkout's as it is now.
+  // `--base <commit>` stands in for this checkout (both sides then built from commits).
+  if (options.base && !options.ab) throw new Error('--base goes with --ab <commit>')
+  if (options.ab && !options.base) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  else if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  const ownDist = options.base ? buildCommit(options.base) : 'dist'
+  const otherDist = options.ab ? buildCommit(options.ab) : undefined
+  const shell = measureShell(ownDist)
   console.log(
     `shell initial JS: ${(shell.gzipBytes / 1024).toFixed(1)} KB gzip (${(shell.rawBytes / 1024).toFixed(1)} KB raw, ` +
       `${shell.files.length} file(s)); budget ${SHELL_BUDGET_BYTES / 1024} KB; ${((shell.gzipBytes / SHELL_BUDGET_BYTES) * 100).toFixed(0)}% of budget`,
   )
-  const stop = await startServer()
+  if (otherDist) {
+    const other = measureShell(otherDist)
+    console.log(
+      `  ${options.ab} (${shortCommit(options.ab!)}): ${(other.gzipBytes / 1024).toFixed(1)} KB gzip (${other.files.length} file(s))`,
+    )
+  }
+  const sides: Side[] = []
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
   try {
+    const port = Number(process.env.BENCH_APP_PORT ?? 4391)
+    sides.push({
+      label: options.base
+        ? shortCommit(options.base)
+        : otherDist
+          ? `this commit (${shortCommit('HEAD')}${dirty() ? '+' : ''})`
+          : '',
+      base: `http://127.0.0.1:${port}`,
+      dataDir: 'data/bench-app',
+      stop: await startServer(port, ownDist, 'data/bench-app'),
+    })
+    if (otherDist) {
+      const other = await freePort()
+      sides.push({
+        label: shortCommit(options.ab!),
+        base: `http://127.0.0.1:${other}`,
+        dataDir: 'data/bench-app-ab',
+        stop: await startServer(other, otherDist, 'data/bench-app-ab'),
+      })
+    }
     const update = makeBigWorkspace(10, 1000)
     console.log(`10,000-request workspace: ${(update.length / 1024 / 1024).toFixed(1)} MB Yjs update`)
-    const results: Record<
-      number,
-      { startup: Awaited<ReturnType<typeof startup>>; big: Awaited<ReturnType<typeof bigWorkspace>> }
-    > = {}
-    for (const rate of [1, 4]) {
-      const s = await startup(browser, rate)
-      const big = await bigWorkspace(browser, update, rate)
-      results[rate] = { startup: s, big }
-      const over50 = big.longTasks.filter((d) => d > 50)
-      console.log(`\nCPU ${rate}x:`)
-      console.log(`  time to interactive, cold:    ${ms(s.cold)}`)
-      console.log(
-        `  time to interactive, offline: ${ms(s.offline)} (${(s.offline / s.cold).toFixed(2)}x of cold)`,
-      )
-      console.log(
-        `  10,000 requests from IndexedDB: docs loaded in ${ms(big.open)} (median of ${OPENS}, min ` +
-          `${ms(big.openMin)}; target 500 ms: ${(big.open / 500).toFixed(2)}x), app interactive at ` +
-          `${ms(big.interactive)}; IndexedDB holds ${big.stored.count} updates, ` +
-          `${(big.stored.bytes / 1024 / 1024).toFixed(1)} MB`,
-      )
-      console.log(
-        `    main-thread CPU of one open (reload to interactive): ${ms(big.openCpu.cpuMs)}, ` +
-          `longest task ${ms(big.openCpu.maxCpuMs)} CPU`,
-      )
-      console.log(`  expanding a 1,000-request collection: ${ms(big.expandEach)} per click`)
-      console.log(
-        `  sidebar scroll over 10,010 rows: ${big.steps} wheel steps, ${big.scrolled}px in ${ms(big.scrollMs)}; ` +
-          `long tasks: ${big.longTasks.length}, over 50 ms: ${over50.length}` +
-          (big.longTasks.length ? ` (max ${ms(Math.max(...big.longTasks))})` : ''),
-      )
-      console.log(
-        `    by main-thread CPU (load-independent): ${ms(big.scrollCpu.cpuMs)} in all, longest task ` +
-          `${ms(big.scrollCpu.maxCpuMs)}; tasks over 50 ms of CPU: ${big.scrollCpu.overBudget}`,
-      )
+    const all: Measured[] = []
+    for (let round = 0; round < rounds; round++) {
+      // Interleaved: each round runs both sides, the first side alternating between rounds.
+      const order = round % 2 === 0 ? sides : [...sides].reverse()
+      for (const side of order) {
+        if (otherDist) console.log(`\n=== round ${round + 1}: ${side.label}`)
+        const results: Record<number, Measured> = {}
+        for (const rate of rates) {
+          const before = load()
+          const s = options.only === 'big' ? undefined : await startup(browser, side, rate)
+          const big = options.only === 'startup' ? undefined : await bigWorkspace(browser, side, update, rate)
+          results[rate] = { rate, side: side.label, startup: s, big }
+          all.push(results[rate])
+          printRate(rate, s, big)
+          console.log(`  (${before} before, ${load()} after)`)
+        }
+        const [a, b] = [results[1], results[4]]
+        if (a && b) {
+          const parts = []
+          if (a.startup && b.startup) parts.push(`cold TTI ${(b.startup.cold / a.startup.cold).toFixed(2)}`)
+          if (a.big && b.big) parts.push(`10k open ${(b.big.open / a.big.open).toFixed(2)}`)
+          console.log(`\n4x/1x ratios: ${parts.join(', ')}`)
+        }
+      }
     }
-    const [a, b] = [results[1], results[4]]
-    if (a && b) {
-      console.log(
-        `\n4x/1x ratios: cold TTI ${(b.startup.cold / a.startup.cold).toFixed(2)}, ` +
-          `10k open ${(b.big.open / a.big.open).toFixed(2)}`,
-      )
-    }
+    if (otherDist) printComparison(sides, all, rates)
   } finally {
     await browser.close()
-    stop()
+    for (const side of sides) side.stop()
   }
+}
+
+function dirty(): boolean {
+  return (
+    spawnSync('git', ['diff', '--quiet', 'HEAD', '--', 'src', 'index.html', 'vite.config.ts']).status !== 0
+  )
 }
 
 await main()

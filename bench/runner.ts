@@ -24,6 +24,9 @@
  * visible share of every runner's run.
  * The memory case runs in-process with --expose-gc (bench/runner-memory.ts): heap after a forced
  * collection, sampled every second, beside RSS of a normal run.
+ * Then the other script shapes (bench/runner-shapes.ts: variable writes with JSON checks,
+ * pm.sendRequest, a Bruno script), each against its peer, interleaved the same way, with the same
+ * targets; BENCH_SHAPES_ONLY=1 measures only those, BENCH_SHAPE=<part of a name> only that one.
  * BENCH_ECHO_PORT pins the echo server's port.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -32,6 +35,7 @@ import { join, resolve } from 'node:path'
 import { spawn } from 'node:child_process'
 import { postmanCollection, script } from '../tests/helpers/postman.ts'
 import { startEchoProcess } from './echo-process.ts'
+import { SHAPES, type Shape } from './runner-shapes.ts'
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 500)
 const MEMORY_COUNT = Number(process.env.BENCH_MEMORY_COUNT ?? 10_000)
@@ -89,6 +93,83 @@ for (let i = 0; i < COUNT; i++) {
     `tests {\n  ${BRU_TESTS.split('\n').join('\n  ')}\n}`,
   ].join('\n\n')
   writeFileSync(join(bruDir, `r${String(i).padStart(4, '0')}.bru`), bru + '\n')
+}
+
+/** One shape: raw loop (as many HTTP requests), `sendbox run` and its peer, ROUNDS interleaved rounds. */
+async function measureShape(shape: Shape): Promise<string> {
+  const ours = shape.write(dir, url, COUNT)
+  const theirs = shape.newman(dir, url, COUNT)
+  const requests = COUNT * shape.perItem
+  const raws: Exit[] = []
+  const oursRuns: Exit[] = []
+  const nms: Exit[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    raws.push(
+      await run(process.execPath, [resolve(import.meta.dirname, 'raw-loop.mjs'), url, String(requests)], dir),
+    )
+    const exit = await run(
+      process.execPath,
+      [BIN, 'run', ours, '-r', 'json', '--reporter-json-export', 's.json'],
+      dir,
+    )
+    const report = JSON.parse(readFileSync(join(dir, 's.json'), 'utf8')) as { summary: { passed: number } }
+    if (report.summary.passed !== COUNT * shape.tests)
+      throw new Error(
+        `${shape.name}: sendbox passed ${report.summary.passed} of ${COUNT * shape.tests} tests`,
+      )
+    oursRuns.push(exit)
+    if (existsSync(join(PEERS, 'newman'))) {
+      nms.push(
+        await run(
+          join(PEERS, 'newman'),
+          ['run', theirs, '-r', 'json', '--reporter-json-export', 'sn.json'],
+          dir,
+        ),
+      )
+      const nmReport = JSON.parse(readFileSync(join(dir, 'sn.json'), 'utf8')) as {
+        run: { stats: { assertions: { failed: number } } }
+      }
+      if (nmReport.run.stats.assertions.failed > 0) throw new Error(`${shape.name}: newman's tests failed`)
+    }
+  }
+  const mid = (exits: Exit[]) => [...exits].sort((a, b) => a.ms - b.ms)[Math.floor(exits.length / 2)]!
+  const secs = (exits: Exit[]) => exits.map((e) => (e.ms / 1000).toFixed(2)).join(', ')
+  const o = mid(oursRuns)
+  const r = mid(raws)
+  console.log(`  shape "${shape.name}": ${shape.about}`)
+  console.log(
+    `    sendbox run ${(o.ms / 1000).toFixed(2)} s (${secs(oursRuns)}), ${(o.cpuMs / COUNT).toFixed(2)} ms CPU/request; ` +
+      `raw loop of ${requests} requests ${(r.ms / 1000).toFixed(2)} s (${secs(raws)}): ${((r.ms / o.ms) * 100).toFixed(0)}% of the raw loop (target >= 50%)`,
+  )
+  let versus = 'newman not installed'
+  if (nms.length > 0) {
+    const n = mid(nms)
+    versus = `${(n.ms / o.ms).toFixed(1)}x newman`
+    console.log(
+      `    newman ${(n.ms / 1000).toFixed(2)} s (${secs(nms)}), ${(n.cpuMs / COUNT).toFixed(2)} ms CPU/request: sendbox ${versus} (target >= 10x), ${(n.cpuMs / o.cpuMs).toFixed(1)}x less CPU`,
+    )
+  }
+  if (shape.bruno && !process.env.BENCH_SKIP_BRU && existsSync(join(PEERS, 'bru'))) {
+    const folder = shape.bruno(dir, url, COUNT)
+    const b = await run(join(PEERS, 'bru'), ['run', '--reporter-json', join(dir, 'sb.json')], folder)
+    console.log(`    bru run ${(b.ms / 1000).toFixed(2)} s: sendbox ${(b.ms / o.ms).toFixed(1)}x bru`)
+  }
+  return `| ${shape.name} | ${(o.ms / 1000).toFixed(2)} s | ${versus} | ${((r.ms / o.ms) * 100).toFixed(0)}% |`
+}
+
+async function measureShapes(): Promise<void> {
+  console.log(
+    `bench:runner shapes  ${COUNT} requests each, whole processes, medians of ${ROUNDS} interleaved rounds (${load()})`,
+  )
+  const rows = []
+  // BENCH_SHAPE=<part of a name> measures only the shapes it names.
+  const only = process.env.BENCH_SHAPE?.toLowerCase()
+  for (const shape of SHAPES)
+    if (!only || shape.name.toLowerCase().includes(only)) rows.push(await measureShape(shape))
+  console.log(
+    `  | shape | sendbox run | vs newman | of the raw loop |\n  | --- | --- | --- | --- |\n  ${rows.join('\n  ')}`,
+  )
+  console.log(`  (${load()})`)
 }
 
 interface Exit {
@@ -250,6 +331,12 @@ const load = () =>
   `load ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' ')}`
+if (process.env.BENCH_SHAPES_ONLY) {
+  await measureShapes()
+  await close()
+  process.exit(0)
+}
+
 console.log(`bench:runner  ${COUNT} requests, each with a pre-request script and 5 tests (${load()})`)
 console.log(
   `  whole process: spawn to exit, the median of ${ROUNDS} interleaved rounds (each round's seconds in brackets);`,
@@ -339,6 +426,7 @@ if (nm && nmSmall) {
     `  newman marginal CPU           ${theirs.toFixed(2)} ms/request: sendbox uses ${(theirs / Math.max(oursMarginal, 0.01)).toFixed(1)}x less (${load()})`,
   )
 }
+await measureShapes()
 const big = await sendbox('big.json', MEMORY_COUNT)
 const rss = big.exit.peakRssMb
 const quarter = Math.max(1, Math.floor(rss.length / 4))

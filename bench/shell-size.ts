@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /** The CI budget for the shell's initial JavaScript, gzipped. */
-export const SHELL_BUDGET_BYTES = 128 * 1024
+export const SHELL_BUDGET_BYTES = 110 * 1024
 
 export interface ShellSize {
   files: string[]

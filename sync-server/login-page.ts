@@ -17,5 +17,7 @@ ${reasonHtml ? `<p><strong>${reasonHtml}</strong></p>\n` : ''}<p>This browser is
 <code>npm start</code> printed in its terminal, or print a new one on the machine the server runs on:</p>
 <pre style="background:#f3f3f3;padding:.6em 1em">npx sendbox login-url</pre>
 <p>(add <code>--data &lt;dir&gt;</code> when the server was started with another data directory).
-A link logs in once; this browser then stays logged in, the installed app included.</p></body></html>`
+A link logs in once; this browser then stays logged in, the installed app included.</p>
+<p>What you saved in this browser stays on this device and shows again once it is logged in. A browser
+that stopped abruptly (a crash, a power cut) within seconds of logging in may ask for a new link.</p></body></html>`
 }

@@ -19,6 +19,7 @@ import { openStores } from './stores.ts'
 import { createSync, dropRoom } from './sync.ts'
 import { createGitMirrors } from './git/mirror.ts'
 import { handleGit, handleGitAsGuest, isGitRoute, mirroredRooms } from './git/routes.ts'
+import { createMockService, MOCK_PATH } from './mock.ts'
 
 export interface ServerDeps extends Omit<RelayDeps, 'limits' | 'selfCheck'> {
   /** Why dist/ cannot be served, shown on the page in its place. */
@@ -36,6 +37,7 @@ export interface RunningServer {
 
 const ROOM = /^\/sync\/([A-Za-z0-9_-]{1,128})$/
 const INVITE = /^\/sync\/invite\/([^/]*)$/
+const MOCK_CONTROL = /^\/sync\/mock\/([^/]+)$/
 /** An invite link opens the app for someone with no session here: the join page needs no login. */
 const JOIN_PAGE = /^\/join\/[^/]*$/
 /**
@@ -109,6 +111,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     : undefined
   const sync = createSync(mirrors ? mirroredRooms(stores.rooms, mirrors) : stores.rooms, config.limits)
   const share = createShareService({ store: stores.share, sync, publicUrls: config.publicUrls })
+  const mocks = await createMockService(config.dataDir, (room) => sync.openRoom(room))
   let port = 0
   /** This server's own host names, known once it listens: the relay never calls its API there. */
   const ownHosts: string[] = []
@@ -187,6 +190,8 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     if (route === 'POST /relay') return relay.send(req, res)
     if (route === 'POST /relay/test-proxy') return relay.checkProxyConnection(req, res)
     if (pathname === '/sync/share') return share.owner(req, res, targetOf(req)!)
+    const mockControl = MOCK_CONTROL.exec(pathname)?.[1]
+    if (mockControl !== undefined) return mocks.control(req, res, mockControl)
     if (isGitRoute(pathname)) return handleGit(req, res, targetOf(req)!, mirrors)
     sendError(res, 404, { code: 'invalid-request', message: `no such endpoint: ${route}` })
   }
@@ -196,20 +201,23 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     const target = targetOf(req)
     if (!target) return sendError(res, 400, { code: 'invalid-request', message: 'malformed request target' })
     const pathname = target.pathname
+    const mock = MOCK_PATH.exec(pathname)
     const handled = !own.hostAllowed(req)
       ? Promise.resolve(
           sendError(res, 421, { code: 'other', message: 'unknown host name (see --public-url)' }),
         )
       : pathname === '/relay' || pathname.startsWith('/relay/') || pathname.startsWith('/sync/')
         ? api(req, res, pathname)
-        : pathname === '/login'
-          ? login.handle(req, res, target)
-          : opensApp(req, pathname) &&
-              !JOIN_PAGE.test(pathname) &&
-              !OAUTH_CALLBACK.test(pathname) &&
-              !login.hasSession(req)
-            ? Promise.resolve(login.refuse(res))
-            : serveStatic(req, res)
+        : mock
+          ? mocks.serve(req, res, mock[1]!, `${mock[2] ?? '/'}${target.search}`)
+          : pathname === '/login'
+            ? login.handle(req, res, target)
+            : opensApp(req, pathname) &&
+                !JOIN_PAGE.test(pathname) &&
+                !OAUTH_CALLBACK.test(pathname) &&
+                !login.hasSession(req)
+              ? Promise.resolve(login.refuse(res))
+              : serveStatic(req, res)
     handled.catch((error: unknown) => {
       if (error instanceof RelayRefusal) return sendError(res, error.status, errorBody(error))
       console.error(`sendbox: ${req.method} ${pathname} failed:`, error)

@@ -55,6 +55,11 @@ export interface SyncService {
   refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void
   /** Closes every connection of `room` that joined through an invite link. */
   closeLinked(room: string, code: number, reason: string): void
+  /**
+   * The room's document, loaded, for reading on the server (the mock server). It stays open, as
+   * if someone were connected, until the last connection of the room leaves or the service closes.
+   */
+  openRoom(room: string): Promise<Y.Doc>
   close(): Promise<void>
 }
 
@@ -251,7 +256,20 @@ export function createSync(
         if (grants.get(ws as WebSocket)?.viaLink) (ws as WebSocket).close(code, reason)
       }
     },
+    async openRoom(room: string) {
+      if (!docs.has(room) && docs.size >= limits.maxRooms)
+        throw new StoreError('too many rooms on this server')
+      const doc = getYDoc(room) as WSSharedDoc
+      await (ready.get(doc) ?? Promise.resolve())
+      return doc
+    },
     async close() {
+      // Rooms open for reading only (openRoom) have nothing to write: let them go with the service.
+      for (const [name, doc] of docs) {
+        if ((doc as WSSharedDoc).conns.size > 0) continue
+        docs.delete(name)
+        doc.destroy()
+      }
       const closing = [...wss.clients].map((ws) => new Promise((resolve) => ws.once('close', resolve)))
       for (const ws of wss.clients) ws.terminate()
       await Promise.all(closing)

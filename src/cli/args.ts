@@ -7,9 +7,18 @@ export interface RunArgs {
   globals?: string
   envVars: [string, string][]
   folders: string[]
-  reporters: ('cli' | 'json' | 'junit')[]
+  reporters: ('cli' | 'json' | 'junit' | 'html')[]
   jsonExport?: string
   junitExport?: string
+  htmlExport?: string
+  /** `-n`: undefined means one per data row, or 1. */
+  iterationCount?: number
+  /** `-d`: a CSV or JSON data file. */
+  iterationData?: string
+  delayRequest: number
+  exportEnvironment?: string
+  exportGlobals?: string
+  suppressExitCode: boolean
   bail: boolean
   timeoutRequest: number
   insecure: boolean
@@ -30,9 +39,16 @@ Options:
   -g, --globals <file>             global variables file
       --env-var <key=value>        set an environment variable (repeatable; wins over the file)
       --folder <name>              run only that folder (repeatable)
-  -r, --reporter <names>           comma list of cli (default), json, junit
+  -n, --iteration-count <n>        run the collection n times (default 1, or one per data row)
+  -d, --iteration-data <file>      CSV or JSON data file: one iteration per row
+      --delay-request <ms>         wait before each request
+  -r, --reporter <names>           comma list of cli (default), json, junit, html
       --reporter-json-export <f>   where the json report goes
       --reporter-junit-export <f>  where the JUnit XML goes
+      --reporter-html-export <f>   where the HTML report goes
+      --export-environment <f>     write the environment as it is at the end of the run
+      --export-globals <f>         write the globals as they are at the end of the run
+      --suppress-exit-code         exit 0 even when a test or request failed
       --bail                       stop at the first failure
       --timeout-request <ms>       per-request timeout (default 30000)
   -k, --insecure                   do not verify TLS certificates
@@ -55,6 +71,13 @@ export function parseRunArgs(argv: string[]): RunArgs {
         reporter: { type: 'string', short: 'r' },
         'reporter-json-export': { type: 'string' },
         'reporter-junit-export': { type: 'string' },
+        'reporter-html-export': { type: 'string' },
+        'iteration-count': { type: 'string', short: 'n' },
+        'iteration-data': { type: 'string', short: 'd' },
+        'delay-request': { type: 'string' },
+        'export-environment': { type: 'string' },
+        'export-globals': { type: 'string' },
+        'suppress-exit-code': { type: 'boolean' },
         bail: { type: 'boolean' },
         'timeout-request': { type: 'string' },
         insecure: { type: 'boolean', short: 'k' },
@@ -80,8 +103,8 @@ export function parseRunArgs(argv: string[]): RunArgs {
     .map((name) => name.trim())
     .filter(Boolean)
   for (const name of reporters) {
-    if (name !== 'cli' && name !== 'json' && name !== 'junit')
-      throw new UsageError(`unknown reporter "${name}" (use cli, json, junit)`)
+    if (name !== 'cli' && name !== 'json' && name !== 'junit' && name !== 'html')
+      throw new UsageError(`unknown reporter "${name}" (use cli, json, junit, html)`)
   }
   const envVars = (values['env-var'] ?? []).map((pair): [string, string] => {
     const eq = pair.indexOf('=')
@@ -91,6 +114,13 @@ export function parseRunArgs(argv: string[]): RunArgs {
   const timeout = values['timeout-request'] === undefined ? 30_000 : Number(values['timeout-request'])
   if (!Number.isInteger(timeout) || timeout < 0)
     throw new UsageError(`--timeout-request expects milliseconds, got "${values['timeout-request']}"`)
+  const count = values['iteration-count']
+  const iterationCount = count === undefined ? undefined : Number(count)
+  if (iterationCount !== undefined && (!Number.isInteger(iterationCount) || iterationCount < 1))
+    throw new UsageError(`--iteration-count expects a whole number of at least 1, got "${count}"`)
+  const delay = values['delay-request'] === undefined ? 0 : Number(values['delay-request'])
+  if (!Number.isInteger(delay) || delay < 0)
+    throw new UsageError(`--delay-request expects milliseconds, got "${values['delay-request']}"`)
   if ((values.cert === undefined) !== (values.key === undefined))
     throw new UsageError('--cert and --key go together')
 
@@ -103,6 +133,13 @@ export function parseRunArgs(argv: string[]): RunArgs {
     reporters: reporters as RunArgs['reporters'],
     jsonExport: values['reporter-json-export'],
     junitExport: values['reporter-junit-export'],
+    htmlExport: values['reporter-html-export'],
+    iterationCount,
+    iterationData: values['iteration-data'],
+    delayRequest: delay,
+    exportEnvironment: values['export-environment'],
+    exportGlobals: values['export-globals'],
+    suppressExitCode: values['suppress-exit-code'] ?? false,
     bail: values.bail ?? false,
     timeoutRequest: timeout,
     insecure: values.insecure ?? false,

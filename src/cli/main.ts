@@ -3,8 +3,6 @@
  * and script runtime (contracts/cli.md). Exit 0: all sent and passed; 1: a test, script or request
  * failed; 2: the input could not be read (one line on stderr, never a stack trace).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import type { ProxySettings, TlsSettings } from '../model/settings.ts'
 import { runCollection, UnknownFolderError } from '../runtime/run-collection.ts'
 import { parseRunArgs, USAGE, UsageError, type RunArgs } from './args.ts'
@@ -12,9 +10,10 @@ import { existsSync } from 'node:fs'
 import { InputError, loadEnvironment, loadImport, readPem } from './load.ts'
 import { formatReport } from '../model/import/report.ts'
 import { formatExecution, formatSummary } from './reporters/cli.ts'
-import { createReportCollector, reportSucceeded } from './reporters/json-report.ts'
+import { createReportCollector, reportSucceeded } from '../runtime/report/json-report.ts'
 import { createCliDeps } from './wiring.ts'
 import { idleQueue } from './idle-queue.ts'
+import { exportedScope, loadIterationData, writeRunFile } from './run-data.ts'
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean }
@@ -28,6 +27,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'import') return (await import('./import-command.ts')).runImport(argv.slice(1), io)
   if (argv[0] === 'codegen') return (await import('./codegen-command.ts')).runCodegen(argv.slice(1), io)
   if (argv[0] === 'export') return (await import('./export-command.ts')).runExport(argv.slice(1), io)
+  if (argv[0] === 'mock') return (await import('./mock-command.ts')).runMock(argv.slice(1), io)
   let args: RunArgs
   try {
     args = parseRunArgs(argv)
@@ -74,6 +74,7 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       : await loadEnvironment(args.env)
     : undefined
   const globals = args.globals ? await loadEnvironment(args.globals) : undefined
+  const data = args.iterationData ? await loadIterationData(args.iterationData) : undefined
   const tls: TlsSettings = {
     verify: !args.insecure,
     caPem: args.cacert ? [await readPem(args.cacert, 'CA certificate')] : [],
@@ -102,7 +103,7 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
     const reporting = idleQueue()
     const collector = createReportCollector(
       collection.name,
-      args.reporters.includes('json') || args.reporters.includes('junit'),
+      args.reporters.some((name) => name !== 'cli'),
     )
     const run = await runCollection(collection, {
       environment,
@@ -111,18 +112,29 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
       folders: args.folders,
       bail: args.bail,
       keepResults: false,
+      ...(data ? { data } : {}),
+      ...(args.iterationCount ? { iterationCount: args.iterationCount } : {}),
+      delayMs: args.delayRequest,
       deps: args.noDefaultHeaders ? { ...deps, defaultHeaders: false } : deps,
       runGrpc: async (input, sendDeps) =>
         (await import('../runtime/realtime/grpc/run.ts')).runGrpcRequest(input, sendDeps, {
           tls,
           timeoutMs: args.timeoutRequest,
         }),
-      onRequestStart: (plan, index, total) => {
-        if (progress) io.stderr.write(`\r\u001b[K[${index + 1}/${total}] ${plan.path.join(' / ')}`)
+      onProgress: (event) => {
+        if (cli && event.type === 'iteration-start' && event.iterationCount > 1)
+          reporting.push(() =>
+            io.stdout.write(`Iteration ${event.iteration + 1}/${event.iterationCount}\n\n`),
+          )
       },
-      onRequestDone: (plan, sendResult) =>
+      onRequestStart: (plan, index, total, at) => {
+        const iteration = at.iterationCount > 1 ? `${at.iteration + 1}/${at.iterationCount} ` : ''
+        if (progress)
+          io.stderr.write(`\r\u001b[K[${iteration}${index + 1}/${total}] ${plan.path.join(' / ')}`)
+      },
+      onRequestDone: (plan, sendResult, _index, _total, at) =>
         reporting.push(() => {
-          const execution = collector.add(plan, sendResult)
+          const execution = collector.add(plan, sendResult, at.iteration)
           if (cli) io.stdout.write(`${formatExecution(execution, color)}\n\n`)
         }),
     })
@@ -138,23 +150,26 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
     if (args.reporters.includes('junit'))
       await writeReport(
         args.junitExport ?? 'sendbox-report.xml',
-        (await import('./reporters/junit.ts')).junitXml(report),
+        (await import('../runtime/report/junit.ts')).junitXml(report),
       )
-    return reportSucceeded(report) ? 0 : 1
+    if (args.reporters.includes('html'))
+      await writeReport(
+        args.htmlExport ?? 'sendbox-report.html',
+        (await import('./reporters/html.ts')).htmlReport(report),
+      )
+    const exported = (scope: 'environment' | 'globals', source: typeof environment) =>
+      `${JSON.stringify(exportedScope(scope, source, scope === 'environment' ? args.envVars : [], run.session), null, 2)}\n`
+    if (args.exportEnvironment)
+      await writeRunFile(args.exportEnvironment, exported('environment', environment), 'environment')
+    if (args.exportGlobals) await writeRunFile(args.exportGlobals, exported('globals', globals), 'globals')
+    return reportSucceeded(report) || args.suppressExitCode ? 0 : 1
   } finally {
     deps.dispose()
   }
 }
 
-async function writeReport(file: string, content: string): Promise<void> {
-  try {
-    await mkdir(dirname(file), { recursive: true })
-    await writeFile(file, content)
-  } catch (error) {
-    throw new InputError(
-      `${file}: cannot write the report (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    )
-  }
+function writeReport(file: string, content: string): Promise<void> {
+  return writeRunFile(file, content, 'report')
 }
 
 export function parseProxy(text: string): ProxySettings {

@@ -15,7 +15,7 @@ import {
 
 export class InputError extends Error {}
 
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ENOENT') return 'no such file'
   if (code === 'EISDIR') return 'is a directory'

@@ -1,10 +1,11 @@
 /**
  * Builds the request exactly as it goes on the wire (ARCHITECTURE "Sending a request", step 4):
  * variables, URL and query, headers with the defaults (default-headers.ts), one `Cookie` header from the
- * cookies table, the body per type, then authorization (signature v4 last, over the finished request).
+ * cookies table, the body per type, then authorization (signature v4, OAuth 1.0 and Hawk last, over
+ * the finished request).
  * Script `req.*` changes are applied after this, by `applyRequestChanges`.
  */
-import { authAdditions, signatureHeaders, unsupportedAuthMessage } from './auth/apply-auth.ts'
+import { authAdditions, unsupportedAuthMessage } from './auth/apply-auth.ts'
 import { resolveAuth, type AuthSource } from './auth/resolve-auth.ts'
 import { buildBody, type FileResolver } from './body.ts'
 import { defaultHeadersToSend } from './default-headers.ts'
@@ -78,9 +79,11 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
 
   const url = buildUrl(applyPathVariables(spec.url, spec.pathVariables, v), v, additions.query)
   const request: WireRequest = { method: spec.method, url, headers, body: body.bytes }
-  if (auth.type !== 'sigv4') return request
-  const signature = await signatureHeaders(auth, request, options.variables, options.signingDate)
-  for (const header of signature) setHeader(request.headers, header[0], header[1])
+  if (auth.type === 'sigv4' || auth.type === 'oauth1' || auth.type === 'hawk') {
+    // Loaded when used: most sends never sign, and the shell stays small.
+    const { signRequest } = await import('./auth/sign-request.ts')
+    await signRequest(auth, request, spec.body.type, options.variables, options.signingDate)
+  }
   return request
 }
 

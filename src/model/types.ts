@@ -102,6 +102,8 @@ export type Auth =
       nonceCount: string
       clientNonce: string
     }
+  | OAuth1Auth
+  | HawkAuth
   | {
       /**
        * An imported type Sendbox cannot send (Hawk, NTLM, Akamai EdgeGrid...): kept as it came so
@@ -113,6 +115,52 @@ export type Auth =
       /** Its parameters in the source format, as JSON text. */
       params: string
     }
+
+/** OAuth 1.0 (RFC 5849) with Postman's options; every text field takes `{{variables}}`. */
+export interface OAuth1Auth {
+  type: 'oauth1'
+  /** HMAC-SHA1 (default), HMAC-SHA256, HMAC-SHA512, RSA-SHA1, RSA-SHA256, RSA-SHA512 or PLAINTEXT. */
+  signatureMethod: string
+  consumerKey: string
+  consumerSecret: string
+  token: string
+  tokenSecret: string
+  /** PEM private key for the RSA methods (PKCS#8 or PKCS#1). */
+  privateKey: string
+  callback: string
+  verifier: string
+  /** Empty: the current time and a fresh nonce for each send. */
+  timestamp: string
+  nonce: string
+  /** Default `1.0`. */
+  version: string
+  realm: string
+  /** The `Authorization` header, or the query (the body for a POST or PUT with a form body). */
+  addTo: 'header' | 'query'
+  /** `oauth_body_hash` over the body (not for form bodies). */
+  includeBodyHash: boolean
+  /** Sign parameters left empty too (say, `oauth_token=`). */
+  addEmptyParamsToSign: boolean
+}
+
+/** Hawk (hapijs/hawk): a MAC over the request in the `Authorization` header. */
+export interface HawkAuth {
+  type: 'hawk'
+  authId: string
+  authKey: string
+  /** `sha256` (default) or `sha1`. */
+  algorithm: string
+  /** Kept for Postman round trips; Postman does not send it either. */
+  user: string
+  /** Empty: a fresh nonce and the current time for each send. */
+  nonce: string
+  timestamp: string
+  extraData: string
+  app: string
+  delegation: string
+  /** The payload hash over Content-Type and body. */
+  includePayloadHash: boolean
+}
 
 export type AuthType = Auth['type']
 export type OAuth2Auth = Extract<Auth, { type: 'oauth2' }>
@@ -151,6 +199,36 @@ export interface RequestSpec {
   pathVariables?: KeyValueRow[]
   /** Documentation text (Markdown in most sources); absent when there is none. */
   description?: string
+  /** Saved responses (Postman's examples), in order; absent when there are none. */
+  examples?: SavedResponse[]
+}
+
+/** A header or query row of a saved response: what was sent or answered, nothing to switch. */
+export interface NameValue {
+  key: string
+  value: string
+}
+
+/**
+ * A saved response (an "example"): what a server answered, with the request it was sent with
+ * when the source kept it. The mock server (mock/) serves these.
+ */
+export interface SavedResponse {
+  id: Id
+  name: string
+  status: number
+  /** The reason phrase, when the source has one (`OK`). */
+  statusText?: string
+  headers: NameValue[]
+  body: string
+  request?: SavedRequest
+}
+
+export interface SavedRequest {
+  method: string
+  url: string
+  headers: NameValue[]
+  body?: string
 }
 
 export interface Variable {

@@ -151,3 +151,46 @@ describe('script access', () => {
     expect(context.scriptHas('shared')).toBe(true)
   })
 })
+
+describe('the iteration data layer', () => {
+  const context = () =>
+    new VariableContext(
+      [
+        { scope: 'data', variables: [{ key: 'user', value: 'row' }] },
+        { scope: 'collection', variables: [{ key: 'user', value: 'collection' }] },
+        {
+          scope: 'environment',
+          variables: [
+            { key: 'env', value: 'e' },
+            { key: 'token', value: 'hidden', secret: true },
+          ],
+        },
+      ],
+      new Map([['user', 'session']]),
+    )
+
+  it('wins over the session and every layer, and loses to local values', () => {
+    const c = context()
+    expect(c.replace('{{user}}')).toBe('row')
+    expect(c.lookup('user')?.scope).toBe('data')
+    c.localSet('user', 'local')
+    expect(c.replace('{{user}}')).toBe('local')
+  })
+
+  it('is not what environment.* sees, but variables.* does', () => {
+    const c = context()
+    expect(c.scriptGet('user')).toBe('session')
+    expect(c.localGet('user')).toBe('row')
+    expect(c.scriptSnapshot().user).toBe('session')
+    expect(c.scriptSnapshot(true).user).toBe('row')
+  })
+
+  it('never lets a data value lift a withheld secret', () => {
+    const c = new VariableContext([
+      { scope: 'data', variables: [{ key: 'token', value: 'from-row' }] },
+      { scope: 'environment', variables: [{ key: 'token', value: 'hidden', secret: true }] },
+    ])
+    expect(() => c.scriptGet('token')).toThrow(/withheld/)
+    expect(c.localGet('token')).toBe('from-row')
+  })
+})

@@ -1,13 +1,16 @@
 /**
  * Variables: `{{name}}` substitution over the scopes of ARCHITECTURE.md, in precedence order
- * single-send > session > folder (nearest first) > collection > environment > workspace > global,
- * plus the dynamic variables of spec 2.4 and the secret rules of spec 5.3.
+ * single-send > data > session > folder (nearest first) > collection > environment > workspace > global,
+ * plus the dynamic variables of spec 2.4 and the secret rules of spec 5.3. `data` is a collection
+ * run's iteration data row (a layer of scope `data`): below local (single-send) values and above
+ * everything else, as in newman; the `environment.*` accessors of scripts do not see it.
  */
 import { fakerVariable } from './faker-variables.ts'
 import { newId } from './ids.ts'
+import { postmanRead, postmanText, postmanValue, type PostmanValue } from './postman-values.ts'
 
 export type VariableScope =
-  'single-send' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
+  'single-send' | 'data' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
 
 /** A variable as resolution sees it: secrets carry their device-held value and script access. */
 export interface ScopedVariable {
@@ -78,8 +81,32 @@ const freshDynamic: DynamicSource = (_name, make) => make()
  */
 const typedBySession = new WeakMap<SessionValues, Map<string, unknown>>()
 
+/**
+ * Values Postman's API set (postman-values.ts), per session map and per single-send map: as set
+ * for the script that set them, as newman's boundary hands them on after it.
+ */
+const postmanByMap = new WeakMap<Map<string, string>, Map<string, PostmanValue>>()
+
+function postmanEntry(map: Map<string, string>, name: string): PostmanValue | undefined {
+  const entry = postmanByMap.get(map)?.get(name)
+  // Only while the map still holds that value's text (nothing replaced it since).
+  return entry !== undefined && map.get(name) === entry.text ? entry : undefined
+}
+
+function keepPostman(map: Map<string, string>, name: string, entry: PostmanValue | null): void {
+  let entries = postmanByMap.get(map)
+  if (entry === null) {
+    entries?.delete(name)
+    return
+  }
+  if (!entries) postmanByMap.set(map, (entries = new Map()))
+  entries.set(name, entry)
+}
+
 export class VariableContext {
   private mode: ReplaceMode = 'wire'
+  /** The script whose `replaceIn` runs now (replaceForScript). */
+  private owner: unknown = undefined
   private dynamic: DynamicSource = freshDynamic
 
   constructor(
@@ -98,6 +125,14 @@ export class VariableContext {
     derived.mode = mode
     derived.dynamic = dynamic
     return derived
+  }
+
+  /**
+   * A value made for this send (an auth's nonce): the scripts' view build is handed the same one
+   * as the wire build, as dynamic variables are.
+   */
+  generated(name: string, make: () => string): string {
+    return this.dynamic(name, make)
   }
 
   /** Some enabled secret is withheld from scripts: what scripts see must be built apart. */
@@ -119,15 +154,30 @@ export class VariableContext {
     return seen.withheld
   }
 
-  /** The winning definition of `name`, or undefined. */
-  lookup(name: string, options: { includeSingleSend?: boolean } = {}): ResolvedVariable | undefined {
+  /**
+   * The winning definition of `name`, or undefined. `includeData: false`: as the `environment.*`
+   * accessors see it (no iteration data).
+   */
+  lookup(
+    name: string,
+    options: { includeSingleSend?: boolean; includeData?: boolean } = {},
+  ): ResolvedVariable | undefined {
     if (options.includeSingleSend !== false && this.singleSend.has(name)) {
       return { value: this.singleSend.get(name)!, scope: 'single-send', secret: false, scriptAccess: true }
+    }
+    // A run's data layer comes first in `layers` (run-collection.ts) and wins over the session.
+    const data = this.layers[0]?.scope === 'data' ? this.layers[0] : undefined
+    if (data && options.includeData !== false) {
+      for (const variable of data.variables) {
+        if (variable.key === name && variable.enabled !== false)
+          return { value: variable.value, scope: 'data', secret: false, scriptAccess: true }
+      }
     }
     if (this.session.has(name)) {
       return { value: this.session.get(name)!, scope: 'session', secret: false, scriptAccess: true }
     }
     for (const layer of this.layers) {
+      if (layer === data) continue
       for (const variable of layer.variables) {
         if (variable.key !== name || variable.enabled === false) continue
         const secret = variable.secret === true
@@ -144,8 +194,8 @@ export class VariableContext {
   }
 
   /** Is `name` a secret scripts may not touch? Session and single-send values never are. */
-  private withheld(name: string): boolean {
-    const found = this.lookup(name)
+  private withheld(name: string, includeData = true): boolean {
+    const found = this.lookup(name, { includeData })
     return found !== undefined && found.secret && !found.scriptAccess
   }
 
@@ -155,8 +205,15 @@ export class VariableContext {
   }
 
   /** `replaceIn` for scripts: a withheld secret aborts instead of leaking into the script. */
-  replaceForScript(text: string): string {
-    return this.substitute(text, 'script', 0, false)
+  replaceForScript(text: string, owner?: unknown): string {
+    if (owner === undefined) return this.substitute(text, 'script', 0, false)
+    // Postman's `replaceIn`: a value set in this same script gives its own text (postman-values.ts).
+    this.owner = owner
+    try {
+      return this.substitute(text, 'script', 0, false)
+    } finally {
+      this.owner = undefined
+    }
   }
 
   /**
@@ -183,7 +240,8 @@ export class VariableContext {
         if (mode === 'view' || fromScript) return `{{${name}}}`
       }
       const written = fromScript || found.scope === 'session' || found.scope === 'single-send'
-      return depth < MAX_DEPTH ? this.substitute(found.value, mode, depth + 1, written, seen) : found.value
+      const value = this.owner === undefined ? found.value : this.ownText(name, found)
+      return depth < MAX_DEPTH ? this.substitute(value, mode, depth + 1, written, seen) : value
     })
   }
 
@@ -191,20 +249,86 @@ export class VariableContext {
 
   /** `environment.get`: null when absent; a withheld secret aborts. */
   scriptGet(name: string): string | null {
-    if (this.withheld(name)) throw new SecretWithheldError(name)
-    return this.lookup(name, { includeSingleSend: false })?.value ?? null
+    if (this.withheld(name, false)) throw new SecretWithheldError(name)
+    return this.lookup(name, { includeSingleSend: false, includeData: false })?.value ?? null
   }
 
   /** `environment.has`: false for a withheld secret. */
   scriptHas(name: string): boolean {
-    if (this.withheld(name)) return false
-    return this.lookup(name, { includeSingleSend: false }) !== undefined
+    if (this.withheld(name, false)) return false
+    return this.lookup(name, { includeSingleSend: false, includeData: false }) !== undefined
   }
 
   /** `environment.set`: a session value, stored as text, never written to the environment. */
   scriptSet(name: string, value: unknown): void {
     if (this.withheld(name)) throw new SecretWithheldError(name)
     this.session.set(name, stringify(value))
+    keepPostman(this.session, name, null)
+  }
+
+  /** The text of a value the current `replaceIn`'s script set itself, else the found one. */
+  private ownText(name: string, found: ResolvedVariable): string {
+    const map =
+      found.scope === 'single-send' ? this.singleSend : found.scope === 'session' ? this.session : null
+    const entry = map && postmanEntry(map, name)
+    return entry ? postmanText(entry, this.owner) : found.value
+  }
+
+  /**
+   * Postman's `set` of a scope (pm.environment, pm.globals, pm.collectionVariables): the value as
+   * set for the rest of `owner` (the script), then as newman's boundary hands it on, and the
+   * text of that for substitution (postman-values.ts).
+   */
+  postmanSet(name: string, value: unknown, owner: unknown): void {
+    if (typeof value === 'string') return this.scriptSet(name, value)
+    const entry = postmanValue(value, owner, false)
+    this.scriptSet(name, entry.text)
+    keepPostman(this.session, name, entry)
+  }
+
+  /** Postman's `get` of a scope: undefined when absent. */
+  postmanGet(name: string, owner: unknown): unknown {
+    const text = this.scriptGet(name)
+    if (text === null) return undefined
+    const entry = this.session.get(name) === text ? postmanEntry(this.session, name) : undefined
+    return entry ? postmanRead(entry, owner) : text
+  }
+
+  /** Postman's `toObject()` of a scope: every visible name with the value `get` gives. */
+  postmanSnapshot(owner: unknown): Record<string, unknown> {
+    const result: Record<string, unknown> = this.scriptSnapshot()
+    const entries = postmanByMap.get(this.session)
+    if (entries)
+      for (const name of entries.keys()) {
+        const entry = postmanEntry(this.session, name)
+        if (entry) result[name] = postmanRead(entry, owner)
+      }
+    return result
+  }
+
+  /** `pm.variables.set`: a single-send value, kept as newman keeps a local one (postman-values.ts). */
+  postmanLocalSet(name: string, value: unknown, owner: unknown): void {
+    if (typeof value === 'string') return this.localSet(name, value)
+    const entry = postmanValue(value, owner, true)
+    this.localSet(name, entry.text)
+    keepPostman(this.singleSend, name, entry)
+  }
+
+  /** `pm.variables.get`: the single-send value, else every other scope's. */
+  postmanLocalGet(name: string, owner: unknown): unknown {
+    if (!this.singleSend.has(name)) return this.postmanGet(name, owner)
+    const entry = postmanEntry(this.singleSend, name)
+    return entry ? postmanRead(entry, owner) : this.singleSend.get(name)
+  }
+
+  /** `pm.variables.toObject()`: every scope's values under the single-send ones. */
+  postmanLocalSnapshot(owner: unknown): Record<string, unknown> {
+    const result = this.postmanSnapshot(owner)
+    for (const [name, text] of this.singleSend) {
+      const entry = postmanEntry(this.singleSend, name)
+      result[name] = entry ? postmanRead(entry, owner) : text
+    }
+    return result
   }
 
   /** Postman's `environment.set`: the text as `scriptSet`, and the value kept for `scriptGetTyped`. */
@@ -248,16 +372,21 @@ export class VariableContext {
   localSet(name: string, value: unknown): void {
     if (this.withheld(name)) throw new SecretWithheldError(name)
     this.singleSend.set(name, stringify(value))
+    keepPostman(this.singleSend, name, null)
   }
 
   localUnset(name: string): void {
     this.singleSend.delete(name)
   }
 
-  /** Every visible name → value, as a script's `toObject()` sees them (withheld secrets left out). */
-  scriptSnapshot(): Record<string, string> {
+  /**
+   * Every visible name → value, as a script's `toObject()` sees them (withheld secrets left out).
+   * `includeData`: with the iteration data above the session (`variables.toObject()`).
+   */
+  scriptSnapshot(includeData = false): Record<string, string> {
     const result: Record<string, string> = {}
     for (const layer of [...this.layers].reverse()) {
+      if (layer.scope === 'data') continue
       for (const variable of layer.variables) {
         if (variable.enabled === false) continue
         if (variable.secret && !variable.scriptAccess) delete result[variable.key]
@@ -265,6 +394,9 @@ export class VariableContext {
       }
     }
     for (const [key, value] of this.session) result[key] = value
+    if (includeData && this.layers[0]?.scope === 'data') {
+      for (const variable of this.layers[0].variables) result[variable.key] = variable.value
+    }
     return result
   }
 }

@@ -1,27 +1,104 @@
 /**
- * Runs a collection's requests in order through the send pipeline, with one session of script
- * values and one cookie jar for the whole run. Used by `sendbox run` (and later the app's runner).
+ * The collection run loop, shared by `sendbox run` and the app's Collection Runner: it runs a
+ * collection's (or some folders') requests in order through the send pipeline, once per
+ * iteration, with one session of script values and one cookie jar for the whole run.
+ *
+ * ```ts
+ * const run = await runCollection(collection, {
+ *   deps: { transport, scripts },          // as send() takes them
+ *   environment, globals, envVars,         // variables below the data row
+ *   data: rows, iterationCount: 3,         // model/iteration-data rows; the last row repeats
+ *   delayMs: 100, signal: controller.signal,
+ *   onProgress: (event) => { ... },        // iteration-start, request-start, request-done, iteration-done
+ * })
+ * run.results    // every request's outcome, with its iteration (empty when keepResults is false)
+ * run.iterations // one IterationRecord per iteration that started
+ * run.stopped    // null when the run went to its end; 'abort' | 'bail' | 'script' otherwise
+ * ```
+ *
+ * newman's semantics:
+ * - Iterations: `iterationCount`, default the number of data rows, or 1. Iteration i uses row i,
+ *   the last row past the end. The row's values are `{{variables}}` of scope `data`: below local
+ *   (`pm.variables.set`) values, above the session, folders, collection, environment and globals.
+ *   Scripts see `pm.info.iteration` (0-based), `pm.info.iterationCount` and `pm.iterationData`.
+ * - setNextRequest (`pm.execution.setNextRequest`, `postman.setNextRequest`, `bru.runner.setNextRequest`):
+ *   a name or id jumps within the current iteration; null, or a name the run does not hold, ends
+ *   the iteration, and the next iteration starts at the first request. `bru.runner.stopExecution()`
+ *   ends the whole run after its request.
+ * - `delayMs` is waited before each request (newman's `--delay-request`), cut short by `signal`.
+ * - Session values (`pm.environment.set`...) and cookies carry from iteration to iteration.
+ * - `signal` (the runner's Stop): no request starts after it aborts; the one in flight is
+ *   cancelled (its outcome is kept) and the run ends with `stopped: 'abort'`.
+ * - `bail`: the first failure (isFailure) ends the run with `stopped: 'bail'`.
  */
-import { makeRow } from '../model/factories.ts'
+import type { IterationRow } from '../model/iteration-data/index.ts'
+import { rowFor, valueText } from '../model/iteration-data/index.ts'
+import { hasScript, type Collection, type Environment, type Folder, type TreeItem } from '../model/types.ts'
 import {
-  hasScript,
-  type Collection,
-  type Environment,
-  type Folder,
-  type RequestSpec,
-  type TreeItem,
-} from '../model/types.ts'
-import { VariableContext, type ScopedVariable, type VariableLayer } from '../model/variables.ts'
+  VariableContext,
+  type ScopedVariable,
+  type SessionValues,
+  type VariableLayer,
+} from '../model/variables.ts'
 import { CookieJar } from './cookie-jar.ts'
+import {
+  abortableSleep,
+  grpcNotHere,
+  isFailure,
+  nextIndex,
+  notRun,
+  withJarCookies,
+  type PlannedRequest,
+} from './run-steps.ts'
+import type { ScriptIteration } from './script/types.ts'
 import { send, type ParentScope, type SendDeps, type SendInput, type SendResult } from './send.ts'
 
-export interface PlannedRequest {
-  request: RequestSpec
-  /** Folders nearest first (the collection is not included). */
-  folders: Folder[]
-  /** Folder names from the top, then the request name. */
-  path: string[]
+export { isFailure, nextIndex, type PlannedRequest } from './run-steps.ts'
+
+/** Where the run is when a request starts or ends. */
+export interface RunPosition {
+  /** 0-based. */
+  iteration: number
+  iterationCount: number
+  /** The request's index in `planned` (setNextRequest can run one twice in an iteration). */
+  index: number
+  /** Requests in one iteration's plan. */
+  total: number
 }
+
+/** Counts over the run so far. */
+export interface RunCounts {
+  /** Requests attempted (skipped ones included). */
+  requests: number
+  /** Requests that are a failure (isFailure): a failed test, a script error, not sent, failed. */
+  failedRequests: number
+  tests: number
+  passedTests: number
+  failedTests: number
+}
+
+/** One iteration's record, as the runner lists it. */
+export interface IterationRecord {
+  /** 0-based. */
+  iteration: number
+  data: IterationRow
+  counts: RunCounts
+  durationMs: number
+  /** The run stopped during this iteration (Stop, bail or stopExecution). */
+  stopped: boolean
+}
+
+export type RunProgress =
+  | { type: 'iteration-start'; iteration: number; iterationCount: number; data: IterationRow }
+  | { type: 'request-start'; planned: PlannedRequest; position: RunPosition }
+  | {
+      type: 'request-done'
+      planned: PlannedRequest
+      result: SendResult
+      position: RunPosition
+      counts: RunCounts
+    }
+  | { type: 'iteration-done'; record: IterationRecord }
 
 export interface CollectionRunOptions {
   environment?: Environment
@@ -31,21 +108,50 @@ export interface CollectionRunOptions {
   /** `--folder`: run only requests inside folders of these names. */
   folders?: string[]
   bail?: boolean
+  /** Values scripts set, carried from request to request (the app's runner passes its own). */
+  session?: Map<string, string>
   /** False: `results` stays empty, so a long run holds no responses (the caller keeps what it needs in onRequestDone). */
   keepResults?: boolean
+  /** Iteration data rows (model/iteration-data). */
+  data?: IterationRow[]
+  /** How many iterations: default the number of data rows, or 1. */
+  iterationCount?: number
+  /** Milliseconds to wait before each request. */
+  delayMs?: number
+  /** Stops the run: no further request starts, the one in flight is cancelled. */
+  signal?: AbortSignal
   deps: Omit<SendDeps, 'onEvent'>
   /**
    * Runs a gRPC request (the CLI's in-process runner) with what `send` would get; without it such
    * a request is not sent.
    */
   runGrpc?: (input: SendInput, deps: Omit<SendDeps, 'onEvent'>) => Promise<SendResult>
-  onRequestStart?: (planned: PlannedRequest, index: number, total: number) => void
-  onRequestDone?: (planned: PlannedRequest, result: SendResult, index: number, total: number) => void
+  onRequestStart?: (planned: PlannedRequest, index: number, total: number, position: RunPosition) => void
+  onRequestDone?: (
+    planned: PlannedRequest,
+    result: SendResult,
+    index: number,
+    total: number,
+    position: RunPosition,
+  ) => void
+  /** Every step of the run, for a progress bar and a live results list. */
+  onProgress?: (event: RunProgress) => void
 }
 
 export interface CollectionRun {
   planned: PlannedRequest[]
-  results: { planned: PlannedRequest; result: SendResult }[]
+  results: { planned: PlannedRequest; result: SendResult; iteration: number }[]
+  iterations: IterationRecord[]
+  iterationCount: number
+  counts: RunCounts
+  /**
+   * What scripts set over the run (`pm.environment.set`, `bru.setVar`...), as it stands at its end:
+   * the runner's `Keep variable values`, `--export-environment` (model/session-targets.ts tells
+   * which scope each value was set in).
+   */
+  session: SessionValues
+  /** Why the run ended early: Stop (`abort`), `bail`, or a script's stopExecution (`script`). */
+  stopped: 'abort' | 'bail' | 'script' | null
   startedAt: Date
   durationMs: number
 }
@@ -76,11 +182,42 @@ export function planRun(collection: Collection, folderNames: string[] = []): Pla
   return planned
 }
 
+const emptyCounts = (): RunCounts => ({
+  requests: 0,
+  failedRequests: 0,
+  tests: 0,
+  passedTests: 0,
+  failedTests: 0,
+})
+
+function count(counts: RunCounts, result: SendResult): void {
+  counts.requests++
+  if (isFailure(result)) counts.failedRequests++
+  for (const test of result.tests) {
+    counts.tests++
+    if (test.passed) counts.passedTests++
+    else counts.failedTests++
+  }
+}
+
+/**
+ * A row as variables. A JSON `null` hides the names below it but is not substituted: newman
+ * leaves `{{name}}` as typed, which a value that is its own reference gives too.
+ */
+function dataVariables(row: IterationRow): ScopedVariable[] {
+  return Object.entries(row).map(([key, value]) => ({
+    key,
+    value: value === null ? `{{${key}}}` : valueText(value),
+  }))
+}
+
 export async function runCollection(
   collection: Collection,
   options: CollectionRunOptions,
 ): Promise<CollectionRun> {
   const planned = planRun(collection, options.folders)
+  const rows = options.data ?? []
+  const iterationCount = Math.max(1, Math.floor(options.iterationCount ?? (rows.length || 1)))
   // The script engine is made ready before the run's time starts (newman likewise creates its
   // sandbox before the start of its run), and only when a request of the run has a script.
   const scripted = (plan: PlannedRequest) =>
@@ -90,15 +227,24 @@ export async function runCollection(
   // Scripts of this run share their implicit globals (newman's semantics), no other run's.
   const runKey = crypto.randomUUID()
   const started = performance.now()
-  const session = new Map<string, string>()
+  const session = options.session ?? new Map<string, string>()
   const jar = new CookieJar()
   const environmentVariables: ScopedVariable[] = [
     ...(options.envVars ?? []).map(([key, value]) => ({ key, value })),
     ...(options.environment?.variables ?? []),
   ]
   const results: CollectionRun['results'] = []
+  const iterations: IterationRecord[] = []
+  const counts = emptyCounts()
+  const signal = options.signal
+  const depsSignal = options.deps.signal
   // Digest nonces carry from request to request of the run, counted up, as newman keeps them.
-  const deps: SendDeps = { ...options.deps, digestSessions: options.deps.digestSessions ?? new Map() }
+  const deps: SendDeps = {
+    ...options.deps,
+    digestSessions: options.deps.digestSessions ?? new Map(),
+    ...(signal ? { signal: depsSignal ? AbortSignal.any([signal, depsSignal]) : signal } : {}),
+  }
+  const emit = options.onProgress ?? (() => {})
 
   // What every request of the run shares above its folders (the same objects each time; each
   // request still gets arrays of its own).
@@ -114,107 +260,98 @@ export async function runCollection(
     auth: collection.auth,
     scripts: collection.scripts,
   }
-
-  let index = 0
-  while (index < planned.length) {
-    const plan = planned[index]!
-    options.onRequestStart?.(plan, index, planned.length)
-    const layers: VariableLayer[] = plan.folders.map((folder): VariableLayer => ({
+  const folderLayers = (plan: PlannedRequest) =>
+    plan.folders.map((folder): VariableLayer => ({
       scope: 'folder',
       source: folder.name,
       variables: folder.variables,
     }))
-    layers.push(...outerLayers)
-    const parents: ParentScope[] = plan.folders.map((folder): ParentScope => ({
+  const parentsOf = (plan: PlannedRequest): ParentScope[] => [
+    ...plan.folders.map((folder): ParentScope => ({
       kind: 'folder',
       id: folder.id,
       name: folder.name,
       auth: folder.auth,
       scripts: folder.scripts,
-    }))
-    parents.push(collectionScope)
-    const variables = new VariableContext(layers, session)
-    // Reading the URL changes nothing in the context: the send may use the same one.
-    const request = withJarCookies(plan.request, jar, variables)
-    const result =
-      notRun(plan.request) ??
-      (request.kind === 'grpc'
-        ? await (options.runGrpc?.({ request, parents, variables, runKey }, deps) ?? notSent(GRPC_NOT_HERE))
-        : await send({ request, parents, variables, runKey }, deps))
-    if (result.outcome === 'done' && result.response.cookies.length > 0)
-      jar.store(result.response.url || result.request.url, result.response.cookies)
-    if (options.keepResults !== false) results.push({ planned: plan, result })
-    options.onRequestDone?.(plan, result, index, planned.length)
-    if (options.bail && isFailure(result)) break
-    index = nextIndex(planned, index, result.nextRequest)
+    })),
+    collectionScope,
+  ]
+
+  let stopped: CollectionRun['stopped'] = null
+  for (let iteration = 0; iteration < iterationCount && stopped === null; iteration++) {
+    const row = rowFor(rows, iteration)
+    const scriptIteration: ScriptIteration = { index: iteration, count: iterationCount, data: row }
+    // The data row sits first: VariableContext lets it win over the session (newman's order).
+    const dataLayers: VariableLayer[] =
+      rows.length === 0 ? [] : [{ scope: 'data', variables: dataVariables(row) }]
+    const iterationCounts = emptyCounts()
+    const iterationStarted = performance.now()
+    emit({ type: 'iteration-start', iteration, iterationCount, data: row })
+
+    let index = 0
+    while (index < planned.length) {
+      if (signal?.aborted) {
+        stopped = 'abort'
+        break
+      }
+      if (options.delayMs) {
+        await abortableSleep(options.delayMs, signal)
+        if (signal?.aborted) {
+          stopped = 'abort'
+          break
+        }
+      }
+      const plan = planned[index]!
+      const position: RunPosition = { iteration, iterationCount, index, total: planned.length }
+      options.onRequestStart?.(plan, index, planned.length, position)
+      emit({ type: 'request-start', planned: plan, position })
+      const variables = new VariableContext([...dataLayers, ...folderLayers(plan), ...outerLayers], session)
+      // Reading the URL changes nothing in the context: the send may use the same one.
+      const request = withJarCookies(plan.request, jar, variables)
+      const input: SendInput = {
+        request,
+        parents: parentsOf(plan),
+        variables,
+        runKey,
+        iteration: scriptIteration,
+      }
+      const result =
+        notRun(plan.request) ??
+        (request.kind === 'grpc'
+          ? await (options.runGrpc?.(input, deps) ?? grpcNotHere())
+          : await send(input, deps))
+      if (result.outcome === 'done' && result.response.cookies.length > 0)
+        jar.store(result.response.url || result.request.url, result.response.cookies)
+      if (options.keepResults !== false) results.push({ planned: plan, result, iteration })
+      count(counts, result)
+      count(iterationCounts, result)
+      options.onRequestDone?.(plan, result, index, planned.length, position)
+      emit({ type: 'request-done', planned: plan, result, position, counts: { ...counts } })
+      if (signal?.aborted) stopped = 'abort'
+      else if (options.bail && isFailure(result)) stopped = 'bail'
+      else if (result.stopRun) stopped = 'script'
+      if (stopped !== null) break
+      index = nextIndex(planned, index, result.nextRequest)
+    }
+    const record: IterationRecord = {
+      iteration,
+      data: row,
+      counts: iterationCounts,
+      durationMs: Math.round(performance.now() - iterationStarted),
+      stopped: stopped !== null,
+    }
+    iterations.push(record)
+    emit({ type: 'iteration-done', record })
   }
-  return { planned, results, startedAt, durationMs: Math.round(performance.now() - started) }
-}
-
-/** Why a run skips a connection kind (a stream has no single response to test), and the notice printed. */
-const NOT_RUN: Partial<Record<RequestSpec['kind'], { error: string; notice: string }>> = {
-  sse: {
-    error:
-      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
-    notice:
-      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
-  },
-  websocket: {
-    error: 'WebSocket requests are not run by a collection run',
-    notice: 'WebSocket requests are not run by a collection run: open this one in the app',
-  },
-}
-
-/** A kind a run does not send: skipped, with the reason. */
-function notRun(request: RequestSpec): SendResult | null {
-  const reason = NOT_RUN[request.kind]
-  if (!reason) return null
   return {
-    outcome: 'not-sent',
-    error: reason.error,
-    skipped: true,
-    notices: [reason.notice],
-    scriptError: null,
-    tests: [],
-    testsTimedOut: false,
+    planned,
+    results,
+    iterations,
+    iterationCount,
+    counts,
+    session,
+    stopped,
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
   }
-}
-
-/**
- * newman's setNextRequest: the request of that name (the first in run order) or id runs next, and
- * the run goes on from there; null, or a name the run does not hold, ends the run.
- */
-export function nextIndex(planned: PlannedRequest[], index: number, next: string | null | undefined): number {
-  if (next === undefined) return index + 1
-  if (next === null) return planned.length
-  const byName = planned.findIndex((plan) => plan.request.name === next)
-  const found = byName >= 0 ? byName : planned.findIndex((plan) => plan.request.id === next)
-  return found >= 0 ? found : planned.length
-}
-
-const GRPC_NOT_HERE = 'gRPC requests run in `sendbox run` or through the Sendbox server'
-const notSent = (error: string): Promise<SendResult> =>
-  Promise.resolve({ outcome: 'not-sent', error, tests: [], testsTimedOut: false, scriptError: null })
-
-export function isFailure(result: SendResult): boolean {
-  if (result.outcome === 'not-sent' && result.skipped) return false
-  if (result.outcome !== 'done') return true
-  return result.scriptError !== null || result.testsTimedOut || result.tests.some((test) => !test.passed)
-}
-
-/** Adds stored cookies the user's cookies table does not already name. */
-function withJarCookies(request: RequestSpec, jar: CookieJar, variables: VariableContext): RequestSpec {
-  // Until a response sets a cookie there is nothing to add (and no URL to resolve).
-  if (jar.isEmpty) return request
-  let url: string
-  try {
-    url = new URL(variables.replace(request.url).replace(/^(?![a-z][a-z0-9+.-]*:\/\/)/i, 'http://')).href
-  } catch {
-    return request
-  }
-  const stored = jar.cookiesFor(url)
-  if (stored.length === 0) return request
-  const own = new Set(request.cookies.filter((row) => row.enabled).map((row) => row.key))
-  const extra = stored.filter(([name]) => !own.has(name)).map(([key, value]) => makeRow({ key, value }))
-  return { ...request, cookies: [...request.cookies, ...extra] }
 }

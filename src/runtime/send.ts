@@ -142,6 +142,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     testsTimedOut ||= run.testsTimedOut
     scriptError = run.error
     if (run.flow?.nextRequest !== undefined) flow = { ...flow, nextRequest: run.flow.nextRequest }
+    if (run.flow?.stop) flow = { ...flow, stop: true }
   }
   return {
     outcome: 'done',

@@ -6,12 +6,14 @@ import { collabMessages } from './messages-collab.ts'
 import { gitMessages } from './messages-git.ts'
 import { transferMessages } from './messages-transfer.ts'
 import { viewerMessages } from './messages-viewer.ts'
+import { exampleMessages } from './messages-examples.ts'
 
 export const messages = {
   ...collabMessages,
   ...gitMessages,
   ...transferMessages,
   ...viewerMessages,
+  ...exampleMessages,
   appName: 'Sendbox',
 
   // Sidebar (spec 4.2)
@@ -28,6 +30,10 @@ export const messages = {
   delete: 'Löschen',
   settings: 'Einstellungen',
   moreActions: (name: string) => `More actions for ${name}`,
+  // The Collection Runner's entry points (its own text: messages-runner.ts, in its lazy chunk)
+  run: 'Run',
+  collectionRunner: 'Collection Runner',
+  closeRunner: 'Close Collection Runner',
   expand: (name: string) => `Expand ${name}`,
   collapse: (name: string) => `Collapse ${name}`,
   deleteTitle: (name: string) => `Delete "${name}"?`,
@@ -83,6 +89,10 @@ export const messages = {
   saveRequest: 'Anfrage speichern',
   requestNameLabel: 'Anfragename',
   saveHere: 'Hier speichern',
+  /** A change is on its way to the disk (store/durable-commit.ts). */
+  saving: 'Saving…',
+  saveFailed: (reason: string) =>
+    `Not saved to this device's storage: ${reason}. Your changes stay in this window; keep it open and try again.`,
   destination: 'Destination',
   chooseDestination: 'Choose a collection or folder.',
 
@@ -197,6 +207,8 @@ export const messages = {
   authOAuth2: 'OAuth 2.0',
   authSigV4: 'Cloud-provider signature v4',
   authDigest: 'Digest Auth',
+  authOAuth1: 'OAuth 1.0',
+  authHawk: 'Hawk Authentication',
   authUnsupported: 'Not supported',
   authUnsupportedNote: (name: string) =>
     `The imported authorization type "${name}" is not supported by Sendbox: requests using it are not sent. Choose another type to send them.`,

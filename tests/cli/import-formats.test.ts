@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import { parseSendboxCollection } from '../../src/model/import/sendbox.ts'
 import type { RequestSpec } from '../../src/model/types.ts'
 import { startEchoServer, type EchoRecord, type EchoServer } from '../fixtures/echo-server.ts'

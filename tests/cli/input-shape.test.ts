@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { runSendbox, writeFiles } from '../helpers/cli.ts'
 import { postmanCollection, script } from '../helpers/postman.ts'

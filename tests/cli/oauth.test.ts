@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { OAUTH_APP, startOAuthServer, type OAuthTestServer } from '../fixtures/oauth-server.ts'
 import { runSendbox, writeFiles } from '../helpers/cli.ts'

@@ -1,6 +1,6 @@
 /** The report collector counts every execution; it keeps them only when a report lists them. */
 import { describe, expect, it } from 'vitest'
-import { createReportCollector } from '../../src/cli/reporters/json-report.ts'
+import { createReportCollector } from '../../src/runtime/report/json-report.ts'
 import type { PlannedRequest } from '../../src/runtime/run-collection.ts'
 import type { SendResult } from '../../src/runtime/send.ts'
 
@@ -39,6 +39,7 @@ describe('createReportCollector', () => {
     expect(small.executions).toEqual([])
     expect(small.summary).toEqual(full.summary)
     expect(full.summary).toEqual({
+      iterations: 1,
       requests: 2,
       sent: 0,
       notSent: 1,

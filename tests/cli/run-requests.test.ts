@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import { startEchoServer, type EchoRecord, type EchoServer } from '../fixtures/echo-server.ts'
 import { runSendbox, writeFiles } from '../helpers/cli.ts'
 import { basic, bearer, postmanCollection } from '../helpers/postman.ts'
@@ -155,6 +155,7 @@ describe('sendbox run with a Postman v2.1 collection', () => {
     expect(code).toBe(0)
     expect(report.collection).toBe('Echo API')
     expect(report.summary).toEqual({
+      iterations: 1,
       requests: 5,
       sent: 5,
       notSent: 0,

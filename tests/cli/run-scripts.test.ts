@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import { OAUTH_CLIENT, startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { runSendbox, writeFiles } from '../helpers/cli.ts'
 import { postmanCollection, script } from '../helpers/postman.ts'

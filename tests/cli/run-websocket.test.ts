@@ -1,6 +1,6 @@
 /** `sendbox run` on a collection holding a WebSocket request: reported as skipped, with why; the rest runs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import { makeCollection, makeRequest } from '../../src/model/factories.ts'
 import { makeWebSocketSettings } from '../../src/model/realtime/websocket.ts'
 import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'

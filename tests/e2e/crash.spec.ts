@@ -1,19 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test, type BrowserContext } from '@playwright/test'
 import { activeTab, openApp, urlField } from './helpers.ts'
-
-/** The browser processes started for this profile directory (and only those). */
-function browserPids(profile: string): number[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
-  return out
-    .split('\n')
-    .filter((line) => line.includes(`--user-data-dir=${profile}`))
-    .map((line) => Number.parseInt(line.trim(), 10))
-    .filter((pid) => pid > 0)
-}
+import { browserPids } from './crash-profile.ts'
 
 test('drafts survive a browser crash', async ({ baseURL }, testInfo) => {
   const profile = mkdtempSync(join(tmpdir(), 'sendbox-crash-'))

@@ -8,6 +8,8 @@ export interface PostmanItem {
   event?: unknown[]
   auth?: unknown
   variable?: unknown[]
+  /** Saved responses (examples). */
+  response?: unknown[]
 }
 
 export function postmanCollection(name: string, item: PostmanItem[], extra: Record<string, unknown> = {}) {

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module'
 import { existsSync, readFileSync } from 'node:fs'
-import type { JsonReport } from '../../src/cli/reporters/json-report.ts'
+import type { JsonReport } from '../../src/runtime/report/json-report.ts'
 import type { EchoRecord, EchoServer } from '../fixtures/echo-server.ts'
 import { runSendbox, writeFiles } from '../helpers/cli.ts'
 

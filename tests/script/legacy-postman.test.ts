@@ -124,8 +124,9 @@ describe('run flow from scripts', () => {
     expect((await runScript(`bru.runner.setNextRequest('B')`, { response: jsonResponse({}) })).flow).toEqual({
       nextRequest: 'B',
     })
+    // The whole run stops (every iteration left included), not only this iteration.
     expect((await runScript(`bru.runner.stopExecution()`, { response: jsonResponse({}) })).flow).toEqual({
-      nextRequest: null,
+      stop: true,
     })
   })
 })

@@ -346,9 +346,27 @@ describe('pm.request.auth as a RequestAuth', () => {
   })
 
   it('a type Sendbox lacks is kept as unsupported, so the send says why', async () => {
-    const result = await runScript(`pm.request.auth.use('hawk', { authId: 'a' })`, { request: bearer })
+    const result = await runScript(`pm.request.auth.use('ntlm', { username: 'a' })`, { request: bearer })
     expect(failures(result)).toEqual([])
-    expect(result.changes.auth).toMatchObject({ type: 'unsupported', name: 'hawk' })
+    expect(result.changes.auth).toMatchObject({ type: 'unsupported', name: 'ntlm' })
+  })
+
+  it("OAuth 1.0 and Hawk set by a script are applied with Postman's parameter names", async () => {
+    const oauth = await runScript(
+      `pm.request.authorizeUsing('oauth1', { consumerKey: 'ck', consumerSecret: 'cs', signatureMethod: 'HMAC-SHA256', addParamsToHeader: true })`,
+      { request: bearer },
+    )
+    expect(failures(oauth)).toEqual([])
+    expect(oauth.changes.auth).toMatchObject({
+      type: 'oauth1',
+      consumerKey: 'ck',
+      signatureMethod: 'HMAC-SHA256',
+      addTo: 'header',
+    })
+    const hawk = await runScript(`pm.request.auth.use('hawk', { authId: 'a', authKey: 'k' })`, {
+      request: bearer,
+    })
+    expect(hawk.changes.auth).toMatchObject({ type: 'hawk', authId: 'a', authKey: 'k', algorithm: 'sha256' })
   })
 })
 

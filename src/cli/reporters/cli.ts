@@ -1,5 +1,5 @@
 /** The human report: one line per request, its tests under it, then a summary table. */
-import type { JsonExecution, JsonReport } from './json-report.ts'
+import type { JsonExecution, JsonReport } from '../../runtime/report/json-report.ts'
 
 export function formatExecution(execution: JsonExecution, color: boolean): string {
   const c = colors(color)
@@ -36,6 +36,7 @@ export function formatSummary(report: JsonReport, color: boolean): string {
     '┌──────────────┬──────────┬──────────┐',
     '│              │ executed │   failed │',
     '├──────────────┼──────────┼──────────┤',
+    ...(s.iterations > 1 ? [row('iterations', s.iterations, 0)] : []),
     row('requests', s.requests, s.notSent + s.failed),
     row('tests', s.tests, s.failedTests),
     '└──────────────┴──────────┴──────────┘',

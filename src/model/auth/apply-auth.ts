@@ -16,13 +16,16 @@ export interface AuthInputs {
   oauthToken?: string
 }
 
-/** Header and query additions for every type but signature v4, which needs the finished request. */
+/** Header and query additions for the types that do not sign the finished request. */
 export function authAdditions(auth: Auth, inputs: AuthInputs): AuthAdditions {
   const v = (text: string) => inputs.variables.replace(text)
   switch (auth.type) {
     case 'inherit':
     case 'none':
+    // These sign the finished request: sign-request.ts.
     case 'sigv4':
+    case 'oauth1':
+    case 'hawk':
     // Digest answers a challenge: the runtime adds it (src/runtime/digest-exchange.ts).
     case 'digest':
       return { headers: [], query: [] }

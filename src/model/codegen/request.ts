@@ -64,6 +64,10 @@ export async function toCodegenRequest(
     notes.push(
       'The signature v4 headers were computed when this code was generated; they expire after 15 minutes.',
     )
+  if (auth === 'oauth1' || auth === 'hawk')
+    notes.push(
+      `The ${auth === 'hawk' ? 'Hawk' : 'OAuth 1.0'} signature was computed when this code was generated, with its timestamp and nonce; servers accept it once, for a few minutes.`,
+    )
 
   let headers = view.headers
   let body: CodegenBody

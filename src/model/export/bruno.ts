@@ -104,10 +104,10 @@ function writeChildren(
       const name = unique(fileName(child.name || 'request'), taken)
       if (child.cookies.length > 0)
         skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Bruno')
-      if (child.auth.type === 'unsupported')
+      if (child.auth.type === 'unsupported' || child.auth.type === 'hawk')
         skip(
           options,
-          `${child.auth.name} auth of ${named('request', child.name)}`,
+          `${child.auth.type === 'hawk' ? 'hawk' : child.auth.name} auth of ${named('request', child.name)}`,
           where,
           'not supported in Bruno',
         )
@@ -212,8 +212,30 @@ function authOf(auth: Auth): BruAuth {
       }
     case 'digest':
       return { mode: 'digest', digest: { username: auth.username, password: auth.password } }
+    case 'oauth1':
+      return {
+        mode: 'oauth1',
+        oauth1: {
+          consumerKey: auth.consumerKey,
+          consumerSecret: auth.consumerSecret,
+          accessToken: auth.token,
+          accessTokenSecret: auth.tokenSecret,
+          callbackUrl: auth.callback,
+          verifier: auth.verifier,
+          signatureMethod: auth.signatureMethod,
+          privateKey: auth.privateKey,
+          privateKeyType: 'text',
+          timestamp: auth.timestamp,
+          nonce: auth.nonce,
+          version: auth.version,
+          realm: auth.realm,
+          placement: auth.addTo === 'header' ? 'header' : 'query',
+          includeBodyHash: auth.includeBodyHash,
+        },
+      }
+    case 'hawk':
     case 'unsupported':
-      // Bruno has none of the types Sendbox lacks either: the request goes without auth there.
+      // Bruno has no Hawk, nor the types Sendbox lacks: the request goes without auth there.
       return { mode: 'none' }
   }
 }

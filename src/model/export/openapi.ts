@@ -6,6 +6,7 @@
  * media type, and auth as security schemes. Secret variables' values are written only with
  * `includeSecrets`. Sendbox's own OpenAPI importer reads the result back (a tested round trip).
  */
+import { openApiResponses } from './openapi-examples.ts'
 import type { Auth, Collection, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { parseQuery, splitUrl } from '../url-params.ts'
 import { named } from '../import/report.ts'
@@ -178,7 +179,7 @@ class Builder {
     const body = requestBody(request)
     if (body) operation.requestBody = body
     if (!sameAuth(auth, this.collection.auth)) operation.security = this.security(auth)
-    operation.responses = { default: { description: 'Any response' } }
+    operation.responses = openApiResponses(request.examples)
     item[method] = operation
     set(this.paths, path, item)
   }

@@ -5,6 +5,7 @@
  * values are written only when `includeSecrets` is set. Requests Postman cannot hold (WebSocket,
  * SSE, gRPC) and request cookies are left out; `exportNames` of `bruno.ts` names files the same way.
  */
+import { writePostmanExamples } from './postman-examples.ts'
 import type {
   Auth,
   Collection,
@@ -18,6 +19,7 @@ import type {
   Variable,
 } from '../types.ts'
 import { named } from '../import/report.ts'
+import { hawkToPostman, oauth1ToPostman } from '../import/postman-signed-auth.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -121,6 +123,7 @@ function request(source: RequestSpec): JsonObject {
   const result: JsonObject = { id: source.id, name: source.name, request }
   const events = writeEvents(source.scripts)
   if (events.length > 0) result.event = events
+  if (source.examples?.length) result.response = writePostmanExamples(source.examples)
   return result
 }
 
@@ -229,6 +232,10 @@ export function writeAuth(auth: Auth): JsonObject | undefined {
       }
       return { type: auth.name, [auth.name]: original }
     }
+    case 'oauth1':
+      return { type: 'oauth1', oauth1: oauth1ToPostman(auth) }
+    case 'hawk':
+      return { type: 'hawk', hawk: hawkToPostman(auth) }
     case 'none':
       return { type: 'noauth' }
     case 'bearer':

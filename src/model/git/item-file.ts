@@ -79,7 +79,7 @@ function toYaml(value: unknown): string {
 export function requestToText(request: RequestSpec): string {
   const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc, websocket } =
     request
-  const { description, pathVariables } = request
+  const { description, pathVariables, examples } = request
   const ordered = {
     id,
     name,
@@ -96,6 +96,7 @@ export function requestToText(request: RequestSpec): string {
     ...(grpc ? { grpc } : {}),
     ...(websocket ? { websocket } : {}),
     ...(description ? { description } : {}),
+    ...(examples?.length ? { examples } : {}),
   }
   return toYaml({ ...ordered, auth: withoutSecrets(auth) })
 }

@@ -5,6 +5,7 @@
  * What Sendbox has no place for (assertions, request variables, SPARQL and file bodies,
  * auth modes it lacks, WebSocket and gRPC requests) goes to the report.
  */
+import { newOAuth1Auth } from '../auth/auth-fields.ts'
 import { makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import { pathVariableRows } from '../path-variables.ts'
@@ -144,6 +145,29 @@ export function bruAuth(mode: string | undefined, auth: BruAuth | undefined, con
         clientId: get('oauth2', 'clientId'),
         clientSecret: get('oauth2', 'clientSecret'),
         scope: get('oauth2', 'scope'),
+      }
+    }
+    case 'oauth1': {
+      const o = params('oauth1')
+      if (o.privateKeyType === 'file')
+        skip(context, 'OAuth 1.0 private key file', 'paste the key into the auth instead')
+      return {
+        ...newOAuth1Auth(),
+        consumerKey: get('oauth1', 'consumerKey'),
+        consumerSecret: get('oauth1', 'consumerSecret'),
+        token: get('oauth1', 'accessToken'),
+        tokenSecret: get('oauth1', 'accessTokenSecret'),
+        callback: get('oauth1', 'callbackUrl'),
+        verifier: get('oauth1', 'verifier'),
+        signatureMethod: get('oauth1', 'signatureMethod') || 'HMAC-SHA1',
+        privateKey: o.privateKeyType === 'file' ? '' : get('oauth1', 'privateKey'),
+        timestamp: get('oauth1', 'timestamp'),
+        nonce: get('oauth1', 'nonce'),
+        version: get('oauth1', 'version'),
+        realm: get('oauth1', 'realm'),
+        // Bruno's `query` and `body` are both Postman's "URL or body": the body for a POST/PUT form.
+        addTo: get('oauth1', 'placement') === 'header' || !o.placement ? 'header' : 'query',
+        includeBodyHash: o.includeBodyHash === true,
       }
     }
     default:

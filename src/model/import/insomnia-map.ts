@@ -4,6 +4,7 @@
  * and of a folder, mapped to Sendbox's model. Nunjucks `{{ _.name }}` references become `{{name}}`;
  * template tags (`{% response … %}`, plugins' tags) stay as written and are listed in the report.
  */
+import { newHawkAuth, newOAuth1Auth } from '../auth/auth-fields.ts'
 import { makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import {
@@ -304,6 +305,32 @@ export function mapAuth(
         scope: text('scope'),
       }
     }
+    case 'oauth1':
+      return {
+        ...newOAuth1Auth(),
+        signatureMethod: text('signatureMethod') || 'HMAC-SHA1',
+        consumerKey: text('consumerKey'),
+        consumerSecret: text('consumerSecret'),
+        token: text('tokenKey'),
+        tokenSecret: text('tokenSecret'),
+        privateKey: text('privateKey'),
+        version: text('version'),
+        nonce: text('nonce'),
+        timestamp: text('timestamp'),
+        callback: text('callback'),
+        realm: text('realm'),
+        verifier: text('verifier'),
+        includeBodyHash: optionalBoolean(auth.includeBodyHash, `${at}.includeBodyHash`, false),
+      }
+    case 'hawk':
+      return {
+        ...newHawkAuth(),
+        authId: text('id'),
+        authKey: text('key'),
+        algorithm: text('algorithm') || 'sha256',
+        extraData: text('ext'),
+        includePayloadHash: optionalBoolean(auth.validatePayload, `${at}.validatePayload`, false),
+      }
     default:
       report.skipped.push({
         path: `${at}.type`,

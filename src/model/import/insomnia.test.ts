@@ -202,6 +202,57 @@ describe('Insomnia import: both versions agree, bad input is refused', () => {
     expect(formatReport(report)).toContain('its parent is not in the file')
   })
 
+  it('maps OAuth 1.0 and Hawk with their fields', () => {
+    const request = (name: string, authentication: object) => ({
+      _id: name,
+      _type: 'request',
+      parentId: 'w',
+      name,
+      url: 'https://a.example',
+      authentication,
+    })
+    const { value } = parseInsomniaV4({
+      _type: 'export',
+      __export_format: 4,
+      resources: [
+        { _id: 'w', _type: 'workspace', name: 'W' },
+        request('O', {
+          type: 'oauth1',
+          signatureMethod: 'RSA-SHA1',
+          consumerKey: 'ck',
+          consumerSecret: 'cs',
+          tokenKey: 'tk',
+          tokenSecret: 'ts',
+          privateKey: 'pem',
+          version: '1.0',
+          realm: 'R',
+          includeBodyHash: true,
+        }),
+        request('H', { type: 'hawk', id: 'i', key: 'k', algorithm: 'sha1', ext: 'e', validatePayload: true }),
+      ],
+    })
+    const [o, h] = value.collections[0]!.children as RequestSpec[]
+    expect(o!.auth).toMatchObject({
+      type: 'oauth1',
+      signatureMethod: 'RSA-SHA1',
+      consumerKey: 'ck',
+      token: 'tk',
+      tokenSecret: 'ts',
+      privateKey: 'pem',
+      realm: 'R',
+      addTo: 'header',
+      includeBodyHash: true,
+    })
+    expect(h!.auth).toMatchObject({
+      type: 'hawk',
+      authId: 'i',
+      authKey: 'k',
+      algorithm: 'sha1',
+      extraData: 'e',
+      includePayloadHash: true,
+    })
+  })
+
   it('names the line of bad YAML and refuses folders nested past the limit', () => {
     expect(() => parseYamlOrJson('type: collection.insomnia.rest/5.0\ncollection: [\n  - a\n')).toThrow(
       /not valid YAML \(line \d+, column \d+/,

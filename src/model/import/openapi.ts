@@ -32,6 +32,7 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { authFor, type SecurityContext } from './openapi-auth.ts'
+import { openApiExamples } from './openapi-examples.ts'
 import { exampleOf } from './openapi-sample.ts'
 import { emptyReport, type ImportReport, type ImportResult } from './report.ts'
 
@@ -259,6 +260,7 @@ function mapOperation(
     body: body.body,
     auth,
     ...described(operation.description, `${at}.description`),
+    ...openApiExamples(operation.responses, { method: upper, url, headers: [] }),
   })
 }
 

@@ -1,7 +1,8 @@
 /**
  * Postman's auth object (v2.1 `[{ key, value }]` parameters, v2.0 an object of them) → a Sendbox
- * `Auth`. Postman's types Sendbox lacks (digest, OAuth 1.0, Hawk, NTLM, Akamai EdgeGrid, JWT, ASAP)
- * go to the report and the item is sent without auth; a type that is none of Postman's is refused.
+ * `Auth`. Postman's types Sendbox lacks (NTLM, Akamai EdgeGrid, JWT, ASAP) go to the report and
+ * are kept as `unsupported`: a request using one is not sent, with the reason. A type name that
+ * cannot be Postman's is refused.
  */
 import type { Auth } from '../types.ts'
 import {
@@ -13,9 +14,8 @@ import {
   quoted,
   type JsonObject,
 } from './import-error.ts'
+import { hawkFromPostman, oauth1FromPostman } from './postman-signed-auth.ts'
 import type { ImportReport } from './report.ts'
-
-/** Postman's auth types that Sendbox has no counterpart for. */
 
 /** v2.1 writes auth parameters as `[{key, value}]`, v2.0 as an object. */
 function authParams(auth: JsonObject, type: string, path: string): Record<string, string> {
@@ -121,8 +121,12 @@ export function parsePostmanAuth(
         nonceCount: get('nonceCount'),
         clientNonce: get('clientNonce'),
       }
+    case 'oauth1':
+      return oauth1FromPostman(p)
+    case 'hawk':
+      return hawkFromPostman(p)
     default:
-      // Hawk, NTLM, EdgeGrid...: kept, so the other requests run and this one says why it cannot.
+      // NTLM, EdgeGrid...: kept, so the other requests run and this one says why it cannot.
       if (!/^[\w.-]{1,40}$/u.test(type))
         throw new ImportError(`${path}.type`, `unsupported authorization type ${quoted(type)}`)
       report.skipped.push({

@@ -120,11 +120,11 @@ describe('parsePostmanCollection', () => {
         { key: 'algorithm', value: 'SHA-256' },
       ],
     }
-    const hawk = { type: 'hawk', hawk: [{ key: 'authId', value: 'id1' }] }
+    const ntlm = { type: 'ntlm', ntlm: [{ key: 'username', value: 'id1' }] }
     const parsed = parsePostmanCollection(
       postmanCollection('x', [
         { name: 'D', request: { url: 'u', auth: digest } },
-        { name: 'H', request: { url: 'u', auth: hawk } },
+        { name: 'H', request: { url: 'u', auth: ntlm } },
       ]),
     )
     const [d, h] = parsed.children as RequestSpec[]
@@ -135,7 +135,11 @@ describe('parsePostmanCollection', () => {
       algorithm: 'SHA-256',
       realm: '',
     })
-    expect(h!.auth).toEqual({ type: 'unsupported', name: 'hawk', params: '[{"key":"authId","value":"id1"}]' })
+    expect(h!.auth).toEqual({
+      type: 'unsupported',
+      name: 'ntlm',
+      params: '[{"key":"username","value":"id1"}]',
+    })
   })
 
   it.each([

@@ -3,8 +3,9 @@
  * inheritance (`postman-auth.ts`), collection and folder variables (secret ones too), disabled
  * rows and their descriptions, url as text or object with path variables, raw / urlencoded /
  * formdata / graphql bodies, prerequest and test scripts at every level, descriptions (text or
- * `{ content, type }`) of the collection, folders and requests. What Sendbox has no place for
- * (saved responses, file bodies, disabled scripts, request variables) goes to the report.
+ * `{ content, type }`) of the collection, folders and requests, saved responses
+ * (`postman-examples.ts`). What Sendbox has no place for (file bodies, disabled scripts, request
+ * variables) goes to the report.
  */
 import { switchDefaultHeader } from '../default-headers.ts'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
@@ -37,6 +38,7 @@ import {
 } from './import-error.ts'
 import { checkJsonDepth, FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
 import { parsePostmanAuth } from './postman-auth.ts'
+import { parsePostmanExamples } from './postman-examples.ts'
 import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
 
 export function isPostmanCollection(json: unknown): boolean {
@@ -126,13 +128,7 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
   // v2.1 keeps it on the request; some writers put it on the item.
   const description = described(raw.description, `${at}.request.description`)
   const itemDescription = described(item.description, `${at}.description`)
-  const responses = optionalArray(item.response, `${at}.response`)
-  if (responses.length > 0)
-    report.skipped.push({
-      path: `${at}.response`,
-      what: `${responses.length} saved ${responses.length === 1 ? 'response' : 'responses'} of ${owner}`,
-      reason: 'Sendbox keeps no examples',
-    })
+  const examples = parsePostmanExamples(item.response, `${at}.response`, report, owner)
   if (optionalArray(item.variable, `${at}.variable`).length > 0)
     report.skipped.push({
       path: `${at}.variable`,
@@ -155,6 +151,7 @@ function parseRequest(item: JsonObject, name: string, at: string, report: Import
     scripts: parseEvents(item.event, `${at}.event`, report, owner),
     ...(url.pathVariables.length > 0 ? { pathVariables: url.pathVariables } : {}),
     ...(description.description ? description : itemDescription),
+    ...(examples.length > 0 ? { examples } : {}),
   })
 }
 

@@ -6,6 +6,7 @@
  * `factories.ts`.
  */
 import { DIGEST_FIELDS } from '../auth/digest.ts'
+import { HAWK_TEXT_FIELDS, OAUTH1_TEXT_FIELDS } from '../auth/auth-fields.ts'
 import { makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import type { GrpcSpec } from '../realtime/grpc.ts'
@@ -177,6 +178,8 @@ const AUTH_FIELDS: Record<Auth['type'], readonly string[]> = {
   oauth2: ['accessToken', 'authUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scope'],
   sigv4: ['accessKeyId', 'secretAccessKey', 'sessionToken', 'region', 'service'],
   digest: DIGEST_FIELDS,
+  oauth1: OAUTH1_TEXT_FIELDS,
+  hawk: HAWK_TEXT_FIELDS,
   unsupported: ['name', 'params'],
 }
 
@@ -197,6 +200,18 @@ export const auth: Check<Auth> = (value, path) => {
     result[field] = optional(source[field], `${path}.${field}`, string, '')
   if (type === 'apikey')
     result.addTo = optional(source.addTo, `${path}.addTo`, oneOf(['header', 'query'] as const), 'header')
+  if (type === 'oauth1') {
+    result.addTo = optional(source.addTo, `${path}.addTo`, oneOf(['header', 'query'] as const), 'header')
+    for (const flag of ['includeBodyHash', 'addEmptyParamsToSign'] as const)
+      result[flag] = optional(source[flag], `${path}.${flag}`, boolean, false)
+  }
+  if (type === 'hawk')
+    result.includePayloadHash = optional(
+      source.includePayloadHash,
+      `${path}.includePayloadHash`,
+      boolean,
+      false,
+    )
   if (type === 'oauth2') {
     const grants = ['token', 'authorization-code', 'client-credentials', 'password'] as const
     result.grant = optional(source.grant, `${path}.grant`, oneOf(grants), 'token')

@@ -92,8 +92,8 @@ describe('parseSendboxCollection: the first problem, named by path and reason', 
     ],
     [
       'an unknown auth type',
-      file({ name: 'C', auth: { type: 'hawk' } }),
-      /^collection\.auth\.type: expected one of inherit, none, bearer, apikey, basic, oauth2, sigv4, digest, unsupported, got string "hawk"$/,
+      file({ name: 'C', auth: { type: 'ntlm' } }),
+      /^collection\.auth\.type: expected one of inherit, none, bearer, apikey, basic, oauth2, sigv4, digest, oauth1, hawk, unsupported, got string "ntlm"$/,
     ],
     [
       'a bad body',

@@ -8,6 +8,7 @@
  * take the defaults of `factories.ts`; a missing id is generated.
  */
 import { makeCollection, makeFolder, makeRequest, makeScripts } from '../factories.ts'
+import { examples } from './sendbox-examples.ts'
 import { HTTP_METHODS, REQUEST_KINDS, type Collection, type Environment, type TreeItem } from '../types.ts'
 import { visible, type ImportError } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
@@ -152,6 +153,7 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
         ? { websocket: websocket(source.websocket, `${path}.websocket`) }
         : {}),
       ...described(source.description, `${path}.description`),
+      ...(source.examples === undefined ? {} : { examples: examples(source.examples, `${path}.examples`) }),
     })
   })
 }

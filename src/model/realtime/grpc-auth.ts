@@ -24,6 +24,9 @@ export function grpcAuthProblem(resolved: ResolvedAuth): string | null {
       return `Digest Auth${from} cannot be used for gRPC: it answers an HTTP challenge that a gRPC server does not send. ${ALTERNATIVES}, or add the metadata yourself`
     case 'sigv4':
       return `Cloud-provider signature v4${from} cannot be used for gRPC: it signs an HTTP request's URL and body. ${ALTERNATIVES}, or add the metadata the server expects yourself`
+    case 'oauth1':
+    case 'hawk':
+      return `${auth.type === 'hawk' ? 'Hawk' : 'OAuth 1.0'}${from} cannot be used for gRPC: it signs an HTTP request's method and URL. ${ALTERNATIVES}, or add the metadata the server expects yourself`
     default:
       // none, bearer, basic; `unsupported` is refused by the request build with its own message.
       return null

@@ -62,6 +62,7 @@ export {
 } from './deleted.ts'
 export { subscribe } from './observe.ts'
 export { createTreeReader, type TreeReader } from './tree-reader.ts'
+export { deleteExample, saveExample } from './examples.ts'
 
 // Imports: written whole in one transaction (a scratch doc's update in the app's import worker)
 export { applyImport, encodeImport, writeImport } from './import-bundle.ts'

@@ -18,6 +18,7 @@ import {
   writeField,
 } from './text-fields.ts'
 import { makeEntity, type EntityMap } from './workspace-doc.ts'
+import { exampleEntries, readExamples, writeExamples } from './examples.ts'
 
 export const REQUEST_FIELDS = [
   'kind',
@@ -87,6 +88,7 @@ export function writeRequestFields(
       base: base?.[key],
     })
   }
+  if (patch.examples) writeExamples(entity, patch.examples, base ? (base.examples ?? []) : undefined)
 }
 
 export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collectionId: Id): EntityMap {
@@ -98,6 +100,7 @@ export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collec
     for (const [path, stored] of createEntries(key, value, (shape) => isDefaultField(key, shape)))
       entries.set(path, stored)
   }
+  for (const [key, stored] of exampleEntries(spec.examples)) entries.set(key, stored)
   const entity = makeEntity({ parentId, collectionId })
   for (const [path, stored] of entries) entity.set(path, stored ?? newText(''))
   return entity
@@ -106,6 +109,7 @@ export function requestEntity(spec: Partial<RequestFields>, parentId: Id, collec
 export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
   const get = <K extends (typeof REQUEST_FIELDS)[number]>(key: K): RequestFields[K] =>
     readField(entity, key, REQUEST_DEFAULTS[key]) as RequestFields[K]
+  const examples = readExamples(entity)
   return {
     type: 'request',
     id,
@@ -123,6 +127,7 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     ...(entity.has('grpc') ? { grpc: get('grpc') } : {}),
     ...(entity.has('websocket') ? { websocket: get('websocket') } : {}),
     ...(typeof entity.get('description') === 'string' ? { description: get('description') } : {}),
+    ...(examples.length > 0 ? { examples } : {}),
   }
 }
 

@@ -18,8 +18,15 @@ export function viewValues(view: object): string {
     const value = (view as Record<string, unknown>)[key]
     if (typeof value === 'string' || (Number.isFinite(value) && !Object.is(value, -0))) values[key] = value
   }
+  // The header names, lower case, one a line: the guest decides `to.have.header(name)` with them.
+  const headers = (view as { headers?: { toObject?: () => object } }).headers
+  const names = typeof headers?.toObject === 'function' ? Object.keys(headers.toObject()) : null
+  if (names && !names.some((n) => n.includes('\n'))) values[HEADER_NAMES] = names.join('\n').toLowerCase()
   return JSON.stringify(values)
 }
+
+/** The key the header names travel under: no script reads a member of that name. */
+export const HEADER_NAMES = '\u0000h'
 
 /** Text with U+0000 or a surrogate: the answer crosses as UTF-8 ending at the first NUL. */
 const UNSAFE_TEXT = /[\u0000\ud800-\udfff]/

@@ -19,8 +19,38 @@ interface SvcScope {
   toObject(): Record<string, string>
   /** Substitutes {{variables}} and the dynamic ones: {{$guid}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}} and Postman's whole {{$random…}} list. */
   replaceIn(text: string): string
-  /** The first compatibility API's scopes: the variables as { key, value, type } items. */
-  readonly values?: { key: string; value: string; type: string }[]
+  /** The first compatibility API's scopes: postman-collection's VariableList of the variables. */
+  readonly values?: AlphaVariableList
+}
+interface AlphaVariable {
+  readonly key: string
+  value: unknown
+  readonly type: string
+  get(): unknown
+  valueOf(): unknown
+  toString(): string
+  toJSON(): { type: string; value: unknown; key: string }
+}
+/** An array as newman's sandbox gives it: with Sugar's `each`. */
+type AlphaList<T> = T[] & { each(fn: (item: T, index: number, list: T[]) => unknown): AlphaList<T> }
+type AlphaRule = ((item: AlphaVariable, index: number) => unknown) | string | object
+interface AlphaVariableList {
+  readonly members: AlphaList<AlphaVariable>
+  readonly reference: Record<string, AlphaVariable>
+  all(): AlphaList<AlphaVariable>
+  one(key: string): AlphaVariable | undefined
+  get(key: string): unknown
+  has(key: string | AlphaVariable, value?: unknown): boolean
+  each(fn: (item: AlphaVariable, index: number) => void, context?: object): void
+  filter(rule: AlphaRule, context?: object): AlphaList<AlphaVariable>
+  find(rule: AlphaRule, context?: object): AlphaVariable | undefined
+  map<R>(fn: ((item: AlphaVariable, index: number) => R) | string, context?: object): AlphaList<R>
+  reduce<R>(fn: (acc: R, item: AlphaVariable, index: number) => R, initial: R, context?: object): R
+  count(): number
+  idx(index: number): AlphaVariable | undefined
+  indexOf(item: string | AlphaVariable): number
+  toObject(excludeDisabled?: boolean, caseSensitive?: boolean, multiValue?: boolean): Record<string, unknown>
+  toJSON(): { type: string; value: unknown; key: string }[]
 }
 interface SvcRequest {
   readonly id: string
@@ -235,6 +265,18 @@ interface AlphaInert {
   has(name: string): false
   toObject(): {}
 }
+/** The iteration's data row (a collection run's data file); changes last for the script that makes them. */
+interface IterationDataScope {
+  /** As the row holds it: a CSV number is a number; undefined when the row lacks it. */
+  get(name: string): unknown
+  has(name: string): boolean
+  toObject(): Record<string, unknown>
+  toJSON(): { values: { key: string; value: unknown; type: string }[] }
+  set(name: string, value: unknown): void
+  unset(name: string): void
+  clear(): void
+  replaceIn(text: string): string
+}
 interface AlphaApi extends Omit<SvcApi, 'response' | 'request'> {
   readonly request: AlphaRequest
   /** Behave as environment: session values, not the real global or collection variables. */
@@ -244,7 +286,7 @@ interface AlphaApi extends Omit<SvcApi, 'response' | 'request'> {
   /** Pre-request scripts only, at most 5 calls; the send waits for the callback. */
   sendRequest(request: string | AlphaRequestObject, callback: (error: Error | null, response: AlphaSendResponse | undefined) => void): void
   readonly cookies: AlphaInert & { jar(): object }
-  readonly iterationData: AlphaInert
+  readonly iterationData: IterationDataScope
   setNextRequest(name: string | null): void
 }
 interface BetaResponse {
@@ -272,7 +314,13 @@ interface BetaApi {
   sleep(ms: number): Promise<void>
   getRequestName(): string
   setNextRequest(name: string | null): void
-  readonly runner: { setNextRequest(name: string | null): void; skipRequest(): void; stopExecution(): void }
+  readonly runner: {
+    setNextRequest(name: string | null): void
+    skipRequest(): void
+    /** Ends the whole collection run after this request. */
+    stopExecution(): void
+    readonly iterationData: IterationDataScope
+  }
   /** Unsupported: stops the script. */
   getProcessEnv(name: string): never
   /** Unsupported: stops the script. */

@@ -38,17 +38,28 @@ export function calleeAt(
   line: number,
   column: number,
 ): { callee: string; constructed: boolean } | null {
-  const lines = text.split('\n')
-  if (line < 1 || line > lines.length) return null
-  let start = 0
-  for (let i = 0; i < line - 1; i++) start += lines[i]!.length + 1
-  const at = [start + column - 1, start + utf16Index(lines[line - 1]!, column - 1)].find(
-    (i) => text[i] === '(',
-  )
+  const at = offsetAt(text, line, column, (i) => text[i] === '(')
   if (at === undefined) return null
   const chain = chainBefore(text, at)
   if (chain === null) return null
   return { callee: chain.text, constructed: /(?:^|[^\w$.])new\s*$/.test(text.slice(0, chain.start)) }
+}
+
+/**
+ * The index in `text` of 1-based line and column as QuickJS reports them (in UTF-16 units or,
+ * on some lines, UTF-8 bytes): the first reading `accept` takes.
+ */
+export function offsetAt(
+  text: string,
+  line: number,
+  column: number,
+  accept: (index: number) => boolean,
+): number | undefined {
+  const lines = text.split('\n')
+  if (line < 1 || line > lines.length) return undefined
+  let start = 0
+  for (let i = 0; i < line - 1; i++) start += lines[i]!.length + 1
+  return [start + column - 1, start + utf16Index(lines[line - 1]!, column - 1)].find(accept)
 }
 
 /** QuickJS may count a column in UTF-8 bytes: the UTF-16 index of that many bytes into the line. */

@@ -1,6 +1,7 @@
 /** The host's view of a response, shared by the assertion plugin and the guest's lazy body reads. */
 import type { HeaderList } from '../../model/wire.ts'
 import type { ScriptResponseView } from './types.ts'
+import { JSON_ERROR, jsonErrorMessage } from './json-error.ts'
 
 const decoder = new TextDecoder()
 
@@ -88,6 +89,18 @@ export class HostResponse {
         !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH ? new JsonText(text) : null
     }
     return this.guestJson ?? value
+  }
+
+  /** `pm.response.json()`: as jsonForGuest, failing with newman's JSONError (json-error.ts). */
+  jsonForPostman(): unknown {
+    try {
+      return this.jsonForGuest()
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error
+      const failure = new Error(jsonErrorMessage(this.text()))
+      failure.name = JSON_ERROR
+      throw failure
+    }
   }
 
   contentType(): string {

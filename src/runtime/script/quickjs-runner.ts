@@ -21,7 +21,7 @@ export interface QuickJSRunnerOptions {
 
 function phaseResult(log: RequestChangeLog): Pick<ScriptRunResult, 'changes' | 'flow'> {
   const flow = log.flow
-  return flow.skip || flow.nextRequest !== undefined
+  return flow.skip || flow.stop || flow.nextRequest !== undefined
     ? { changes: log.changes, flow }
     : { changes: log.changes }
 }

@@ -14,6 +14,7 @@ import { needsFreshContext } from './fresh-context.ts'
 import { withLegacyPostman } from './guest/legacy-postman.ts'
 import { v8Wording } from './v8-messages.ts'
 import { withCallee } from './callee.ts'
+import { withAccess } from './access-wording.ts'
 import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
 import type { ScriptRun } from './run-state.ts'
 import type { ErrorInfo } from './guest-errors.ts'
@@ -185,11 +186,8 @@ function classify(
     if (/stack overflow|call stack size/i.test(thrown.m)) {
       return { error: { kind: 'limit', message: messages.stack, origin }, testsTimedOut: false }
     }
-    const message = withCallee(
-      v8Wording(thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`),
-      compiledText.get(run),
-    )
-    return { error: { kind: 'script', message, origin }, testsTimedOut: false }
+    const worded = v8Error(thrown.n === '' ? thrown.m : `${thrown.n}: ${thrown.m}`, compiledText.get(run))
+    return { error: { kind: 'script', origin, ...worded }, testsTimedOut: false }
   }
   if (run.unfinished.size > 0) return { error: null, testsTimedOut: true }
   if (status.main === MAIN_PENDING) {
@@ -354,11 +352,16 @@ function applyStatus(text: string, run: ScriptRun): GuestStatus {
   const [main = '0', inTest = '0', err = '', tests = ''] = text.split('\u0001')
   if (tests !== '') {
     for (const [name, error] of JSON.parse(`[${tests}]`) as [string, string | null][]) {
-      run.tests.push({
-        name: String(name),
-        passed: error === null,
-        error: error === null ? null : withCallee(v8Wording(String(error)), compiledText.get(run)),
-      })
+      if (error === null) run.tests.push({ name: String(name), passed: true, error: null })
+      else {
+        const worded = v8Error(String(error), compiledText.get(run))
+        run.tests.push({
+          name: String(name),
+          passed: false,
+          error: worded.message,
+          ...(worded.cause === undefined ? {} : { cause: worded.cause }),
+        })
+      }
     }
   }
   return { main: Number(main), inTest: Number(inTest) > 0, err }
@@ -367,4 +370,14 @@ function applyStatus(text: string, run: ScriptRun): GuestStatus {
 /** Moves the results of tests run in the guest so far into the run's. */
 function drainTests(guest: GuestContext, run: ScriptRun): void {
   tryReadStatus(guest, run)
+}
+
+/**
+ * V8's (and so newman's) wording of a guest error for the common kinds (v8-messages.ts,
+ * access-wording.ts, callee.ts), with QuickJS's own text kept as `cause` when it was reworded.
+ */
+function v8Error(raw: string, compiled: string | undefined): { message: string; cause?: string } {
+  const message = withCallee(withAccess(v8Wording(raw), compiled), compiled)
+  const original = raw.replace(/\u0002\d+:\d+/g, '')
+  return message === original ? { message } : { message, cause: original }
 }

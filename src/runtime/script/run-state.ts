@@ -29,6 +29,7 @@ import {
 } from './api/bridge.ts'
 import { EXPECT_LIB, LIB } from './bootstrap.ts'
 import { libraryState, loadedLibrary } from './libraries/index.ts'
+import { jsonErrorMessage } from './json-error.ts'
 
 export interface GuestCalls {
   /** Calls a guest function registered by the codec; answers `v<json>` or `e<json>`. */
@@ -171,6 +172,9 @@ export class ScriptRun {
           if (this.bufferBytes <= this.limits.memoryBytes) return ''
           this.stop('limit', messages.memory(this.limits))
           return fail('Error', messages.memory(this.limits))
+        case 'J':
+          // The guest's JSON.parse failed: newman's wording of why (json-error.ts).
+          return jsonErrorMessage(arg[0] === 's' ? arg.slice(1) : undefined)
         case 'L':
           return LIB
         case 'X':

@@ -3,6 +3,7 @@
  * run everything it may see and touch; the runner hands back tests, errors and `req.*` changes.
  * Implementations: the QuickJS runner (in-process in Node, in a Web Worker in the browser).
  */
+import type { IterationRow } from '../../model/iteration-data/index.ts'
 import type { VariableContext } from '../../model/variables.ts'
 import type { HeaderList, WireRequest, WireResponse } from '../../model/wire.ts'
 import type { Auth, RequestBody } from '../../model/types.ts'
@@ -71,6 +72,15 @@ export interface ScriptResponseView {
   responseSize: number
 }
 
+/** Where a collection run is: Postman's `pm.info.iteration` / `iterationCount`, `pm.iterationData`. */
+export interface ScriptIteration {
+  /** 0-based. */
+  index: number
+  count: number
+  /** The iteration's data row (empty without a data file). */
+  data: IterationRow
+}
+
 export interface ScriptRunInput {
   phase: ScriptPhase
   /** Run in order (collection, folders, request); each in its own sandbox. */
@@ -90,6 +100,8 @@ export interface ScriptRunInput {
   runKey?: string
   /** false: Settings → Editor / `--no-default-headers` switched the default headers off (sendRequest too). */
   defaultHeaders?: false
+  /** A collection run's iteration; absent for a single send (iteration 0 of 1, no data). */
+  iteration?: ScriptIteration
 }
 
 export interface TestResult {
@@ -97,6 +109,8 @@ export interface TestResult {
   passed: boolean
   /** The failure reason: what was expected and what was found. */
   error: string | null
+  /** QuickJS's own message when `error` is V8's wording of it (`cannot read property of undefined`). */
+  cause?: string
 }
 
 /**
@@ -111,15 +125,19 @@ export interface ScriptError {
   /** The whole message, e.g. "TypeError: x is undefined". */
   message: string
   origin: string
+  /** QuickJS's own message when `message` is V8's wording of it. */
+  cause?: string
 }
 
 /**
  * What a script asked of the collection run (Postman's `setNextRequest` / `skipRequest`, Bruno's
- * `bru.runner.*`): a name or id to run next, `null` to stop after this request, or skip this one.
+ * `bru.runner.*`): a name or id to run next, `null` to end this iteration after this request,
+ * skip this request, or stop the whole run after it (`bru.runner.stopExecution`).
  */
 export interface RunFlow {
   nextRequest?: string | null
   skip?: boolean
+  stop?: boolean
 }
 
 export interface ScriptRunResult {

@@ -46,6 +46,7 @@ export async function runPostResponse(
     phase: 'post-response',
     scripts: postScripts,
     ...(input.runKey ? { runKey: input.runKey } : {}),
+    ...(input.iteration ? { iteration: input.iteration } : {}),
     ...(deps.defaultHeaders === false ? { defaultHeaders: false as const } : {}),
     request: {
       id: request.id,

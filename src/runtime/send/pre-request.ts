@@ -24,6 +24,7 @@ export function runPreRequest(
     phase: 'pre-request',
     scripts: preScripts,
     ...(input.runKey ? { runKey: input.runKey } : {}),
+    ...(input.iteration ? { iteration: input.iteration } : {}),
     ...(deps.defaultHeaders === false ? { defaultHeaders: false as const } : {}),
     request: {
       id: request.id,

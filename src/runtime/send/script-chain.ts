@@ -25,7 +25,10 @@ export function runner(deps: SendDeps): ScriptRunner {
   return deps.scripts
 }
 
-/** A script's setNextRequest, as an outcome carries it. */
-export function next(flow: RunFlow): { nextRequest?: string | null } {
-  return flow.nextRequest === undefined ? {} : { nextRequest: flow.nextRequest }
+/** A script's setNextRequest and stopExecution, as an outcome carries them. */
+export function next(flow: RunFlow): { nextRequest?: string | null; stopRun?: true } {
+  return {
+    ...(flow.nextRequest === undefined ? {} : { nextRequest: flow.nextRequest }),
+    ...(flow.stop ? { stopRun: true as const } : {}),
+  }
 }

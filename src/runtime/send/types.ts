@@ -5,7 +5,7 @@ import type { VariableContext } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import type { TokenStore } from '../oauth/token-for-send.ts'
 import type { DigestSessions } from '../digest-exchange.ts'
-import type { ScriptError, ScriptRunner, TestResult } from '../script/types.ts'
+import type { ScriptError, ScriptIteration, ScriptRunner, TestResult } from '../script/types.ts'
 import type { RelayEndpoint } from '../transport/select.ts'
 import type { SendOptions, Transport, TransportError } from '../transport/types.ts'
 
@@ -62,14 +62,18 @@ export interface SendInput {
   variables: VariableContext
   /** The collection run's key (ScriptRunInput.runKey): implicit globals carry within the run. */
   runKey?: string
+  /** The collection run's iteration, for scripts (`pm.info.iteration`, `pm.iterationData`). */
+  iteration?: ScriptIteration
 }
 
 interface OutcomeBase {
   tests: TestResult[]
   /** A test never finished: report a timeout instead of the test results. */
   testsTimedOut: boolean
-  /** A script's setNextRequest: the name or id to run next, null to stop (collection runs). */
+  /** A script's setNextRequest: the name or id to run next, null to end the iteration (collection runs). */
   nextRequest?: string | null
+  /** A script's `bru.runner.stopExecution()`: the collection run stops after this request. */
+  stopRun?: true
   /** Shown beside the result, such as `Token not renewed: <the server's error>`. */
   notices?: string[]
 }

@@ -1,10 +1,9 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
-import { createMemo, lazy, Match, onCleanup, onMount, Show, Switch } from 'solid-js'
+import { createEffect, createMemo, lazy, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js'
 import { GitNotice } from '../collab/collab-bar.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
 import { EnvironmentSelector } from '../environments/selector.tsx'
-import { HistoryPanel } from '../history/index.tsx'
 import { messages } from '../messages.ts'
 import { RequestEditor } from '../request-editor/index.tsx'
 import { RequestHeader } from '../request-header/index.tsx'
@@ -13,6 +12,7 @@ import { Sidebar } from '../sidebar/index.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
 import { TabBar } from '../tabs/index.tsx'
+import { SavingNote } from './saving-note.tsx'
 import { keepFocusedFieldVisible } from './keep-focused-visible.ts'
 import { askBeforeLeaving } from './leave-guard.ts'
 import { isMacPlatform, matchShortcut, resolveBindings } from './shortcuts.ts'
@@ -21,10 +21,13 @@ import Menu from 'lucide-solid/icons/menu'
 import Settings from 'lucide-solid/icons/settings'
 
 /** Its own chunk: the generators and the dialog load when `Generate Code` is first chosen. */
+/** The sidebar's `Verlauf` loads when it is first shown. */
+const HistoryPanel = lazy(() => import('../history/index.tsx').then((m) => ({ default: m.HistoryPanel })))
 const GenerateCodeDialog = lazy(() => import('../codegen/index.tsx'))
 // Lazy chunks: the shell carries neither dialog (nor the import worker they start).
 const ImportDialog = lazy(() => import('../transfer/import-dialog.tsx'))
 const ExportDialog = lazy(() => import('../transfer/export-dialog.tsx'))
+const MockDialog = lazy(() => import('../mock/mock-dialog.tsx').then((m) => ({ default: m.MockDialog })))
 // Dialogs opened from menus: their chunks load on first use (and are precached for offline).
 const SettingsDialog = lazy(() =>
   import('../settings/index.tsx').then((m) => ({ default: m.SettingsDialog })),
@@ -49,6 +52,8 @@ const SseRequest = lazy(() => import('../realtime/sse/index.tsx'))
 const GrpcRequest = lazy(() => import('../realtime/grpc/index.tsx'))
 /** Its own chunk: the WebSocket request area, composer and message log. */
 const WebSocketEditor = lazy(() => import('../realtime/websocket/index.tsx'))
+/** The Collection Runner's tab: its view, the run and the past runs load with the first `Run`. */
+const CollectionRunner = lazy(() => import('../runner/index.tsx'))
 
 export function App() {
   const store = useStore()
@@ -91,6 +96,15 @@ export function App() {
     if (askBeforeLeaving(store.state.tabs)) e.preventDefault()
   }
 
+  // Another request tab shown (opened, chosen, made) hides the runner's tab.
+  createEffect(
+    on(
+      () => store.state.activeTabId,
+      () => store.ui.showRunner(false),
+      { defer: true },
+    ),
+  )
+
   onMount(() => {
     window.addEventListener('keydown', onKeyDown)
     window.addEventListener('beforeunload', onBeforeUnload)
@@ -128,6 +142,7 @@ export function App() {
           {messages.history}
         </button>
         <h1 class="brand">{messages.appName}</h1>
+        <SavingNote />
         <EnvironmentSelector />
         <button
           type="button"
@@ -154,11 +169,14 @@ export function App() {
       <main class="workbench">
         <GitNotice />
         <TabBar />
+        <Show when={store.ui.runnerShown() && store.ui.runner()} keyed>
+          {(target) => <CollectionRunner target={target} />}
+        </Show>
         <Show
-          when={store.activeTab()}
+          when={!store.ui.runnerShown() && store.activeTab()}
           keyed
           fallback={
-            <div class="no-tabs">
+            <div class="no-tabs" hidden={store.ui.runnerShown()}>
               <p class="muted">{messages.noOpenTabs}</p>
               <button type="button" class="button primary" onClick={() => store.newTab('http')}>
                 {messages.newTab}
@@ -230,5 +248,7 @@ function dialogView(dialog: DialogState) {
       return <ImportDialog />
     case 'export':
       return <ExportDialog target={dialog.target} name={dialog.name} />
+    case 'mock-server':
+      return <MockDialog id={dialog.id} name={dialog.name} />
   }
 }

@@ -1,11 +1,14 @@
 /** The authorization of a collection or folder (spec 5.1); requests below inherit it. */
 import { For, lazy, Show } from 'solid-js'
 import { DIGEST_ALGORITHMS } from '../../model/auth/digest.ts'
-import type { Auth, AuthType, Id, OAuth2Auth } from '../../model/types.ts'
+import type { Auth, AuthType, HawkAuth, Id, OAuth1Auth, OAuth2Auth } from '../../model/types.ts'
 // Loaded when an OAuth 2.0 auth is shown: most requests never need it, and the shell stays small.
 const OAuth2Editor = lazy(() =>
   import('../oauth/oauth2-editor.tsx').then((m) => ({ default: m.OAuth2Editor })),
 )
+// OAuth 1.0 and Hawk, likewise loaded only when shown.
+const OAuth1Editor = lazy(() => import('./signed-auth-editor.tsx').then((m) => ({ default: m.OAuth1Editor })))
+const HawkEditor = lazy(() => import('./signed-auth-editor.tsx').then((m) => ({ default: m.HawkEditor })))
 import { messages } from '../messages.ts'
 import { authOfType, offeredAuthTypes } from './auth-types.ts'
 
@@ -81,6 +84,12 @@ export function AuthEditor(props: {
       </Show>
       <Show when={props.auth.type === 'oauth2' && (props.auth as OAuth2Auth)}>
         {(auth) => <OAuth2Editor auth={auth()} onChange={props.onChange} owner={props.owner} />}
+      </Show>
+      <Show when={props.auth.type === 'oauth1' && (props.auth as OAuth1Auth)}>
+        {(auth) => <OAuth1Editor auth={auth()} onChange={props.onChange} />}
+      </Show>
+      <Show when={props.auth.type === 'hawk' && (props.auth as HawkAuth)}>
+        {(auth) => <HawkEditor auth={auth()} onChange={props.onChange} />}
       </Show>
       <Show when={props.auth.type === 'digest'}>
         <label class="field">

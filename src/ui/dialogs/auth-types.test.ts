@@ -18,6 +18,8 @@ describe('offeredAuthTypes', () => {
       'oauth2',
       'sigv4',
       'digest',
+      'oauth1',
+      'hawk',
     ])
   })
   it('keeps an excluded type listed while it is the current one, so an imported auth shows as it is', () => {
@@ -29,6 +31,8 @@ describe('offeredAuthTypes', () => {
       'oauth2',
       'sigv4',
       'digest',
+      'oauth1',
+      'hawk',
     ])
   })
 })
@@ -45,6 +49,16 @@ describe('authOfType', () => {
       type: 'basic',
       username: 'u',
       password: 'p',
+    })
+    expect(authOfType('oauth1', { type: 'none' })).toMatchObject({
+      signatureMethod: 'HMAC-SHA1',
+      version: '1.0',
+      addTo: 'header',
+      includeBodyHash: false,
+    })
+    expect(authOfType('hawk', { type: 'none' })).toMatchObject({
+      algorithm: 'sha256',
+      includePayloadHash: false,
     })
     expect(authOfType('sigv4', { type: 'none' })).toMatchObject({
       region: 'us-east-1',

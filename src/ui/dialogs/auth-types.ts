@@ -1,4 +1,5 @@
 /** The authorization types the editors offer (spec 5.1), and switching between them. */
+import { newHawkAuth, newOAuth1Auth } from '../../model/auth/auth-fields.ts'
 import type { Auth, AuthType } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 
@@ -14,6 +15,8 @@ export const AUTH_TYPES: { type: AuthType; label: string }[] = [
   { type: 'oauth2', label: messages.authOAuth2 },
   { type: 'sigv4', label: messages.authSigV4 },
   { type: 'digest', label: messages.authDigest },
+  { type: 'oauth1', label: messages.authOAuth1 },
+  { type: 'hawk', label: messages.authHawk },
   // Never a choice: shown only while an imported auth of a type Sendbox lacks is set.
   { type: 'unsupported', label: messages.authUnsupported },
 ]
@@ -56,6 +59,10 @@ export function authOfType(type: AuthType, previous: Auth): Auth {
         nonceCount: '',
         clientNonce: '',
       }
+    case 'oauth1':
+      return { ...newOAuth1Auth(), consumerKey: keep('consumerKey'), consumerSecret: keep('consumerSecret') }
+    case 'hawk':
+      return newHawkAuth()
     case 'unsupported':
       return { type, name: keep('name'), params: keep('params', '{}') }
     case 'sigv4':

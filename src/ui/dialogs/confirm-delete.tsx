@@ -1,3 +1,4 @@
+import { createSignal } from 'solid-js'
 import { useStore } from '../store/context.tsx'
 import { messages } from '../messages.ts'
 import { Dialog } from './dialog.tsx'
@@ -7,6 +8,7 @@ import type { Id } from '../../model/types.ts'
 export function ConfirmDelete(props: { id: Id; name: string }) {
   const store = useStore()
   const close = () => store.ui.closeDialog()
+  const [deleting, setDeleting] = createSignal(false)
   return (
     <Dialog title={messages.deleteTitle(props.name)} onClose={close}>
       <p>{messages.deleteBody}</p>
@@ -17,12 +19,15 @@ export function ConfirmDelete(props: { id: Id; name: string }) {
         <button
           type="button"
           class="button danger"
+          disabled={deleting()}
           onClick={() => {
-            close()
+            // Closes once the deletion is on the disk (store/durable-commit.ts).
+            setDeleting(true)
             store.deleteItem(props.id)
+            void store.whenSaved().then(close)
           }}
         >
-          {messages.delete}
+          {deleting() ? messages.saving : messages.delete}
         </button>
       </div>
     </Dialog>

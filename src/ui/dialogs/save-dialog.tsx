@@ -31,6 +31,7 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
       return next
     })
   const [naming, setNaming] = createSignal(false)
+  const [busy, setBusy] = createSignal(false)
   let nameField: HTMLInputElement | undefined
   /** `New Collection` here: named in place, then chosen as the destination. */
   const createCollection = (value: string) => {
@@ -44,10 +45,14 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
     // `Hier speichern` while a new collection is still being named: it is named as typed first.
     if (naming() && nameField) createCollection(nameField.value)
     const parentId = destination()
-    if (!parentId) return
+    if (!parentId || busy()) return
     store.saveAs(props.tabId, name(), parentId)
-    close()
-    if (props.then) store.saveAndClose(props.then)
+    // Closes once the request is on the disk (store/durable-commit.ts); `Saving…` meanwhile.
+    setBusy(true)
+    void store.whenSaved().then(() => {
+      close()
+      if (props.then) store.saveAndClose(props.then)
+    })
   }
 
   return (
@@ -158,12 +163,12 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
           <button
             type="submit"
             class="button primary"
-            disabled={!destination() && !naming()}
+            disabled={busy() || (!destination() && !naming())}
             // Keeps the focus (and the name being typed) until the click: naming on blur would move
             // this button before the click lands.
             onMouseDown={(e) => e.preventDefault()}
           >
-            {messages.saveHere}
+            {busy() ? messages.saving : messages.saveHere}
           </button>
         </div>
       </form>

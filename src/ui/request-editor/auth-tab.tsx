@@ -1,12 +1,14 @@
 /** The `Autorisierung` tab: the shared auth editor, and who supplies an inherited auth (spec 5.1). */
-import { createMemo, Show } from 'solid-js'
+import { createMemo, lazy, Show } from 'solid-js'
 import { resolveAuth, type AuthSource } from '../../model/auth/resolve-auth.ts'
 import type { Auth } from '../../model/types.ts'
 import type { TabState } from '../../model/workspace/api.ts'
-import { AuthEditor } from '../dialogs/auth-editor.tsx'
 import { NOT_YET_OFFERED } from '../dialogs/auth-types.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
+
+/** The auth editor loads when the tab is first shown (not in the app's shell). */
+const AuthEditor = lazy(() => import('../dialogs/auth-editor.tsx').then((m) => ({ default: m.AuthEditor })))
 
 export function AuthTab(props: { tab: TabState; onChange: (auth: Auth) => void }) {
   const store = useStore()

@@ -1,12 +1,15 @@
 /** The Body tab (spec 2.2): No Body, Raw (Text/JSON/XML), Form-data, URL Encoded, GraphQL. */
-import { For, Match, Show, Switch } from 'solid-js'
+import { For, lazy, Match, Show, Switch } from 'solid-js'
 import { makeRow } from '../../model/factories.ts'
 import { formTextFromRows, rowsFromFormText } from '../../model/param-text.ts'
 import type { FormDataRow, KeyValueRow, RawLanguage, RequestBody } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { keepFile } from '../store/file-store.ts'
 import { KvTable } from './kv-table.tsx'
-import { GraphqlBody, type Introspect } from './graphql-body.tsx'
+import type { Introspect } from './graphql-body.tsx'
+
+/** The GraphQL body loads when a GraphQL body is first shown (not in the app's shell). */
+const GraphqlBody = lazy(() => import('./graphql-body.tsx').then((m) => ({ default: m.GraphqlBody })))
 
 const TYPES: { type: RequestBody['type']; label: string }[] = [
   { type: 'none', label: messages.bodyNone },

@@ -25,8 +25,16 @@ import { ScriptTab } from './script-tab.tsx'
 
 /** A past run from the run history, opened from the clock menu: its view loads on first use. */
 const PastRun = lazy(() => import('../history/past-run.tsx').then((m) => ({ default: m.PastRun })))
+/** Saved responses: their list and viewer load when first opened. */
+const ExamplesSection = lazy(() =>
+  import('../examples/examples-section.tsx').then((m) => ({ default: m.ExamplesSection })),
+)
+const ExampleView = lazy(() =>
+  import('../examples/example-view.tsx').then((m) => ({ default: m.ExampleView })),
+)
 
-export type Section = 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts' | 'description'
+export type Section =
+  'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts' | 'description' | 'examples'
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'params', label: messages.params },
   { id: 'headers', label: messages.headers },
@@ -35,6 +43,7 @@ const SECTIONS: { id: Section; label: string }[] = [
   { id: 'auth', label: messages.authorization },
   { id: 'scripts', label: messages.scripts },
   { id: 'description', label: messages.description },
+  { id: 'examples', label: messages.examples },
 ]
 
 const count = (rows: KeyValueRow[]) => rows.filter((r) => r.enabled && r.key !== '').length
@@ -165,6 +174,9 @@ export function RequestEditor(props: RequestEditorProps) {
               onSend={send}
             />
           </Match>
+          <Match when={section() === 'examples'}>
+            <ExamplesSection tabId={props.tab.id} requestId={props.tab.savedRequestId} />
+          </Match>
           <Match when={section() === 'description'}>
             <DescriptionField
               value={props.tab.draft.description ?? ''}
@@ -177,7 +189,19 @@ export function RequestEditor(props: RequestEditorProps) {
       <Show
         when={!props.below && store.viewedRun(props.tab.id, props.tab.savedRequestId)}
         keyed
-        fallback={props.below ?? <ResponseArea tabId={props.tab.id} />}
+        fallback={
+          props.below ?? (
+            <Show
+              when={store.shownExample(props.tab.id, props.tab.savedRequestId)}
+              keyed
+              fallback={<ResponseArea tabId={props.tab.id} />}
+            >
+              {(example) => (
+                <ExampleView tabId={props.tab.id} requestId={props.tab.savedRequestId!} example={example} />
+              )}
+            </Show>
+          )
+        }
       >
         {(run) => <PastRun run={run} />}
       </Show>

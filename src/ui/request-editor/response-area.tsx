@@ -5,14 +5,22 @@
  * arrives when the transport hands out the head first; before the first send, the
  * test results' empty state.
  */
-import { createSignal, For, Match, onCleanup, Show, Switch } from 'solid-js'
+import { createSignal, For, lazy, Match, onCleanup, Show, Switch } from 'solid-js'
 import type { DoneOutcome } from '../../runtime/send.ts'
-import { ResponseViewer } from '../response-viewer/index.tsx'
 import { TestResults } from '../test-results/index.tsx'
 import type { Id } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { formatSize } from '../../model/response/format.ts'
+import { exampleFromResponse } from '../../model/response/example.ts'
+
+/**
+ * The viewer loads with the first response (not in the app's shell); `preloadResponseViewer`
+ * fetches it once the app is interactive, so a first response does not wait for it.
+ */
+const loadViewer = () => import('../response-viewer/index.tsx')
+const ResponseViewer = lazy(() => loadViewer().then((m) => ({ default: m.ResponseViewer })))
+export const preloadResponseViewer = (): void => void loadViewer()
 
 export function ResponseArea(props: { tabId: Id }) {
   const store = useStore()
@@ -41,6 +49,16 @@ export function ResponseArea(props: { tabId: Id }) {
     const { result, arriving, phase } = state()
     if (result) return result.outcome === 'done' ? result : undefined
     return phase === 'awaiting' || phase === 'post-response' ? arriving : undefined
+  }
+
+  const [savedNote, setSavedNote] = createSignal('')
+  /** The response as an example of the saved request; the Examples section lists it at once. */
+  const saveExample = async (result: DoneOutcome, body: () => Promise<Uint8Array>) => {
+    const requestId = tab()?.savedRequestId
+    if (!requestId) return
+    const example = exampleFromResponse(result.request, result.response, await body())
+    store.saveExample(requestId, example)
+    setSavedNote(messages.savedAsExample(example.name))
   }
 
   /** One view per response: the arriving one and the final one share their `arrival`. */
@@ -99,6 +117,13 @@ export function ResponseArea(props: { tabId: Id }) {
                     </p>
                   )}
                 </Show>
+                <Show when={savedNote()}>
+                  {(note) => (
+                    <p class="muted" role="status">
+                      {note()}
+                    </p>
+                  )}
+                </Show>
                 <ResponseViewer
                   result={result()}
                   settled={!!state().result}
@@ -106,6 +131,9 @@ export function ResponseArea(props: { tabId: Id }) {
                   defaultView={store.settings().editor.responseView}
                   assistant={store.settings().assistant}
                   secrets={() => store.secretValues(tab()?.savedRequestId ?? null)}
+                  {...(tab()?.savedRequestId && !store.collab?.readOnly
+                    ? { onSaveExample: (body: () => Promise<Uint8Array>) => void saveExample(result(), body) }
+                    : {})}
                 />
               </>
             )

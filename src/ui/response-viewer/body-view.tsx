@@ -2,7 +2,7 @@
  * The Body tab: Format selector (Auto picks from the response), the view (Formatiert, Roh,
  * Vorschau, and Hex for binary bodies) and Copy. Text views are served by the body worker.
  */
-import { createEffect, createMemo, createSignal, For, onCleanup, Show, untrack } from 'solid-js'
+import { createEffect, createMemo, createSignal, For, lazy, onCleanup, Show, untrack } from 'solid-js'
 import {
   BODY_FORMATS,
   detectFormat,
@@ -16,14 +16,24 @@ import type { ResponseView } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
 import { bodyInfo, makeBodyWorker, type LineSource } from './body-client.ts'
 import { LineView } from './line-view.tsx'
-import { Preview } from './preview.tsx'
+
+/** `Vorschau` loads on first use (not in the app's shell). */
+const Preview = lazy(() => import('./preview.tsx').then((m) => ({ default: m.Preview })))
 
 type View = ResponseView | 'hex'
 
 /** Bytes format detection reads: the view of a body still arriving waits for them. */
 const HEAD_BYTES = 1024
 
-export function BodyView(props: { response: WireResponse; defaultView: ResponseView; settled: boolean }) {
+export interface BodyViewProps {
+  response: WireResponse
+  defaultView: ResponseView
+  settled: boolean
+  /** Shown as `Save as example` when given: the whole body is handed over when pressed. */
+  onSaveExample?: (body: () => Promise<Uint8Array>) => void
+}
+
+export function BodyView(props: BodyViewProps) {
   const contentType = () => headerValue(props.response.headers, 'content-type')
   const worker = makeBodyWorker(props.response)
   onCleanup(() => worker.dispose())
@@ -112,6 +122,18 @@ export function BodyView(props: { response: WireResponse; defaultView: ResponseV
         <button type="button" class="button" onClick={() => void copy()} disabled={binary()}>
           {copied() ? messages.copied : messages.copy}
         </button>
+        <Show when={props.onSaveExample}>
+          {(save) => (
+            <button
+              type="button"
+              class="button"
+              disabled={!props.settled}
+              onClick={() => save()(worker.bytes)}
+            >
+              {messages.saveAsExample}
+            </button>
+          )}
+        </Show>
       </div>
       <Show
         when={info().length > 0 || worker.loading()}

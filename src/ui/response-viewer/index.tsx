@@ -30,6 +30,8 @@ export interface ResponseViewerProps {
   assistant: AssistantSettings
   /** Secret variable values, masked in what Explain sends. */
   secrets: () => string[]
+  /** `Save as example` in the Body tab (a saved request's own response only). */
+  onSaveExample?: (body: () => Promise<Uint8Array>) => void
 }
 
 /** What Explain sends about a result (masked and cut by `model/explain.ts`). */
@@ -103,6 +105,7 @@ export function ResponseViewer(props: ResponseViewerProps) {
                   response={response()}
                   defaultView={props.defaultView}
                   settled={props.settled ?? true}
+                  {...(props.onSaveExample ? { onSaveExample: props.onSaveExample } : {})}
                 />
               }
             >

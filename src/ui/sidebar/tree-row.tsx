@@ -61,6 +61,13 @@ export function TreeRowView(props: TreeRowProps) {
         ],
       },
       ...common,
+      {
+        label: messages.run,
+        action: () => {
+          store.ui.openRunner({ containerId: id })
+          if (matchMedia('(max-width: 900px)').matches) store.ui.setSidebarOpen(false)
+        },
+      },
       { label: messages.settings, action: () => store.ui.openDialog({ kind: 'container-settings', id }) },
       ...(row().type === 'collection'
         ? [
@@ -69,6 +76,14 @@ export function TreeRowView(props: TreeRowProps) {
               action: () =>
                 store.ui.openDialog({ kind: 'export', target: { kind: 'collection', id }, name: name() }),
             },
+            ...(store.collab
+              ? [
+                  {
+                    label: messages.mockServer,
+                    action: () => store.ui.openDialog({ kind: 'mock-server', id, name: name() }),
+                  },
+                ]
+              : []),
           ]
         : []),
       del,

@@ -5,6 +5,7 @@ import * as Y from 'yjs'
 import * as data from '../../model/workspace/api.ts'
 import { makeCloseActions } from './close-actions.ts'
 import type { OpenDocs } from './docs.ts'
+import { trackDurability } from './durable-commit.ts'
 import { makeResponseStore } from './last-responses.ts'
 import { makeTabActions } from './tab-actions.ts'
 import { createUiState } from './ui-state.ts'
@@ -20,6 +21,7 @@ function setup() {
     device,
     deviceDb: 'test-device',
     responses: makeResponseStore(indexedDB),
+    durability: trackDurability(workspace, []),
     loadMs: 0,
     close: () => {},
   }

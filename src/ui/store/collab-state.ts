@@ -6,6 +6,7 @@
  * access token (the same test as for the relay); a joined workspace syncs with its share token.
  * Either way the documents open from IndexedDB first and sync starts after.
  */
+import { mockState } from './mock-client.ts'
 import { createEffect, createMemo, createSignal, onCleanup, type Accessor } from 'solid-js'
 import { colorFor, type Peer } from '../../model/presence.ts'
 import type { Id } from '../../model/types.ts'
@@ -160,6 +161,14 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
       share.createShareLink(requireOwner(), entry.room, access, sharedName()),
     readShareState: async () => share.readShareState(requireOwner(), entry.room),
     stopSharing: async () => share.stopSharing(requireOwner(), entry.room),
+    /** The mock server of a collection (`Mock server`): the owner's, on this server. */
+    mockState: async (collectionId: string, enabled?: boolean) =>
+      mockState(
+        requireOwner(),
+        collectionId,
+        enabled === undefined ? undefined : { room: entry.room, enabled },
+      ),
+    canMock: () => !entry.joined && ownerToken() !== null,
     /** Versions from the server's git mirror (`--git`), for the `History` button: its owner's, or a joiner's through the invite link. */
     gitHistory: createGitHistory(entry.room, () => entry.joined?.token ?? ownerToken(), docs.workspace),
   }

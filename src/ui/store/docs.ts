@@ -8,6 +8,7 @@ import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
 import { initDevice, initWorkspace } from '../../model/workspace/api.ts'
 import { guardPendingWrites } from './pending-writes.ts'
+import { trackDurability, type Durability } from './durable-commit.ts'
 import { channelName, shareAcrossTabs } from './cross-tab.ts'
 import { makeResponseStore, type ResponseStore } from './last-responses.ts'
 import type { SyncConnection, SyncTarget } from './sync-connection.ts'
@@ -28,6 +29,8 @@ export interface OpenDocs {
   deviceDb: string
   /** Each open tab's last result (IndexedDB, beside the documents). */
   responses: ResponseStore
+  /** Strict commits of the workspace's local changes: what the app shows as saved is on disk. */
+  durability: Durability
   /** Milliseconds from opening to both documents loaded from IndexedDB. */
   loadMs: number
   close(): void
@@ -60,6 +63,7 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   initWorkspace(workspace)
   initDevice(device)
   shared.forEach((doc) => doc.announce())
+  const durability = trackDurability(workspace, [workspaceDb, deviceDb])
   const loadMs = performance.now() - started
   performance.measure('sendbox-idb-load', { start: started, end: loadedAt })
   performance.measure('sendbox-init', { start: loadedAt })
@@ -68,11 +72,13 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
     device,
     deviceDb: deviceDbName(workspaceId),
     responses: makeResponseStore(indexedDB),
+    durability,
     loadMs,
     close() {
       removeEventListener('pagehide', flush)
       document.removeEventListener('visibilitychange', onVisibility)
       guards.forEach((guard) => guard.stop())
+      durability.stop()
       shared.forEach((doc) => doc.stop())
       void workspaceDb.destroy()
       void deviceDb.destroy()

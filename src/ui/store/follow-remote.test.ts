@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import * as data from '../../model/workspace/api.ts'
 import type { OpenDocs } from './docs.ts'
+import { trackDurability } from './durable-commit.ts'
 import { followRemoteEdits } from './follow-remote.ts'
 import { makeResponseStore } from './last-responses.ts'
 import { makeTabActions } from './tab-actions.ts'
@@ -22,6 +23,7 @@ function setup() {
     device,
     deviceDb: 'test-device',
     responses: makeResponseStore(indexedDB),
+    durability: trackDurability(workspace, []),
     loadMs: 0,
     close: () => {},
   }

@@ -36,8 +36,9 @@ export function followRemoteEdits(docs: OpenDocs): () => void {
   })
 }
 
+/** A draft never holds the examples (they are edited on the saved request itself). */
 function sameFields(a: RequestSpec, b: RequestSpec): boolean {
-  const { type: _a, id: _aId, ...left } = a
-  const { type: _b, id: _bId, ...right } = b
+  const { type: _a, id: _aId, examples: _aExamples, ...left } = a
+  const { type: _b, id: _bId, examples: _bExamples, ...right } = b
   return JSON.stringify(left) === JSON.stringify(right)
 }

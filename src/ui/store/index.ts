@@ -23,6 +23,8 @@ import { followRemoteEdits } from './follow-remote.ts'
 import { viewOnly, viewOnlyTabActions } from './view-only.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
+import { makeExampleActions } from './example-actions.ts'
+import { createSavingState } from './saving-state.ts'
 
 export interface AppState {
   tabs: data.TabState[]
@@ -117,6 +119,10 @@ export function createAppStore(
   const unfollow = followRemoteEdits(docs)
   // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
   const savingActions = collab?.readOnly ? viewOnlyTabActions(tabActions) : tabActions
+  const closeActions = makeCloseActions(docs, ui, savingActions)
+  // What is shown as saved is on the disk first (durable-commit.ts): a saved tab keeps its dot
+  // until then, and `Saving…` shows meanwhile.
+  const saving = createSavingState(docs.durability)
 
   const store = {
     state,
@@ -131,8 +137,24 @@ export function createAppStore(
     ui,
     ...makeTreeActions(docs, toggleExpanded, windowTab.activate),
     ...tabActions,
-    ...makeCloseActions(docs, ui, savingActions),
+    /** Choosing a request tab hides the runner's. */
+    activateTab(id: Id) {
+      ui.showRunner(false)
+      tabActions.activateTab(id)
+    },
+    ...closeActions,
+    ...saving,
+    saveTab(id: Id) {
+      closeActions.saveTab(id)
+      saving.trackTabSave(id)
+    },
+    saveAs(id: Id, name: string, parentId: Id) {
+      const saved = tabActions.saveAs(id, name, parentId)
+      saving.trackTabSave(id)
+      return saved
+    },
     ...makeVariableActions(docs),
+    ...makeExampleActions(docs, workspaceVersion),
     ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
     ...makeTransferActions(docs, services),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
@@ -149,6 +171,7 @@ export function createAppStore(
       unsubscribeDevice()
       unsubscribeWorkspace()
       unfollow()
+      saving.disposeSaving()
     },
   }
   return collab?.readOnly ? viewOnly(store) : store

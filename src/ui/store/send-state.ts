@@ -8,16 +8,9 @@ import { createStore, produce } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
 import { hasScript, type Id, type RequestSpec } from '../../model/types.ts'
 import { VariableContext, type ResolvedVariable, type SessionValues } from '../../model/variables.ts'
-import {
-  send,
-  type DoneOutcome,
-  type ParentScope,
-  type SendEvent,
-  type SendResult,
-} from '../../runtime/send.ts'
+import type { DoneOutcome, ParentScope, SendEvent, SendResult } from '../../runtime/send.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
 import type { SelectedTransport, TransportMode } from '../../runtime/transport/select.ts'
-import { tlsToJson } from '../../runtime/transport/relay-protocol.ts'
 import type { OpenDocs } from './docs.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
@@ -62,9 +55,16 @@ export type DownloadSave = (
   options: SendOptions,
 ) => Promise<WireResponse>
 
+/** The lazy chunk with the send pipeline, the transports and the script worker's client. */
+export type SendRuntime = typeof import('./send-runtime.ts')
+
 export interface SendServices {
   transport: () => Promise<SelectedTransport>
+  /** Only once `transport()` has resolved (the runtime has loaded by then). */
   scripts: () => ScriptRunner
+  runtime: () => Promise<SendRuntime>
+  /** The runtime if it has loaded: a send then starts in the task of the click. */
+  loaded: () => SendRuntime | undefined
 }
 
 /** `sendSettings`: proxy and TLS from Settings, read at each send. */
@@ -174,9 +174,11 @@ export function createSendState(
         kept: undefined,
       })
     const { input, savedId, needsScripts, settings } = inputFor(tab)
-    const ready = selected
+    const loaded = services.loaded()
+    const ready = loaded && selected
     if (!ready) clear()
-    const { transport, relay } = ready ?? (await services.transport())
+    const { transport, relay } = ready || (await services.transport())
+    const { send } = loaded ?? (await services.runtime())
 
     let sent: WireRequest | undefined
     const onEvent = (event: SendEvent) => {
@@ -251,6 +253,7 @@ export function createSendState(
       scripts: { preRequest: item.scripts.preRequest, postResponse: '' },
     })
     const selected = await services.transport()
+    const { send } = await services.runtime()
     let built = false
     // Calls a pre-request script makes (sendRequest) still go out through the page's transport.
     const handOver: Transport = {
@@ -291,6 +294,7 @@ export function createSendState(
       if (!tab) return undefined
       const { input, savedId, needsScripts, settings } = inputFor(tab)
       const { transport, mode } = selected ?? (await services.transport())
+      const { send } = await services.runtime()
       const deps = {
         send,
         transport,
@@ -308,6 +312,7 @@ export function createSendState(
     /** gRPC calls (src/ui/realtime/grpc/): the relay (none without one) and TLS from Settings. */
     grpcServices: async () => {
       const { tls } = sendSettings()
+      const { tlsToJson } = await services.runtime()
       return { relay: (await services.transport()).relay, ...(tls ? { tls: tlsToJson(tls) } : {}) }
     },
     /** An ended call (gRPC) as a history entry. */
@@ -329,6 +334,9 @@ export function createSendState(
       controllers.get(tabId)?.abort()
     },
     sessionValues: session,
+    /** The Collection Runner's reads and send dependencies (a lazy chunk, loaded with the runner). */
+    runSource: () =>
+      import('./run-source.ts').then((m) => m.makeRunSource(docs, services, session, sendSettings, tokens)),
     /**
      * `Generate Code`: the request as Send would build it (a saved request as saved, an open tab as
      * drafted), with its inherited auth and variables; undefined when it is gone.

@@ -19,6 +19,12 @@ export type DialogState =
   | { kind: 'generate-code'; source: CodegenSource }
   | { kind: 'import' }
   | { kind: 'export'; target: ExportTarget; name: string }
+  | { kind: 'mock-server'; id: Id; name: string }
+
+/** The Collection Runner's tab: the collection or folder it runs (one runner tab per window). */
+export interface RunnerTarget {
+  containerId: Id
+}
 
 export type CodegenSource = { requestId: Id } | { tabId: Id }
 
@@ -34,8 +40,22 @@ export function createUiState() {
   const [sidebarOpen, setSidebarOpen] = createSignal(
     typeof matchMedia === 'undefined' || matchMedia('(min-width: 901px)').matches,
   )
+  const [runner, setRunner] = createSignal<RunnerTarget | null>(null)
+  /** The runner's tab is the one shown (a request tab chosen since hides it). */
+  const [runnerShown, setRunnerShown] = createSignal(false)
   return {
     dialog,
+    runner,
+    runnerShown,
+    openRunner(target: RunnerTarget) {
+      setRunner(target)
+      setRunnerShown(true)
+    },
+    showRunner: setRunnerShown,
+    closeRunner() {
+      setRunner(null)
+      setRunnerShown(false)
+    },
     openDialog: (d: DialogState) => setDialog(d),
     closeDialog: () => setDialog(null),
     renamingItem,

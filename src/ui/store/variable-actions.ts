@@ -12,12 +12,15 @@ export function makeVariableActions(docs: OpenDocs) {
     },
     setVariables(owner: data.VariableOwner, variables: Variable[]) {
       data.setVariables(workspace, device, owner, variables)
+      // A secret value is kept in the device doc alone: committed strictly like the rest.
+      void docs.durability.commit()
     },
     scriptAccess(variableId: Id): boolean {
       return data.readSecret(device, variableId)?.scriptAccess ?? false
     },
     setScriptAccess(variableId: Id, allowed: boolean) {
       data.setSecretScriptAccess(device, variableId, allowed)
+      void docs.durability.commit()
     },
     createEnvironment(name: string = messages.newEnvironment): Id {
       return data.createEnvironment(workspace, { name })

@@ -29,6 +29,8 @@ const WORKSPACE_WRITES = [
   'saveAs',
   'duplicateSavedRequest',
   'applyImport',
+  'saveExample',
+  'deleteExample',
 ] as const
 
 /** The tab actions that write to the workspace, guarded; the rest pass through. */

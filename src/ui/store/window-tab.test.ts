@@ -6,6 +6,7 @@ import * as data from '../../model/workspace/api.ts'
 import { makeRequest } from '../../model/factories.ts'
 import { channelName, shareAcrossTabs, type Channel, type SharedDoc } from './cross-tab.ts'
 import type { OpenDocs } from './docs.ts'
+import { trackDurability } from './durable-commit.ts'
 import { makeResponseStore } from './last-responses.ts'
 import { bindWindowTab, createWindowTab, windowTabKey, type WindowStorage } from './window-tab.ts'
 
@@ -36,6 +37,7 @@ function openWindow(name: string, storage = memoryStorage(), device = new Y.Doc(
     device,
     deviceDb: name,
     responses: makeResponseStore(indexedDB),
+    durability: trackDurability(new Y.Doc(), []),
     loadMs: 0,
     close: () => {},
   }

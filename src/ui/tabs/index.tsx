@@ -7,6 +7,7 @@ import { Tab } from './tab.tsx'
 import { tabDropIndex } from './tab-order.ts'
 import ChevronDown from 'lucide-solid/icons/chevron-down'
 import Plus from 'lucide-solid/icons/plus'
+import X from 'lucide-solid/icons/x'
 
 export function TabBar() {
   const store = useStore()
@@ -55,6 +56,32 @@ export function TabBar() {
             />
           )}
         </For>
+        <Show when={store.ui.runner()}>
+          <div
+            class="tab runner-tab"
+            classList={{ active: store.ui.runnerShown() }}
+            role="tab"
+            aria-selected={store.ui.runnerShown()}
+            aria-label={messages.collectionRunner}
+            tabindex={store.ui.runnerShown() ? 0 : -1}
+            onClick={() => store.ui.showRunner(true)}
+            onKeyDown={(e) => e.key === 'Delete' && store.ui.closeRunner()}
+          >
+            <span class="tab-name">{messages.collectionRunner}</span>
+            <button
+              type="button"
+              class="icon-button tab-close"
+              aria-label={messages.closeRunner}
+              title={messages.closeRunner}
+              onClick={(e) => {
+                e.stopPropagation()
+                store.ui.closeRunner()
+              }}
+            >
+              <X size={16} />
+            </button>
+          </div>
+        </Show>
         <button
           type="button"
           class="icon-button tab-new"

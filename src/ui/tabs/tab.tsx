@@ -22,13 +22,16 @@ export function Tab(props: TabProps) {
   const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
   const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
-  const active = () => store.state.activeTabId === props.tab.id
+  const active = () => !store.ui.runnerShown() && store.state.activeTabId === props.tab.id
   /** Its request was deleted while the tab held unsaved edits: Save asks where to save them. */
   const deleted = () => {
     store.workspaceVersion()
     const id = props.tab.savedRequestId
     return !!id && store.itemType(id) === undefined
   }
+
+  /** The dot stays until a save is on the disk (store/durable-commit.ts). */
+  const unsaved = () => props.tab.dirty || store.tabSaving(props.tab.id)
 
   const items = (): MenuItem[] => [
     { label: messages.newTab, action: () => store.newTab('http') },
@@ -44,7 +47,7 @@ export function Tab(props: TabProps) {
       class="tab"
       classList={{
         active: active(),
-        dirty: props.tab.dirty,
+        dirty: unsaved(),
         [`drop-${props.dropSide}`]: props.dropSide !== null,
       }}
       role="tab"
@@ -74,14 +77,14 @@ export function Tab(props: TabProps) {
         type="button"
         class="icon-button tab-close"
         aria-label={messages.closeTabNamed(name())}
-        title={props.tab.dirty ? messages.unsavedChanges : messages.closeTab}
-        data-dirty={props.tab.dirty ? 'true' : 'false'}
+        title={unsaved() ? messages.unsavedChanges : messages.closeTab}
+        data-dirty={unsaved() ? 'true' : 'false'}
         onClick={(e) => {
           e.stopPropagation()
           store.closeTab(props.tab.id)
         }}
       >
-        <Show when={props.tab.dirty} fallback={<X size={16} />}>
+        <Show when={unsaved()} fallback={<X size={16} />}>
           <Circle size={10} fill="currentColor" />
         </Show>
       </button>

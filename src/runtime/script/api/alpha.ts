@@ -11,6 +11,7 @@ import { sendFromScript } from './send.ts'
 import { setNextRequest, skipRequest } from './run-flow.ts'
 import { postmanLocalScope, postmanScope } from './postman-scopes.ts'
 import { pmRequestView } from './pm-request.ts'
+import { iterationDataScope } from './iteration-data.ts'
 
 /** Built once per sandbox: every member resolves against the current run. */
 export function alphaApi(common: Shared) {
@@ -26,8 +27,9 @@ export function alphaApi(common: Shared) {
   const environment = postmanScope(current)
   const namespace = api({
     environment,
-    globals: environment,
-    collectionVariables: environment,
+    // All three write the session; each remembers its scope for --export-environment / --export-globals.
+    globals: postmanScope(current, 'globals'),
+    collectionVariables: postmanScope(current, 'collection'),
     variables: postmanLocalScope(current),
     request: pmRequestView(current),
     info: common.info,
@@ -46,7 +48,7 @@ export function alphaApi(common: Shared) {
           getAll: () => undefined,
         }),
     }),
-    iterationData: inert,
+    iterationData: iterationDataScope(() => current.run),
     setNextRequest: (next: unknown) => setNextRequest(current.run, next),
     execution: api({
       setNextRequest: (next: unknown) => setNextRequest(current.run, next),

@@ -7,7 +7,8 @@ import { joinHeaders, parseJsonOr, toText } from './values.ts'
 import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
-import { setNextRequest, skipRequest } from './run-flow.ts'
+import { setNextRequest, skipRequest, stopExecution } from './run-flow.ts'
+import { iterationDataScope } from './iteration-data.ts'
 
 export function betaApi(run: ScriptRun, common: Shared) {
   const env = common.environment
@@ -58,7 +59,9 @@ export function betaApi(run: ScriptRun, common: Shared) {
     runner: api({
       setNextRequest: (next: unknown) => setNextRequest(run, next),
       skipRequest: () => skipRequest(run, 'bru.runner.skipRequest'),
-      stopExecution: () => setNextRequest(run, null),
+      stopExecution: () => stopExecution(run),
+      // Bruno's runner row: `bru.runner.iterationData.get('name')`.
+      iterationData: iterationDataScope(() => run),
     }),
   })
   Object.defineProperty(beta, 'cookies', { enumerable: false, get: unsupported('beta.cookies') })

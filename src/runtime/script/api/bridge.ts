@@ -4,7 +4,7 @@
  * Only own properties of marked objects are readable and only marked functions are callable, so
  * nothing else of the host (prototypes, constructors, Function) is reachable from a script.
  */
-import { TAG, type Encoded } from '../marshal.ts'
+import { encode, TAG, type Encoded } from '../marshal.ts'
 import { AssertionRef } from '../host-assert.ts'
 
 const MARKED = new WeakSet<object>()
@@ -139,6 +139,27 @@ export class GuestWait {
   constructor(readonly id: number) {}
 }
 
+/**
+ * A scope's `values` (tag `V`): the guest builds postman-collection's VariableList from the
+ * pairs (guest/variable-list.ts).
+ */
+export class VariableListValue {
+  constructor(readonly pairs: [string, unknown][]) {}
+}
+
+/** A response header the guest sees as postman-collection's Header (tag `H`). */
+export class SdkHeader {
+  constructor(
+    readonly key: string,
+    readonly value: string,
+  ) {}
+}
+
+/** An array the guest gets as newman's sandbox gives arrays: with Sugar's `.each` (tag `L`). */
+export class SdkArray {
+  constructor(readonly items: unknown[]) {}
+}
+
 /** The guest's own `expect` function (tag `X`). */
 export const EXPECT = Object.freeze({ expect: true })
 
@@ -202,6 +223,9 @@ export class ApiRegistry {
     if (value instanceof GuestWait) return { [TAG]: 'W', i: value.id }
     if (value === EXPECT) return { [TAG]: 'X' }
     if (value === GUEST_TEST) return { [TAG]: 'T' }
+    if (value instanceof VariableListValue) return { [TAG]: 'V', v: encode(value.pairs) }
+    if (value instanceof SdkHeader) return { [TAG]: 'H', k: value.key, v: value.value }
+    if (value instanceof SdkArray) return { [TAG]: 'L', v: encode(value.items, this.hook) }
     if (MARKED.has(value)) return { [TAG]: 'N', i: this.ref(value), f: typeof value === 'function' }
     return undefined
   }

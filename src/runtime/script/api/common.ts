@@ -43,7 +43,7 @@ export function localScope(current: CurrentRun) {
     set: (key: unknown, value: unknown) => void vars().localSet(String(key), toText(value)),
     unset: (key: unknown) => void vars().localUnset(String(key)),
     has: (key: unknown) => vars().localHas(String(key)),
-    toObject: () => ({ ...vars().scriptSnapshot(), ...Object.fromEntries(vars().singleSend) }),
+    toObject: () => ({ ...vars().scriptSnapshot(true), ...Object.fromEntries(vars().singleSend) }),
     replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
   })
 }
@@ -110,7 +110,8 @@ export function responseAccessor(current: CurrentRun, statusAsText: boolean): ()
           ['get', 'has', 'toObject', 'all', 'count', 'toJSON'],
         ),
     text: () => response().text(),
-    json: () => response().jsonForGuest(),
+    // alpha's fails as newman's does (JSONError and where); svc's as the engine's JSON.parse.
+    json: statusAsText ? () => response().jsonForPostman() : () => response().jsonForGuest(),
   })
   // A response never changes under a script: the guest keeps these values for the run.
   pure(view, ['reason', 'text', 'json'])

@@ -4,18 +4,23 @@ import { AssertionError } from 'chai'
 import { api, GUEST_TEST } from './bridge.ts'
 import { bodyOf } from './common.ts'
 import type { Shared } from './svc.ts'
+import { valueText } from '../../../model/iteration-data/index.ts'
 
 export function gammaApi(run: ScriptRun, common: Shared) {
   const env = common.environment
   const response = run.response
+  // hopp test -d: a row's values replace the environment's of the same names in every iteration.
+  const row = run.input.iteration?.data
+  const fromRow = (key: unknown) =>
+    row && Object.hasOwn(row, String(key)) ? valueText(row[String(key)]) : undefined
   return api({
     env: api({
-      get: (key: unknown) => env.get(key) ?? undefined,
+      get: (key: unknown) => fromRow(key) ?? env.get(key) ?? undefined,
       set: (key: unknown, value: unknown) => env.set(key, value),
       unset: (key: unknown) => env.unset(key),
       resolve: (text: unknown) => env.replaceIn(text),
       getResolve: (key: unknown) => {
-        const value = env.get(key)
+        const value = fromRow(key) ?? env.get(key)
         return value === null ? undefined : env.replaceIn(value)
       },
     }),

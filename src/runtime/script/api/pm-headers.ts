@@ -6,14 +6,15 @@
  * shape of values.ts.
  */
 import type { HeaderList } from '../../../model/wire.ts'
-import { api } from './bridge.ts'
+import { api, SdkArray, SdkHeader } from './bridge.ts'
 import { headerList } from './values.ts'
 
-type Member = { key: string; value: string }
+type Member = SdkHeader
 type Fn = (...args: unknown[]) => unknown
 
 export function postmanHeaderList(pairs: () => HeaderList) {
-  const members = (): Member[] => pairs().map(([key, value]) => ({ key, value }))
+  // Members reach the guest as Header objects, lists as arrays with `.each` (bridge.ts).
+  const members = (): Member[] => pairs().map(([key, value]) => new SdkHeader(key, value))
   const named = (name: unknown) => {
     const lower = String(name).toLowerCase()
     return members().filter((m) => m.key.toLowerCase() === lower)
@@ -21,8 +22,8 @@ export function postmanHeaderList(pairs: () => HeaderList) {
   const rule = (r: unknown): ((m: Member, i: number, all: Member[]) => unknown) => {
     if (typeof r === 'function') return r as Fn
     if (r !== null && typeof r === 'object')
-      return (m) => Object.entries(r).every(([k, v]) => (m as Record<string, unknown>)[k] === v)
-    if (typeof r === 'string') return (m) => Boolean((m as Record<string, unknown>)[r])
+      return (m) => Object.entries(r).every(([k, v]) => (m as unknown as Record<string, unknown>)[k] === v)
+    if (typeof r === 'string') return (m) => Boolean((m as unknown as Record<string, unknown>)[r])
     return () => false
   }
   const list = headerList(pairs)
@@ -56,14 +57,19 @@ export function postmanHeaderList(pairs: () => HeaderList) {
       return m ? all.findIndex((x) => x.key === m.key && x.value === m.value) : -1
     },
     find: (r: unknown) => members().find(rule(r)),
-    filter: (r: unknown) => members().filter(rule(r)),
+    filter: (r: unknown) => new SdkArray(members().filter(rule(r))),
     map: (fn: unknown) =>
-      members().map(
-        typeof fn === 'function' ? (fn as Fn) : (m) => (m as Record<string, unknown>)[String(fn)],
+      new SdkArray(
+        members().map(
+          typeof fn === 'function'
+            ? (fn as Fn)
+            : (m) => (m as unknown as Record<string, unknown>)[String(fn)],
+        ),
       ),
+    all: () => new SdkArray(members()),
     reduce: (fn: unknown, initial: unknown) => (members() as unknown[]).reduce(fn as Fn, initial),
     get members() {
-      return members()
+      return new SdkArray(members())
     },
     toString: () => members().reduce((text, m) => `${text}${m.key}: ${m.value}\r\n`, ''),
   })

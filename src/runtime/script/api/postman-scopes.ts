@@ -1,37 +1,71 @@
 /**
  * The variable scopes of `pm` / `alpha` with newman's value semantics: `get` of a missing name is
- * undefined, and a value set comes back as it was set (a number, null, undefined, an object), while
- * `{{name}}` substitution uses its text. `svc` keeps spec 4.5's text and null (common.ts).
+ * undefined; a value set comes back as set within the script that set it and as newman's sandbox
+ * boundary hands it on after it (through JSON: `undefined`, `NaN`, a function become null;
+ * model/postman-values.ts), and `{{name}}` substitution uses that value's text. `values` is
+ * postman-collection's VariableList, built in the guest (guest/variable-list.ts). `svc` keeps
+ * spec 4.5's text and null (common.ts).
  */
+import { markSessionTarget, type SessionTarget } from '../../../model/session-targets.ts'
 import type { CurrentRun } from './common.ts'
-import { api } from './bridge.ts'
+import { api, VariableListValue } from './bridge.ts'
 import { toText } from './values.ts'
 
-export function postmanScope(current: CurrentRun) {
+/** `target`: the scope the script names (`pm.environment`, `pm.globals`, `pm.collectionVariables`). */
+export function postmanScope(current: CurrentRun, target: SessionTarget = 'environment') {
   const vars = () => current.run.input.variables
   return api({
-    get: (key: unknown) => vars().scriptGetTyped(String(key)),
-    set: (key: unknown, value: unknown) => void vars().scriptSetTyped(String(key), value),
-    unset: (key: unknown) => void vars().scriptUnset(String(key)),
+    get: (key: unknown) => vars().postmanGet(String(key), current.run),
+    set: (key: unknown, value: unknown) => {
+      vars().postmanSet(String(key), value, current.run)
+      markSessionTarget(vars().session, String(key), target)
+    },
+    unset: (key: unknown) => {
+      vars().scriptUnset(String(key))
+      markSessionTarget(vars().session, String(key), null)
+    },
     has: (key: unknown) => vars().scriptHas(String(key)),
-    toObject: () => vars().scriptSnapshot(),
-    replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
+    toObject: () => vars().postmanSnapshot(current.run),
+    replaceIn: (text: unknown) => vars().replaceForScript(toText(text), current.run),
     clear: () => undefined,
-    /** newman's `values` (a PropertyList of Variable): here an array of `{ key, value, type }`. */
     get values() {
-      return Object.entries(vars().scriptSnapshot()).map(([key, value]) => ({ key, value, type: 'any' }))
+      return new VariableListValue(Object.entries(vars().postmanSnapshot(current.run)))
     },
   })
 }
 
 export function postmanLocalScope(current: CurrentRun) {
   const vars = () => current.run.input.variables
+  /** The iteration's data row's own value of a name that resolves to it (no local value over it). */
+  const dataValue = (name: string): { found: boolean; value?: unknown } => {
+    const data = current.run.input.iteration?.data
+    if (!data || !Object.hasOwn(data, name) || vars().lookup(name)?.scope !== 'data') return { found: false }
+    return { found: true, value: data[name] }
+  }
   return api({
-    get: (key: unknown) => vars().localGet(String(key)) ?? undefined,
-    set: (key: unknown, value: unknown) => void vars().localSet(String(key), toText(value)),
+    // A data variable comes back as the row holds it (a CSV number is a number), as in newman.
+    get: (key: unknown) => {
+      const name = String(key)
+      const data = dataValue(name)
+      return data.found ? data.value : vars().postmanLocalGet(name, current.run)
+    },
+    set: (key: unknown, value: unknown) => void vars().postmanLocalSet(String(key), value, current.run),
     unset: (key: unknown) => void vars().localUnset(String(key)),
     has: (key: unknown) => vars().localHas(String(key)),
-    toObject: () => ({ ...vars().scriptSnapshot(), ...Object.fromEntries(vars().singleSend) }),
-    replaceIn: (text: unknown) => vars().replaceForScript(toText(text)),
+    toObject: () => {
+      const result = vars().postmanLocalSnapshot(current.run)
+      for (const name of Object.keys(vars().scriptSnapshot(true))) {
+        const data = dataValue(name)
+        if (data.found) result[name] = data.value
+      }
+      return result
+    },
+    replaceIn: (text: unknown) => vars().replaceForScript(toText(text), current.run),
+    get values() {
+      const local = vars()
+      return new VariableListValue(
+        [...local.singleSend.keys()].map((key) => [key, local.postmanLocalGet(key, current.run)]),
+      )
+    },
   })
 }

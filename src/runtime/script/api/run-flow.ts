@@ -11,6 +11,11 @@ export function setNextRequest(run: ScriptRun, next: unknown): void {
   run.changes.flow.nextRequest = next === null ? null : String(next)
 }
 
+/** Bruno: the run stops after this request (every iteration left included). */
+export function stopExecution(run: ScriptRun): void {
+  run.changes.flow.stop = true
+}
+
 /** newman: only a pre-request script can skip its request (elsewhere the function is missing). */
 export function skipRequest(run: ScriptRun, name: string): void {
   if (run.input.phase !== 'pre-request') throw new TypeError(`${name} is not a function`)

@@ -34,8 +34,12 @@ export function shared(current: CurrentRun): Shared {
       get eventName() {
         return current.run.input.phase === 'pre-request' ? 'prerequest' : 'test'
       },
-      iteration: 0,
-      iterationCount: 1,
+      get iteration() {
+        return current.run.input.iteration?.index ?? 0
+      },
+      get iterationCount() {
+        return current.run.input.iteration?.count ?? 1
+      },
     }),
   }
 }

@@ -11,6 +11,16 @@ export const CORE = String.raw`
 const G = globalThis, H = G.__host, E = G.eval
 delete G.__host
 const S = JSON.stringify, Pa = JSON.parse, P = Promise, T = '\u0000t'
+// newman's JSON.parse: a failure is a JSONError whose message the host words as newman's parser
+// does (json-error.ts: the first problem, where it is, the line and a caret). The core keeps Pa.
+Object.defineProperty(JSON, 'parse', { value: { parse(text, reviver) {
+  try { return Pa(text, reviver) } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e
+    const x = new Error(H('J', text === undefined ? 'u' : 's' + String(text)))
+    x.name = 'JSONError'
+    throw x
+  }
+} }.parse, writable: true, configurable: true, enumerable: false })
 const ERR = { Error: Error, TypeError: TypeError, RangeError: RangeError, SyntaxError: SyntaxError, ReferenceError: ReferenceError }
 // Built-in constructors go through the codec (sent by name: instanceOf(Date), throw(TypeError)).
 const ERRS = new Set([Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, Date, Array, Object, Map, Set, RegExp, Number, String, Boolean, Promise])
@@ -50,10 +60,11 @@ function info(e) {
   } catch (x) { return { n: 'Error', m: '(an error that cannot be printed)' } }
 }
 // QuickJS's bare 'not a function' gets the script position of the call (after U+0002); the
-// host reads the callee's text there and words it as V8 does (callee.ts).
+// host reads the callee's text there and words it as V8 does (callee.ts); so do a keyless read
+// of undefined or null and a read-only binding (access-wording.ts).
 function infoAt(e) {
   const i = info(e)
-  if (i.m === 'not a function' && i.n === 'TypeError') {
+  if (i.n === 'TypeError' && (i.m === 'not a function' || i.m === 'cannot read property of undefined' || i.m === 'cannot read property of null' || / is read-only$/.test(i.m))) {
     const f = /^\s*at [^\n]*\(<input>:(\d+):(\d+)\)/.exec(String(e.stack))
     if (f !== null) i.m += '\u0002' + f[1] + ':' + f[2]
   }

@@ -7,10 +7,12 @@
  * `.ok`) is sent when read: chai asserts then.
  */
 import { NAMED_STATUSES, OK_RANGE, STATUS_CLASSES } from '../status-classes.ts'
+import { VARIABLE_LIST } from './variable-list.ts'
 
 export const LIB = String.raw`(function (b) {
 'use strict'
 const T = b.T, S = b.S, keys = Object.keys, isArray = Array.isArray
+const sdk = ${VARIABLE_LIST}
 const errNames = new Map(keys(b.ERR).map(function (k) { return [b.ERR[k], k] }))
 const builtins = { Date: Date, Array: Array, Object: Object, Map: Map, Set: Set, RegExp: RegExp, Number: Number, String: String, Boolean: Boolean, Promise: Promise, EvalError: EvalError, URIError: URIError }
 for (const k of keys(builtins)) errNames.set(builtins[k], k)
@@ -76,6 +78,9 @@ function dec(v, t) {
     case 'A': return b.X().assertion({ c: v.k }, v.h, [], v.f)
     case 'X': return b.X().expect
     case 'T': return b.test
+    case 'V': return sdk.variableList(v.v.map(function (p) { return [p[0], dec(p[1], t)] }))
+    case 'H': return sdk.header(v.k, v.v)
+    case 'L': return sdk.list(v.v.map(function (x) { return dec(x, t) }))
   }
   const slot = t.length
   t.push(undefined)
@@ -208,6 +213,8 @@ function check(m, v, a) {
   switch (m) {
     case 'equal': case 'equals': case 'eq': return prim(x) ? v === x : undefined
     case 'a': case 'an': return typeof x === 'string' ? typeName(v) === x.toLowerCase() : undefined
+    // chai's oneOf without deep or contains: the list holds the value itself (indexOf).
+    case 'oneOf': return Array.isArray(x) ? x.indexOf(v) !== -1 : undefined
   }
   if (typeof v === 'string' && typeof x === 'string' && CONTAINS.has(m)) return v.indexOf(x) !== -1
   if (typeof v !== 'number' || typeof x !== 'number') return undefined
@@ -232,9 +239,16 @@ function checkView(m, view, a) {
     return NAMED.has(m) ? view.code === NAMED.get(m) : undefined
   }
   if (m === 'ok' && a.length === 0) return ok2xx(view.code)
+  if (m === 'header' && a.length === 1) return hasHeader(view, a[0])
   if (m !== 'status' || a.length !== 1) return undefined
   const x = a[0]
   return typeof x === 'number' ? view.code === x : typeof x === 'string' ? view.statusText === x : undefined
+}
+// header(name): the view comes with its header names (answers.ts, under a key no script reads).
+function hasHeader(view, name) {
+  const names = view['\u0000h']
+  if (typeof names !== 'string' || typeof name !== 'string') return undefined
+  return ('\n' + names + '\n').indexOf('\n' + name.toLowerCase() + '\n') !== -1
 }
 function ok2xx(c) { return c >= ${OK_RANGE[0]} && c < ${OK_RANGE[1]} }
 function fast(s, path, a) {

@@ -18,6 +18,12 @@ const EVERY = new RegExp(NAMES.source, 'g')
 const SDK = String.raw`(function (real, pre) {
   'use strict'
   const hide = (o, k, v) => Object.defineProperty(o, k, { value: v, writable: true, configurable: true, enumerable: false })
+  // Sugar's Array#each, which newman's sandbox gives every array: the lists' arrays take it.
+  const each = Object.freeze(function each(fn) {
+    if (typeof fn === 'function') for (let i = 0; i < this.length; i++) if (fn.call(this, this[i], i, this) === false) break
+    return this
+  })
+  const sugar = (a) => { hide(a, 'each', each); return a }
   const str = (v) => (v === undefined || v === null ? v : String(v))
   let sync = () => {}
   const touch = () => sync()
@@ -93,7 +99,7 @@ const SDK = String.raw`(function (real, pre) {
   class PropertyList {
     constructor(kind, items) {
       hide(this, '_t', kind)
-      this.members = []
+      this.members = sugar([])
       for (const item of items || []) this.members.push(item instanceof Property ? item : new Property(kind, item))
     }
     _id(k) { return this._t.ci ? String(k).toLowerCase() : String(k) }
@@ -137,7 +143,7 @@ const SDK = String.raw`(function (real, pre) {
     clear() { this.members.length = 0; touch() }
     populate(items) { for (const item of Array.isArray(items) ? items : [items]) this.add(item) }
     repopulate(items) { this.members.length = 0; this.populate(items || []) }
-    all() { return this.members.slice() }
+    all() { return sugar(this.members.slice()) }
     one(id) { const ms = this._matches(id); return ms[ms.length - 1] }
     get(key) { const m = this.one(key); return m ? m.valueOf() : undefined }
     has(item, value) {
@@ -146,9 +152,9 @@ const SDK = String.raw`(function (real, pre) {
       return ms.some((m) => m.valueOf() === value)
     }
     each(fn, context) { if (typeof fn !== 'function') return; const ms = this.members.slice(); for (let i = 0; i < ms.length; i++) if (fn.call(context || this, ms[i], i, ms) === false) break }
-    filter(r, context) { return this.members.filter(rule(r, context)) }
+    filter(r, context) { return sugar(this.members.filter(rule(r, context))) }
     find(r, context) { return this.members.find(rule(r, context)) }
-    map(fn, context) { return this.members.map(typeof fn === 'function' ? fn.bind(context || this) : (m) => m[fn]) }
+    map(fn, context) { return sugar(this.members.map(typeof fn === 'function' ? fn.bind(context || this) : (m) => m[fn])) }
     reduce(fn, acc, context) { return this.members.reduce(fn.bind(context || this), acc) }
     count() { return this.members.length }
     idx(i) { return this.members[i] }

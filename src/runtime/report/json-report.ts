@@ -6,6 +6,8 @@ import type { HeaderList } from '../../model/wire.ts'
 export interface JsonExecution {
   name: string
   path: string[]
+  /** 0-based. */
+  iteration: number
   /** `skipped`: a pre-request script skipped the request (skipRequest); not a failure. */
   outcome: 'done' | 'not-sent' | 'failed' | 'skipped'
   error: string | null
@@ -17,7 +19,8 @@ export interface JsonExecution {
     size: { headers: number; body: number; total: number }
     headers: HeaderList
   } | null
-  tests: { name: string; passed: boolean; error: string | null }[]
+  /** `cause`: QuickJS's own message when `error` gives V8's wording of it. */
+  tests: { name: string; passed: boolean; error: string | null; cause?: string }[]
   scriptError: string | null
   /** Present when there was something to say, such as `Token not renewed: <the server's error>`. */
   notices?: string[]
@@ -28,6 +31,7 @@ export interface JsonReport {
   startedAt: string
   durationMs: number
   summary: {
+    iterations: number
     requests: number
     sent: number
     notSent: number
@@ -42,14 +46,18 @@ export interface JsonReport {
 
 export const TIMEOUT_TEST = 'Tests did not finish (timeout)'
 
-export function toExecution(name: string, path: string[], result: SendResult): JsonExecution {
-  const tests = result.tests.map((t) => ({ name: t.name, passed: t.passed, error: t.error }))
+export function toExecution(name: string, path: string[], result: SendResult, iteration = 0): JsonExecution {
+  const tests: JsonExecution['tests'] = result.tests.map((t) =>
+    t.cause === undefined
+      ? { name: t.name, passed: t.passed, error: t.error }
+      : { name: t.name, passed: t.passed, error: t.error, cause: t.cause },
+  )
   // A test that never finished is reported as a failed test instead of silently missing.
   if (result.testsTimedOut)
     tests.push({ name: TIMEOUT_TEST, passed: false, error: 'A test never finished before the time limit.' })
   // Made once per request, mostly before the code has warmed up: fields assigned in the report's
   // order instead of spread from a base object (spreads are slow there; README).
-  const execution = { name, path, tests } as JsonExecution
+  const execution = { name, path, iteration, tests } as JsonExecution
   if (result.notices) execution.notices = result.notices
   switch (result.outcome) {
     case 'not-sent':
@@ -105,6 +113,7 @@ function wireSummary(request: { method: string; url: string; headers: HeaderList
 export function createReportCollector(collectionName: string, keepExecutions = true) {
   const executions: JsonExecution[] = []
   const summary: JsonReport['summary'] = {
+    iterations: 0,
     requests: 0,
     sent: 0,
     notSent: 0,
@@ -115,8 +124,8 @@ export function createReportCollector(collectionName: string, keepExecutions = t
     scriptErrors: 0,
   }
   return {
-    add(planned: PlannedRequest, result: SendResult): JsonExecution {
-      const execution = toExecution(planned.request.name, planned.path, result)
+    add(planned: PlannedRequest, result: SendResult, iteration = 0): JsonExecution {
+      const execution = toExecution(planned.request.name, planned.path, result, iteration)
       if (keepExecutions) executions.push(execution)
       summary.requests++
       if (execution.outcome === 'done') summary.sent++
@@ -130,12 +139,12 @@ export function createReportCollector(collectionName: string, keepExecutions = t
       if (result.outcome !== 'failed' && result.scriptError !== null) summary.scriptErrors++
       return execution
     },
-    report(run: Pick<CollectionRun, 'startedAt' | 'durationMs'>): JsonReport {
+    report(run: Pick<CollectionRun, 'startedAt' | 'durationMs'> & { iterations?: unknown[] }): JsonReport {
       return {
         collection: collectionName,
         startedAt: run.startedAt.toISOString(),
         durationMs: run.durationMs,
-        summary: { ...summary },
+        summary: { ...summary, iterations: run.iterations?.length ?? 1 },
         executions,
       }
     },

@@ -1,4 +1,7 @@
-/** JUnit XML: one <testsuite> per execution (named by its path), one <testcase> per test. */
+/**
+ * JUnit XML: one <testsuite> per execution (named by its path, `<iteration> / <path>` when the run
+ * had more than one iteration), one <testcase> per test.
+ */
 import type { JsonReport } from './json-report.ts'
 
 export function junitXml(report: JsonReport): string {
@@ -8,7 +11,8 @@ export function junitXml(report: JsonReport): string {
     `<testsuites name="${attr(report.collection)}" tests="${s.tests}" failures="${s.failedTests}" errors="${s.notSent + s.failed + s.scriptErrors}" time="${seconds(report.durationMs)}">`,
   )
   for (const execution of report.executions) {
-    const name = execution.path.join(' / ')
+    const path = execution.path.join(' / ')
+    const name = s.iterations > 1 ? `${execution.iteration} / ${path}` : path
     const failures = execution.tests.filter((t) => !t.passed).length
     const error =
       execution.error ?? (execution.scriptError ? `Skript-Fehler: ${execution.scriptError}` : null)

@@ -1,0 +1,111 @@
+/**
+ * The per-request decisions of a collection run (run-collection.ts): which kinds a run does not
+ * send, what counts as a failure, where setNextRequest goes, and the run's cookies on a request.
+ */
+import { makeRow } from '../model/factories.ts'
+import type { Folder, RequestSpec } from '../model/types.ts'
+import type { VariableContext } from '../model/variables.ts'
+import type { CookieJar } from './cookie-jar.ts'
+import type { SendResult } from './send.ts'
+
+export interface PlannedRequest {
+  request: RequestSpec
+  /** Folders nearest first (the collection is not included). */
+  folders: Folder[]
+  /** Folder names from the top, then the request name. */
+  path: string[]
+}
+
+/** Why a run skips a connection kind (a stream has no single response to test), and the notice printed. */
+const NOT_RUN: Partial<Record<RequestSpec['kind'], { error: string; notice: string }>> = {
+  sse: {
+    error:
+      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
+    notice:
+      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
+  },
+  websocket: {
+    error: 'WebSocket requests are not run by a collection run',
+    notice: 'WebSocket requests are not run by a collection run: open this one in the app',
+  },
+}
+
+/** A kind a run does not send: skipped, with the reason. */
+export function notRun(request: RequestSpec): SendResult | null {
+  const reason = NOT_RUN[request.kind]
+  if (!reason) return null
+  return {
+    outcome: 'not-sent',
+    error: reason.error,
+    skipped: true,
+    notices: [reason.notice],
+    scriptError: null,
+    tests: [],
+    testsTimedOut: false,
+  }
+}
+
+/**
+ * newman's setNextRequest: the request of that name (the first in run order) or id runs next, and
+ * the iteration goes on from there; null, or a name the run does not hold, ends the iteration
+ * (`planned.length`).
+ */
+export function nextIndex(planned: PlannedRequest[], index: number, next: string | null | undefined): number {
+  if (next === undefined) return index + 1
+  if (next === null) return planned.length
+  const byName = planned.findIndex((plan) => plan.request.name === next)
+  const found = byName >= 0 ? byName : planned.findIndex((plan) => plan.request.id === next)
+  return found >= 0 ? found : planned.length
+}
+
+const GRPC_NOT_HERE = 'gRPC requests run in `sendbox run` or through the Sendbox server'
+export const grpcNotHere = (): Promise<SendResult> =>
+  Promise.resolve({
+    outcome: 'not-sent',
+    error: GRPC_NOT_HERE,
+    tests: [],
+    testsTimedOut: false,
+    scriptError: null,
+  })
+
+/** A failed test, a script error, a request not sent or failed (a skipped request is none). */
+export function isFailure(result: SendResult): boolean {
+  if (result.outcome === 'not-sent' && result.skipped) return false
+  if (result.outcome !== 'done') return true
+  return result.scriptError !== null || result.testsTimedOut || result.tests.some((test) => !test.passed)
+}
+
+/** Adds stored cookies the user's cookies table does not already name. */
+export function withJarCookies(
+  request: RequestSpec,
+  jar: CookieJar,
+  variables: VariableContext,
+): RequestSpec {
+  // Until a response sets a cookie there is nothing to add (and no URL to resolve).
+  if (jar.isEmpty) return request
+  let url: string
+  try {
+    url = new URL(variables.replace(request.url).replace(/^(?![a-z][a-z0-9+.-]*:\/\/)/i, 'http://')).href
+  } catch {
+    return request
+  }
+  const stored = jar.cookiesFor(url)
+  if (stored.length === 0) return request
+  const own = new Set(request.cookies.filter((row) => row.enabled).map((row) => row.key))
+  const extra = stored.filter(([name]) => !own.has(name)).map(([key, value]) => makeRow({ key, value }))
+  return { ...request, cookies: [...request.cookies, ...extra] }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}

@@ -1,0 +1,48 @@
+/** `Past runs`: earlier runs of this collection or folder on this device; open (read-only) or delete. */
+import { For, Show } from 'solid-js'
+import { runnerMessages as m } from '../messages-runner.ts'
+import type { RunSummary } from './past-runs-store.ts'
+
+export const runTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+
+export function PastRuns(props: {
+  runs: RunSummary[]
+  onOpen: (id: string) => void
+  onDelete: (id: string) => void
+}) {
+  return (
+    <section class="runner-past" aria-label={m.pastRuns}>
+      <h3>{m.pastRuns}</h3>
+      <Show when={props.runs.length > 0} fallback={<p class="muted">{m.noPastRuns}</p>}>
+        <ul class="runner-past-list">
+          <For each={props.runs}>
+            {(run) => (
+              <li>
+                <span class="runner-past-text">
+                  {m.pastRunLabel(runTime(run.startedAt), run.iterations, run.passed, run.failed)}
+                </span>
+                <button
+                  type="button"
+                  class="button"
+                  aria-label={m.openRun(runTime(run.startedAt))}
+                  onClick={() => props.onOpen(run.id)}
+                >
+                  {m.open}
+                </button>
+                <button
+                  type="button"
+                  class="button danger"
+                  aria-label={m.deleteRun(runTime(run.startedAt))}
+                  onClick={() => props.onDelete(run.id)}
+                >
+                  {m.delete}
+                </button>
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+    </section>
+  )
+}

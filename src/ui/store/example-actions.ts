@@ -1,0 +1,38 @@
+/**
+ * Saved responses (examples) of saved requests: read, saved, edited and deleted on the request
+ * in the workspace doc itself (a tab's draft never holds them), and which one a tab shows in
+ * place of its response (view state, not stored).
+ */
+import { createSignal, type Accessor } from 'solid-js'
+import * as data from '../../model/workspace/api.ts'
+import type { Id, SavedResponse } from '../../model/types.ts'
+import type { OpenDocs } from './docs.ts'
+
+export function makeExampleActions(docs: OpenDocs, workspaceVersion: Accessor<number>) {
+  const { workspace } = docs
+  const [shown, setShown] = createSignal<ReadonlyMap<Id, Id>>(new Map())
+  const examplesOf = (requestId: Id | null): SavedResponse[] => {
+    workspaceVersion()
+    return requestId ? (data.readRequest(workspace, requestId)?.examples ?? []) : []
+  }
+  return {
+    examplesOf,
+    saveExample(requestId: Id, example: SavedResponse) {
+      data.saveExample(workspace, requestId, example)
+    },
+    deleteExample(requestId: Id, exampleId: Id) {
+      data.deleteExample(workspace, requestId, exampleId)
+    },
+    /** The example a tab shows in place of its response, while it is still there. */
+    shownExample(tabId: Id, requestId: Id | null): SavedResponse | undefined {
+      const id = shown().get(tabId)
+      return id ? examplesOf(requestId).find((example) => example.id === id) : undefined
+    },
+    showExample(tabId: Id, exampleId: Id | null) {
+      const next = new Map(shown())
+      if (exampleId) next.set(tabId, exampleId)
+      else next.delete(tabId)
+      setShown(next)
+    },
+  }
+}
