@@ -11,9 +11,10 @@ import { parseArgs } from 'node:util'
 import { importFormatIds } from '../model/import/import-source.ts'
 import { withoutSecrets } from '../model/export/secrets.ts'
 import { formatReport } from '../model/import/report.ts'
-import { serializeSendboxCollection } from '../model/import/sendbox.ts'
+import { serializeSendboxCollection, serializeSendboxEnvironment } from '../model/import/sendbox.ts'
+import type { Environment } from '../model/types.ts'
 import { UsageError } from './args.ts'
-import { InputError, loadImport } from './load.ts'
+import { collectionOf, InputError, readBundle } from './load.ts'
 import type { CliIo } from './io.ts'
 
 export const IMPORT_USAGE = `Usage: sendbox import <file-or-folder> [-o out.json] [--format <name>] [--include-secrets]
@@ -65,10 +66,10 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
   try {
-    const { collection, environments, report } = await loadImport(args.file, {
-      format: args.format,
-      labelAll: true,
-    })
+    const bundle = await readBundle(args.file, args.format, true)
+    if (bundle.collections.length === 0 && bundle.environments.length > 0)
+      return await writeEnvironments(args, bundle.environments, io)
+    const { collection, environments, report } = collectionOf(args.file, bundle)
     // The source's environments (Insomnia, Bruno, OpenCollection) go into the file beside the
     // collection: `sendbox run out.json -e <name>` picks one. Secret values only when asked for.
     const kept = args.includeSecrets
@@ -89,6 +90,37 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`sendbox: ${error.message}\n`)
     return 2
   }
+}
+
+/**
+ * An environment file (Postman's, Insomnia's, Bruno's, Hoppscotch's) is written as the Sendbox
+ * environment export (secret values left empty, as that export always does). A source holding
+ * several writes one file each beside `-o`: `out.json` gives `out.Local.json`, `out.Prod.json`.
+ */
+async function writeEnvironments(args: ImportArgs, environments: Environment[], io: CliIo): Promise<number> {
+  if (environments.length === 1) {
+    const text = serializeSendboxEnvironment(environments[0]!)
+    if (args.output) await writeOutput(args.output, text)
+    else io.stdout.write(text)
+    io.stderr.write(`sendbox: ${args.file}: an environment, written as a Sendbox environment export\n`)
+    return 0
+  }
+  if (!args.output)
+    throw new InputError(
+      `${args.file}: holds ${environments.length} environments and no collection: give -o out.json to write one file each`,
+    )
+  const stem = args.output.replace(/\.json$/i, '')
+  const used = new Set<string>()
+  for (const environment of environments) {
+    let name = environment.name.replace(/[^\p{L}\p{N} _-]+/gu, '_').trim() || 'environment'
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${name} ${n}`
+    used.add(name.toLowerCase())
+    await writeOutput(`${stem}.${name}.json`, serializeSendboxEnvironment(environment))
+  }
+  io.stderr.write(
+    `sendbox: ${args.file}: ${environments.length} environments, written as Sendbox environment exports beside ${args.output}\n`,
+  )
+  return 0
 }
 
 async function writeOutput(file: string, text: string): Promise<void> {

@@ -16,7 +16,7 @@ export { InputError }
 const UNLABELLED = new Set(['sendbox', 'postman'])
 
 /** `labelAll`: name the format in every message; otherwise Sendbox and Postman messages do not. */
-async function readBundle(file: string, format?: string, labelAll = false): Promise<ImportBundle> {
+export async function readBundle(file: string, format?: string, labelAll = false): Promise<ImportBundle> {
   const source = await readSourcePath(file)
   try {
     return importSource(source, format)
@@ -50,7 +50,11 @@ export async function loadImport(
   file: string,
   options: { format?: string; labelAll?: boolean } = {},
 ): Promise<LoadedCollection> {
-  const bundle = await readBundle(file, options.format, options.labelAll)
+  return collectionOf(file, await readBundle(file, options.format, options.labelAll))
+}
+
+/** The one collection of what a source holds (several become folders); none is bad input. */
+export function collectionOf(file: string, bundle: ImportBundle): LoadedCollection {
   const [first, ...more] = bundle.collections
   if (!first)
     throw new InputError(

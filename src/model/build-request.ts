@@ -9,6 +9,7 @@ import { authAdditions, unsupportedAuthMessage } from './auth/apply-auth.ts'
 import { resolveAuth, type AuthSource } from './auth/resolve-auth.ts'
 import { buildBody, type FileResolver } from './body.ts'
 import { defaultHeadersToSend } from './default-headers.ts'
+import { applyPathVariables } from './path-variables.ts'
 import type { RequestSpec } from './types.ts'
 import { encodePath, encodeQueryComponent, splitUrl, withScheme } from './url-params.ts'
 import type { VariableContext } from './variables.ts'
@@ -76,7 +77,7 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
   // A header the user wrote by hand wins over the one the auth helper would add.
   for (const header of additions.headers) if (!hasHeader(headers, header[0])) headers.push(header)
 
-  const url = buildUrl(spec.url, v, additions.query)
+  const url = buildUrl(applyPathVariables(spec.url, spec.pathVariables, v), v, additions.query)
   const request: WireRequest = { method: spec.method, url, headers, body: body.bytes }
   if (auth.type === 'sigv4' || auth.type === 'oauth1' || auth.type === 'hawk') {
     // Loaded when used: most sends never sign, and the shell stays small.

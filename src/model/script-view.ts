@@ -8,7 +8,8 @@
 import { buildUrl, buildWireRequest, type BuildOptions } from './build-request.ts'
 import { newId } from './ids.ts'
 import { applyRequestChanges, type RequestChanges } from './request-changes.ts'
-import type { RequestSpec } from './types.ts'
+import { applyPathVariables } from './path-variables.ts'
+import type { KeyValueRow, RequestSpec } from './types.ts'
 import type { DynamicSource, VariableContext } from './variables.ts'
 import type { WireRequest } from './wire.ts'
 
@@ -52,11 +53,13 @@ export async function buildWireAndView(
 }
 
 /** The URL of a pre-request script's view (spec 4.5: with variables substituted). */
-export function scriptUrl(raw: string, variables: VariableContext): string {
-  if (!variables.hasWithheld()) return buildUrl(raw, (text) => variables.replace(text))
+export function scriptUrl(raw: string, variables: VariableContext, pathVariables?: KeyValueRow[]): string {
+  const build = (replace: (text: string) => string) =>
+    buildUrl(applyPathVariables(raw, pathVariables, replace), replace)
+  if (!variables.hasWithheld()) return build((text) => variables.replace(text))
   const view = variables.derive('view')
   return unescapePlaceholders(
-    buildUrl(raw, (text) => view.replace(text)),
+    build((text) => view.replace(text)),
     variables,
   )
 }

@@ -193,12 +193,10 @@ export interface RequestSpec {
   /** Kind `websocket` only (realtime/websocket.ts). */
   websocket?: WebSocketSettings
   /**
-   * A Postman request's path variables (`/:id`), from its import: `url` already holds their
-   * values, `urlTemplate` the URL as Postman wrote it. Only scripts read them
-   * (`pm.request.url.variables`); a workspace does not store them.
+   * The `Path Variables` table (path-variables.ts): one row per `:name` segment of `url`, in
+   * the URL's order, its key locked to the segment; absent when the URL has none.
    */
-  pathVariables?: { key: string; value: string }[]
-  urlTemplate?: string
+  pathVariables?: KeyValueRow[]
   /** Documentation text (Markdown in most sources); absent when there is none. */
   description?: string
   /** Saved responses (Postman's examples), in order; absent when there are none. */

@@ -19,7 +19,7 @@ describe('sendbox run: unreadable input', () => {
     [['run', 'bad.json'], /^sendbox: bad\.json: not valid JSON \(.+\)$/],
     [
       ['run', 'unknown.json'],
-      /^sendbox: unknown\.json: unknown format \(expected a Sendbox collection export, a Postman Collection v2\.1, a HAR 1\.2 file, a Hoppscotch collection, an OpenCollection YAML file \(Bruno\), an Insomnia export \(v4 JSON or v5 YAML\) or an OpenAPI 3\.x or Swagger 2\.0 document\)$/,
+      /^sendbox: unknown\.json: unknown format \(expected a Sendbox collection export, a Postman Collection v2\.1, a HAR 1\.2 file, a Hoppscotch collection, an OpenCollection YAML file \(Bruno\), an Insomnia export \(v4 JSON or YAML, v5 YAML\), an OpenAPI 3\.x or Swagger 2\.0 document or a Bruno environment file \(\.bru with vars\)\)$/,
     ],
     [['run', 'list.json'], /^sendbox: list\.json: unknown format/],
     [

@@ -50,7 +50,8 @@ describe('Bruno collection folder', () => {
       'Accept: application/json',
       '~X-Off: 1',
     ])
-    expect(byId!.url).toBe('{{baseUrl}}/orders/42/items/:item')
+    expect(byId!.url).toBe('{{baseUrl}}/orders/:id/items/:item')
+    expect(byId!.pathVariables?.map((r) => `${r.key}=${r.value}`)).toEqual(['id=42', 'item='])
     expect(create!.body).toEqual({
       type: 'raw',
       language: 'json',

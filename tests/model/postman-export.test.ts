@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { exportPostman } from '../../src/model/export/postman.ts'
+import { makeCollection, makeRequest, makeRow } from '../../src/model/factories.ts'
 import { importSource } from '../../src/model/import/import-source.ts'
+import type { RequestSpec } from '../../src/model/types.ts'
 import { mappedFields, richCollection, richEnvironment } from '../fixtures/import/rich-collection.ts'
 
 describe('Postman export', () => {
@@ -19,6 +21,35 @@ describe('Postman export', () => {
     const env = importSource({ kind: 'file', name: files[1]!.path, text: files[1]!.text })
     expect(env.label).toBe('Postman environment')
     expect(mappedFields(env.environments[0])).toEqual(mappedFields(environment))
+  })
+
+  it('writes path variables as url.variable, descriptions included, and reads them back', () => {
+    const collection = makeCollection({
+      name: 'P',
+      children: [
+        makeRequest({
+          name: 'R',
+          url: '{{base}}/users/:id/:tab',
+          pathVariables: [
+            makeRow({ key: 'id', value: '{{userId}}', description: 'who' }),
+            makeRow({ key: 'tab', value: '' }),
+          ],
+        }),
+      ],
+    })
+    const [file] = exportPostman(collection, { includeSecrets: false, environments: [] })
+    const url = JSON.parse(file!.text).item[0].request.url
+    expect(url).toMatchObject({ raw: '{{base}}/users/:id/:tab', path: ['users', ':id', ':tab'] })
+    expect(url.variable).toEqual([
+      { key: 'id', value: '{{userId}}', description: 'who' },
+      { key: 'tab', value: '' },
+    ])
+    const back = importSource({ kind: 'file', name: file!.path, text: file!.text }).collections[0]!
+    const request = back.children[0] as RequestSpec
+    expect(request.pathVariables?.map(({ key, value, description }) => [key, value, description])).toEqual([
+      ['id', '{{userId}}', 'who'],
+      ['tab', '', undefined],
+    ])
   })
 
   it('leaves secret values out unless asked', () => {

@@ -46,7 +46,8 @@ describe('Postman Collection v2.0', () => {
       'X-Page-Size: 20',
     ])
     expect(list!.params.map((p) => `${p.key}=${p.value}`)).toEqual(['status=open'])
-    expect(byId!.url).toBe('{{baseUrl}}/orders/42')
+    expect(byId!.url).toBe('{{baseUrl}}/orders/:id')
+    expect(byId!.pathVariables?.map((r) => `${r.key}=${r.value}`)).toEqual(['id=42'])
     expect(create!.headers[0]).toMatchObject({ key: 'Content-Type', description: 'JSON only' })
     expect(collection.scripts.preRequest).toBe("pm.variables.set('t', Date.now())")
     expect(orders.scripts.postResponse).toBe("pm.test('folder test', () => {})")

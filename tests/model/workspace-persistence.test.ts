@@ -79,7 +79,7 @@ describe('persistence through y-indexeddb', () => {
 
     const reloaded = await load('workspace-a')
     const reloadedDevice = await load('device-a')
-    expect(initWorkspace(reloaded)).toEqual({ from: 5, to: 5 })
+    expect(initWorkspace(reloaded)).toEqual({ from: 6, to: 6 })
     initDevice(reloadedDevice)
     expect(readCollection(reloaded, api)).toEqual(before)
     expect(readCollection(reloaded, api)!.children[0]).toMatchObject({
@@ -102,10 +102,10 @@ describe('persistence through y-indexeddb', () => {
     await close(old)
 
     const doc = await load('workspace-old')
-    expect(initWorkspace(doc)).toEqual({ from: 0, to: 5 })
+    expect(initWorkspace(doc)).toEqual({ from: 0, to: 6 })
     expect(readCollection(doc, 'c1')!.children.map((item) => item.name)).toEqual(['Orders', 'Health'])
     await close(doc)
     const again = await load('workspace-old')
-    expect(initWorkspace(again)).toEqual({ from: 5, to: 5 })
+    expect(initWorkspace(again)).toEqual({ from: 6, to: 6 })
   })
 })

@@ -121,12 +121,20 @@ function request(source: RequestSpec, seq: number): BruDocument {
   const doc: BruDocument = {
     meta: { name: source.name, type: source.kind === 'graphql' ? 'graphql' : 'http', seq },
     http: { method: source.method.toLowerCase(), url: source.url, body: 'none', auth: auth.mode ?? 'none' },
-    params: source.params.map((row) => ({
-      name: row.key,
-      value: row.value,
-      enabled: row.enabled,
-      type: 'query',
-    })),
+    params: [
+      ...source.params.map((row) => ({
+        name: row.key,
+        value: row.value,
+        enabled: row.enabled,
+        type: 'query' as const,
+      })),
+      ...(source.pathVariables ?? []).map((row) => ({
+        name: row.key,
+        value: row.value,
+        enabled: true,
+        type: 'path' as const,
+      })),
+    ],
     headers: rows(source.headers),
     auth,
     body: {},

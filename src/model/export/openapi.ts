@@ -133,11 +133,14 @@ class Builder {
         const name = (a ?? b ?? '').replace(/[{}/]/g, '_')
         if (!names.has(name)) {
           names.add(name)
-          const example = this.values.get(name)
+          // A path variable's row gives its example and description; a `{{name}}` its variable's value.
+          const row = b === undefined ? undefined : request.pathVariables?.find((r) => r.key === b)
+          const example = row ? row.value : this.values.get(name)
           parameters.push({
             name,
             in: 'path',
             required: true,
+            ...(row?.description ? { description: row.description } : {}),
             schema: { type: 'string' },
             ...(example ? { example } : {}),
           })

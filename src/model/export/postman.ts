@@ -113,7 +113,7 @@ function request(source: RequestSpec): JsonObject {
   const request: JsonObject = {
     method: source.method,
     header: rows(source.headers),
-    url: writeUrl(source.url, source.params),
+    url: writeUrl(source.url, source.params, source.pathVariables),
   }
   const auth = writeAuth(source.auth)
   if (auth) request.auth = auth
@@ -152,7 +152,7 @@ function writeVariables(variables: Variable[], options: ExportOptions): Json[] {
  * The URL as Postman's object: newman reads the parts (`host`, `path`, `query`), not `raw`. The
  * query is the parameter rows, disabled ones included, as Sendbox shows them.
  */
-export function writeUrl(url: string, params: KeyValueRow[]): JsonObject {
+export function writeUrl(url: string, params: KeyValueRow[], pathVariables: KeyValueRow[] = []): JsonObject {
   const match = /^(?:([A-Za-z][\w+.-]*):\/\/)?([^/?#]*)([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/.exec(url)
   const result: JsonObject = { raw: url }
   if (!match) return result
@@ -174,6 +174,12 @@ export function writeUrl(url: string, params: KeyValueRow[]): JsonObject {
         : []
   if (queryRows.length > 0) result.query = queryRows
   if (hash !== undefined) result.hash = hash
+  if (pathVariables.length > 0)
+    result.variable = pathVariables.map(({ key, value, description }) => ({
+      key,
+      value,
+      ...(description ? { description } : {}),
+    }))
   return result
 }
 

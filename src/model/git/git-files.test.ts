@@ -66,6 +66,20 @@ describe('a request as a file', () => {
     expect(keepSecrets(read, request)).toEqual(request)
   })
 
+  it('keeps path variables in the file, beside the URL, and reads them back', () => {
+    const withPath = makeRequest({
+      name: 'Get user',
+      url: 'https://api.test/users/:id',
+      pathVariables: [makeRow({ key: 'id', value: '{{userId}}', description: 'who' })],
+    })
+    const text = requestToText(withPath)
+    expect(text).toMatch(
+      /url: https:\/\/api.test\/users\/:id\npathVariables:\n\s+- id: .*\n\s+key: id\n\s+value: "\{\{userId\}\}"/,
+    )
+    expect(textToRequest(text, 'c/Get user.yaml').pathVariables).toEqual(withPath.pathVariables)
+    expect(requestToText(makeRequest({ url: 'https://api.test/users' }))).not.toContain('pathVariables')
+  })
+
   it('names the file, line and field of a wrong value', () => {
     const text = requestToText(request).replace('method: POST', 'method: FETCH')
     let error: unknown

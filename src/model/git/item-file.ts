@@ -79,13 +79,14 @@ function toYaml(value: unknown): string {
 export function requestToText(request: RequestSpec): string {
   const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc, websocket } =
     request
-  const { description, examples } = request
+  const { description, pathVariables, examples } = request
   const ordered = {
     id,
     name,
     kind,
     method,
     url,
+    ...(pathVariables?.length ? { pathVariables } : {}),
     params,
     headers,
     cookies,

@@ -8,6 +8,7 @@
 import { newOAuth1Auth } from '../auth/auth-fields.ts'
 import { makeRequest, makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
+import { pathVariableRows } from '../path-variables.ts'
 import {
   HTTP_METHODS,
   type Auth,
@@ -219,17 +220,6 @@ function bruBody(doc: BruDocument, context: BruContext): RequestBody {
   }
 }
 
-/** `:name` path segments with the value of `params:path` (as `bru run` sends them). */
-function withPathParams(url: string, rows: BruRow[]): string {
-  let result = url
-  for (const row of rows) {
-    if (row.type !== 'path' || row.value === '') continue
-    const name = row.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    result = result.replace(new RegExp(`/:${name}(?=/|\\?|#|$)`, 'g'), `/${row.value}`)
-  }
-  return result
-}
-
 /** A request file; `undefined` (and reported) for requests Sendbox cannot send. */
 export function bruRequest(
   doc: BruDocument,
@@ -251,11 +241,18 @@ export function bruRequest(
   const headers = bruRows(doc.headers, context, 'headers')
   const own = new Set(headers.map((h) => h.key.toLowerCase()))
   const body = bruBody(doc, context)
+  const url = text(doc.http?.url, context, 'url')
+  // `params:path` gives the values of the URL's `:name` segments (path-variables.ts).
+  const pathVariables = pathVariableRows(
+    url,
+    params.filter((p) => p.type === 'path').map((p) => ({ key: p.name, value: p.value })),
+  )
   return makeRequest({
     kind: body.type === 'graphql' || type === 'graphql' ? 'graphql' : 'http',
     name: text(doc.meta?.name, context, 'meta.name'),
     method: method as HttpMethod,
-    url: withPathParams(text(doc.http?.url, context, 'url'), params),
+    url,
+    ...(pathVariables.length > 0 ? { pathVariables } : {}),
     params: bruRows(
       params.filter((p) => p.type !== 'path'),
       context,

@@ -213,6 +213,19 @@ function children(
   return items
 }
 
+/** A Bruno environment file on its own (`environments/Local.bru`): `vars` blocks, no request. */
+export function isBrunoEnvironmentFile(source: ImportSource): boolean {
+  if (source.kind !== 'file' || !/\.bru$/i.test(source.name)) return false
+  return /^\s*vars(:secret)?\s*[{[]/m.test(source.text) && !/^\s*meta\s*\{/m.test(source.text)
+}
+
+export function readBrunoEnvironmentFile(source: ImportSource): { environments: Environment[] } {
+  if (source.kind !== 'file') throw new ImportError('', 'a folder is not a Bruno environment file')
+  const name = source.name.split(/[\\/]/).pop()!
+  const report = emptyReport()
+  return { environments: environments([{ path: `environments/${name}`, text: source.text }], report) }
+}
+
 function environments(files: SourceFile[], report: ImportReport): Environment[] {
   return files
     .filter((file) => /^environments\/[^/]+\.bru$/.test(file.path))

@@ -6,6 +6,7 @@
 import { makeRow } from '../factories.ts'
 import { HTTP_METHODS, type Auth, type FormDataRow, type HttpMethod, type KeyValueRow } from '../types.ts'
 import type { RequestBody, RequestSpec } from '../types.ts'
+import { pathVariableRows } from '../path-variables.ts'
 import { paramsFromUrl } from '../url-params.ts'
 import { visible } from './import-error.ts'
 
@@ -30,7 +31,7 @@ export type CurlParser = (command: string) => ParsedCurl[]
 
 export type CurlFields = Pick<
   RequestSpec,
-  'method' | 'url' | 'params' | 'headers' | 'cookies' | 'body' | 'auth'
+  'method' | 'url' | 'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'pathVariables'
 >
 
 export class CurlImportError extends Error {
@@ -74,6 +75,8 @@ export function curlToRequest(command: string, parse: CurlParser): CurlFields {
     method: method as HttpMethod,
     url,
     params: paramsFromUrl(url, []),
+    // A `:name` segment stays in the URL as typed; its row in the table starts without a value.
+    pathVariables: pathVariableRows(url, []),
     headers: keptHeaders,
     cookies,
     body,

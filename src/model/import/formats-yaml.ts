@@ -47,13 +47,14 @@ function detects(source: ImportSource, yamlHint: RegExp, test: (value: unknown) 
   }
 }
 
-const INSOMNIA_YAML = /^\s*type:\s*["']?[A-Za-z]+\.insomnia/m
+// v5 names its type; a v4 export written as YAML (Insomnia's own fixtures have some) starts `_type: export`.
+const INSOMNIA_YAML = /^\s*(?:type:\s*["']?[A-Za-z]+\.insomnia|_type:\s*["']?export\b)/m
 const OPENAPI_YAML = /^\s*["']?(openapi|swagger)["']?\s*:/m
 
 export const insomnia: ImportFormat = {
   id: 'insomnia',
   label: 'Insomnia export',
-  described: 'an Insomnia export (v4 JSON or v5 YAML)',
+  described: 'an Insomnia export (v4 JSON or YAML, v5 YAML)',
   extensions: ['.insomnia.yaml', '.insomnia.json'],
   input: 'source',
   detect: (source) => detects(source, INSOMNIA_YAML, (v) => isInsomniaV4(v) || isInsomniaV5(v)),

@@ -2,7 +2,7 @@
  * Every format Sendbox imports, in the order detection tries them: one entry per format module.
  * To add a format, write its module and append its entry here (and a line to README.md).
  */
-import { isBrunoFolder, readBrunoFolder } from './bruno.ts'
+import { isBrunoEnvironmentFile, isBrunoFolder, readBrunoEnvironmentFile, readBrunoFolder } from './bruno.ts'
 import type { ImportFormat } from './format.ts'
 import { insomnia, openapi, opencollection } from './formats-yaml.ts'
 import { isHar, parseHar } from './har.ts'
@@ -86,6 +86,15 @@ const bruno: ImportFormat = {
   read: readBrunoFolder,
 }
 
+const brunoEnvironment: ImportFormat = {
+  id: 'bruno-env',
+  label: 'Bruno environment',
+  described: 'a Bruno environment file (.bru with vars)',
+  input: 'source',
+  detect: isBrunoEnvironmentFile,
+  read: readBrunoEnvironmentFile,
+}
+
 export const IMPORT_FORMATS: readonly ImportFormat[] = [
   sendbox,
   postman,
@@ -96,4 +105,5 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   bruno,
   insomnia,
   openapi,
+  brunoEnvironment,
 ]

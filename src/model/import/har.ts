@@ -83,7 +83,9 @@ function parseEntry(raw: unknown, at: string, report: ImportReport) {
   const websocket =
     entry._resourceType === 'websocket' || Array.isArray(entry._webSocketMessages) || /^wss?:/i.test(url)
   if (websocket) return skip(report, at, named('WebSocket request', url), 'not supported')
-  if (!/^https?:\/\//i.test(url)) return skip(report, at, what, 'only http and https URLs can be sent')
+  // An entry without a URL (Insomnia's own HAR fixtures have one) is kept to be filled in.
+  if (url !== '' && !/^https?:\/\//i.test(url))
+    return skip(report, at, what, 'only http and https URLs can be sent')
   if (!(HTTP_METHODS as readonly string[]).includes(method))
     return skip(report, at, what, `method ${quoted(method)} is not supported`)
   // A multipart body is rebuilt with a new boundary, so the recorded Content-Type would lie.

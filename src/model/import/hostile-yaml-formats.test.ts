@@ -49,7 +49,8 @@ describe('hostile Insomnia and OpenAPI files', () => {
   it('reads an OpenAPI document with __proto__ and unicode names', () => {
     const [collection] = read('openapi/hostile.yaml').collections
     const [get, post] = collection!.children as RequestSpec[]
-    expect(get?.url).toBe('{{baseUrl}}/__proto__/{{constructor}}?__proto__=polluted')
+    expect(get?.url).toBe('{{baseUrl}}/__proto__/:constructor?__proto__=polluted')
+    expect(get?.pathVariables?.map((row) => row.key)).toEqual(['constructor'])
     expect(post?.body.type === 'raw' && JSON.parse(post.body.text)).toEqual(
       JSON.parse('{"__proto__": "x", "toString": 0}'),
     )

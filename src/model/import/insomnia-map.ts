@@ -17,6 +17,7 @@ import {
   type RequestSpec,
   type Variable,
 } from '../types.ts'
+import { pathVariableRows } from '../path-variables.ts'
 import { paramsFromUrl } from '../url-params.ts'
 import {
   ImportError,
@@ -104,12 +105,14 @@ export function mapRequest(
   let url = templates.text(optionalString(source.url, `${at}.url`), `${at}.url`, owner)
   const parameters = mapRows(source.parameters, `${at}.parameters`, owner, templates)
   const headers = mapRows(source.headers, `${at}.headers`, owner, templates)
-  for (const [i, raw] of optionalArray(source.pathParameters, `${at}.pathParameters`).entries()) {
+  // The URL keeps its `:name` segments; `pathParameters` give their values (path-variables.ts).
+  const pathPairs = optionalArray(source.pathParameters, `${at}.pathParameters`).map((raw, i) => {
     const row = expectObject(raw, `${at}.pathParameters[${i}]`)
-    const key = optionalString(row.name, `${at}.pathParameters[${i}].name`)
-    const value = templates.text(row.value, `${at}.pathParameters[${i}].value`, owner)
-    if (key && value !== '') url = url.split(`/:${key}`).join(`/${value}`)
-  }
+    return {
+      key: optionalString(row.name, `${at}.pathParameters[${i}].name`),
+      value: templates.text(row.value, `${at}.pathParameters[${i}].value`, owner),
+    }
+  })
   const body = mapBody(source.body, `${at}.body`, owner, report, templates)
   const auth = mapAuth(source.authentication, `${at}.authentication`, owner, report, templates)
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
@@ -133,11 +136,13 @@ export function mapRequest(
   if (body.contentType && !headers.some((row) => row.key.toLowerCase() === 'content-type'))
     headers.push(makeRow({ key: 'Content-Type', value: body.contentType }))
   const graphql = body.body.type === 'graphql'
+  const pathVariables = pathVariableRows(url, pathPairs)
   return makeRequest({
     kind: graphql ? 'graphql' : 'http',
     name: name || url || 'Request',
     method: method as HttpMethod,
     url,
+    ...(pathVariables.length > 0 ? { pathVariables } : {}),
     params: [...fromUrl, ...disabled],
     headers,
     body: body.body,

@@ -128,17 +128,26 @@ export function fromResources(resources: Resource[]): ImportResult<InsomniaImpor
     // In Insomnia a sub-environment overrides the base one; in Sendbox a collection variable wins
     // over an environment's. So a key some sub-environment sets is not a collection variable:
     // each environment (and one named after the base) carries the base's value for it instead.
-    const overridden = new Set(subs.flatMap(({ variables }) => variables.map((v) => v.key)))
+    // A workspace of global environments (`scope: environment`) holds no requests: the base and
+    // each sub-environment are environments, a sub one carrying the base's keys it does not set.
+    const environmentsOnly = workspace.raw.scope === 'environment'
+    const overridden = environmentsOnly
+      ? new Set(baseVariables.map((v) => v.key))
+      : new Set(subs.flatMap(({ variables }) => variables.map((v) => v.key)))
     const fromBase = baseVariables.filter((v) => overridden.has(v.key))
-    collections.push(
-      makeCollection({
-        name: workspace.name || 'Insomnia import',
-        auth: { type: 'none' },
-        variables: baseVariables.filter((v) => !overridden.has(v.key)),
-        children,
-        ...described(workspace.raw.description, workspace.at ? `${workspace.at}.description` : 'description'),
-      }),
-    )
+    if (!environmentsOnly)
+      collections.push(
+        makeCollection({
+          name: workspace.name || 'Insomnia import',
+          auth: { type: 'none' },
+          variables: baseVariables.filter((v) => !overridden.has(v.key)),
+          children,
+          ...described(
+            workspace.raw.description,
+            workspace.at ? `${workspace.at}.description` : 'description',
+          ),
+        }),
+      )
     if (!base) continue
     reached.add(base)
     if (fromBase.length > 0)

@@ -81,7 +81,8 @@ describe.each([
   it('maps URL, path parameters, query rows, headers and scripts; {{ _.x }} becomes {{x}}', () => {
     const get = request('Get user')
     expect(get.method).toBe('GET')
-    expect(get.url).toBe('{{base_url}}/users/{{userId}}?expand=true&tag=a%20b')
+    expect(get.url).toBe('{{base_url}}/users/:id?expand=true&tag=a%20b')
+    expect(get.pathVariables?.map((r) => `${r.key}=${r.value}`)).toEqual(['id={{userId}}'])
     expect(get.params.map((r) => [r.key, r.value, r.enabled])).toEqual([
       ['expand', 'true', true],
       ['tag', 'a%20b', true],

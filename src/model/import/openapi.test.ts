@@ -52,12 +52,42 @@ describe('OpenAPI 3.0 import (YAML)', () => {
     ])
   })
 
-  it('puts the first server (its variables filled) in {{baseUrl}}, path parameters in variables', () => {
-    expect(variables(collection)).toEqual([
-      ['baseUrl', 'https://eu.pets.example/v1', false],
-      ['petId', '42', false],
+  it('puts the first server (its variables filled) in {{baseUrl}}, path parameters in Path Variables', () => {
+    expect(variables(collection)).toEqual([['baseUrl', 'https://eu.pets.example/v1', false]])
+    const show = request('showPetById')
+    expect(show.url).toBe('{{baseUrl}}/pets/:petId')
+    expect(show.pathVariables?.map((r) => [r.key, r.value])).toEqual([['petId', '42']])
+  })
+
+  it('keeps a parameter inside a segment ({version}) as a collection variable', () => {
+    const { value } = parseOpenApi({
+      openapi: '3.0.3',
+      info: { title: 'V', version: '1' },
+      paths: {
+        '/v{version}/files/{name}.json': {
+          get: {
+            operationId: 'file',
+            parameters: [
+              { name: 'version', in: 'path', required: true, example: 2, schema: { type: 'integer' } },
+              {
+                name: 'name',
+                in: 'path',
+                required: true,
+                description: 'the file',
+                schema: { type: 'string' },
+              },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    })
+    const file = value.children[0] as RequestSpec
+    expect(file.url).toBe('{{baseUrl}}/v{{version}}/files/:name.json')
+    expect(file.pathVariables?.map((r) => [r.key, r.value, r.description])).toEqual([
+      ['name', 'string', 'the file'],
     ])
-    expect(request('showPetById').url).toBe('{{baseUrl}}/pets/{{petId}}')
+    expect(variables(value)).toContainEqual(['version', '2', false])
   })
 
   it('maps query, header and cookie parameters; an optional one without a value is off', () => {
@@ -129,13 +159,11 @@ describe('OpenAPI 3.0 import (YAML)', () => {
 describe('Swagger 2.0 and OpenAPI 3.1', () => {
   it('reads Swagger 2.0: host and basePath as {{baseUrl}}, body parameters, apiKey in the query', () => {
     const { value: collection } = parseOpenApi(fixture('swagger-2.0.json'))
-    expect(variables(collection)).toEqual([
-      ['baseUrl', 'https://users.example/api', false],
-      ['id', '7', false],
-    ])
+    expect(variables(collection)).toEqual([['baseUrl', 'https://users.example/api', false]])
     expect(collection.auth).toEqual({ type: 'apikey', key: 'api_key', value: '{{key}}', addTo: 'query' })
     const get = find(collection.children, 'Get a user')
-    expect(get.url).toBe('{{baseUrl}}/users/{{id}}?fields=name')
+    expect(get.url).toBe('{{baseUrl}}/users/:id?fields=name')
+    expect(get.pathVariables?.map((r) => [r.key, r.value])).toEqual([['id', '7']])
     const put = find(collection.children, 'Replace a user').body
     expect(put.type === 'raw' && JSON.parse(put.text)).toEqual({ name: 'Ann', email: 'user@example.com' })
   })

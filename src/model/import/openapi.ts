@@ -10,6 +10,7 @@ import { dereference, upgrade } from '@scalar/openapi-parser'
 import { validate as validateDocument, validatePathParameters } from '@scalar/openapi-validator'
 import { makeCollection, makeFolder, makeRequest, makeRow, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
+import { pathVariableRows } from '../path-variables.ts'
 import {
   HTTP_METHODS,
   type Collection,
@@ -202,13 +203,16 @@ function mapOperation(
   const query: KeyValueRow[] = []
   const headers: KeyValueRow[] = []
   const cookies: KeyValueRow[] = []
+  const pathPairs: { key: string; value: string; description?: string }[] = []
   for (const parameter of parameters) {
     const key = typeof parameter.name === 'string' ? parameter.name : ''
     const example = exampleOf(parameter)
     const value = example === undefined ? '' : scalarText(example)
     const required = parameter.required === true
     if (parameter.in === 'path') {
-      if (!pathVariables.has(key)) pathVariables.set(key, value)
+      const description =
+        typeof parameter.description === 'string' && parameter.description ? parameter.description : undefined
+      pathPairs.push({ key, value, ...(description ? { description } : {}) })
     } else {
       const row = makeRow({ key, value, enabled: required || hasExample(parameter) })
       if (typeof parameter.description === 'string' && parameter.description)
@@ -221,7 +225,14 @@ function mapOperation(
   const servers =
     Array.isArray(operation.servers) && operation.servers.length > 0 ? operation.servers : pathItem.servers
   const base = Array.isArray(servers) && servers.length > 0 ? serverUrl(servers) : '{{baseUrl}}'
-  let url = `${base}${path.replace(/\{([^{}]+)\}/g, '{{$1}}')}`
+  // A whole segment `{id}` (or `{id}.json`) is a path variable `:id`; one inside a segment
+  // (`v{version}`) cannot be, and stays a collection variable `{{version}}`.
+  const segments = path.replace(/\/\{([^{}./]+)\}(?=[/.]|$)/g, '/:$1')
+  for (const [, key] of segments.matchAll(/\{([^{}]+)\}/g)) {
+    const pair = pathPairs.find((p) => p.key === key)
+    if (key && !pathVariables.has(key)) pathVariables.set(key, pair?.value ?? '')
+  }
+  let url = `${base}${segments.replace(/\{([^{}]+)\}/g, '{{$1}}')}`
   const enabled = query.filter((row) => row.enabled)
   if (enabled.length > 0)
     url += `?${enabled.map((row) => `${encodeURIComponent(row.key)}=${encodeURIComponent(row.value)}`).join('&')}`
@@ -237,10 +248,12 @@ function mapOperation(
   if (body.contentType && !headers.some((row) => row.key.toLowerCase() === 'content-type'))
     headers.push(makeRow({ key: 'Content-Type', value: body.contentType }))
   const auth = authFor(operation.security, `${at}.security`, owner, context) ?? { type: 'inherit' }
+  const pathRows = pathVariableRows(url, pathPairs)
   return makeRequest({
     name,
     method: upper as HttpMethod,
     url,
+    ...(pathRows.length > 0 ? { pathVariables: pathRows } : {}),
     params,
     headers,
     cookies,

@@ -65,7 +65,8 @@ describe('OpenCollection YAML, bundled file', () => {
       'Accept: application/json',
       '~X-Off: no',
     ])
-    expect(byId!.url).toBe('{{baseUrl}}/orders/42?expand=items')
+    expect(byId!.url).toBe('{{baseUrl}}/orders/:orderId?expand=items')
+    expect(byId!.pathVariables?.map((p) => `${p.key}=${p.value}`)).toEqual(['orderId=42'])
     expect(byId!.params.map((p) => `${p.enabled ? '' : '~'}${p.key}=${p.value}`)).toEqual([
       'expand=items',
       '~debug=true',

@@ -144,10 +144,6 @@ describe('parsePostmanCollection', () => {
 
   it.each([
     [
-      postmanCollection('x', [{ name: 'r', request: { url: 'u', body: { mode: 'telepathy' } } }]),
-      'item[0].request.body.mode: unknown body mode "telepathy"',
-    ],
-    [
       postmanCollection('x', [{ name: 'r', request: { url: 'u', auth: { type: '' } } }]),
       'item[0].request.auth.type: unsupported authorization type ""',
     ],
@@ -172,43 +168,34 @@ describe('parsePostmanCollection', () => {
 })
 
 describe('Postman path variables', () => {
-  it('substitutes a value and leaves one without a value as written, as newman sends it', () => {
-    const url = (value: string) =>
-      (
-        parsePostmanCollection(
-          postmanCollection('P', [
-            {
-              name: 'R',
-              request: {
-                method: 'GET',
-                url: { raw: 'http://h/users/:id/posts', variable: [{ key: 'id', value }] },
-              },
-            },
-          ]),
-        ).children[0] as RequestSpec
-      ).url
-    expect(url('42')).toBe('http://h/users/42/posts')
-    expect(url('')).toBe('http://h/users/:id/posts')
-  })
+  const imported = (url: unknown) =>
+    parsePostmanCollection(postmanCollection('P', [{ name: 'R', request: { method: 'GET', url } }]))
+      .children[0] as RequestSpec
 
-  it("keeps the substituted ones and the URL as written for scripts' pm.request.url.variables", () => {
-    const request = (variable: { key: string; value: string }[]) =>
-      parsePostmanCollection(
-        postmanCollection('P', [
-          { name: 'R', request: { method: 'GET', url: { raw: 'http://h/users/:id/:tab', variable } } },
-        ]),
-      ).children[0] as RequestSpec
-    const both = request([
-      { key: 'id', value: '42' },
-      { key: 'tab', value: '' },
+  it('keeps the URL as written and the values in the Path Variables table, in the URL order', () => {
+    const request = imported({
+      raw: 'http://h/users/:id/:tab',
+      variable: [
+        { key: 'tab', value: '', description: 'which tab' },
+        { key: 'id', value: 42 },
+        { key: 'gone', value: 'x' },
+      ],
+    })
+    expect(request.url).toBe('http://h/users/:id/:tab')
+    expect(
+      request.pathVariables?.map(({ key, value, description }) => ({ key, value, description })),
+    ).toEqual([
+      { key: 'id', value: '42', description: undefined },
+      { key: 'tab', value: '', description: 'which tab' },
     ])
-    expect(both.urlTemplate).toBe('http://h/users/:id/:tab')
-    expect(both.pathVariables).toEqual([{ key: 'id', value: '42' }])
-    const none = request([{ key: 'id', value: '' }])
-    expect('urlTemplate' in none || 'pathVariables' in none).toBe(false)
   })
 
-  it('leaves them out of a Sendbox file, which has no path variables (nor does a workspace)', () => {
+  it('makes a row for a segment Postman gave no value, and none for a URL without any', () => {
+    expect(imported('http://h/u/:id').pathVariables?.map((row) => row.key)).toEqual(['id'])
+    expect('pathVariables' in imported('http://h/u/1')).toBe(false)
+  })
+
+  it('keeps them in a Sendbox file', () => {
     const collection = parsePostmanCollection(
       postmanCollection('P', [
         {
@@ -217,10 +204,9 @@ describe('Postman path variables', () => {
         },
       ]),
     )
-    expect((collection.children[0] as RequestSpec).urlTemplate).toBe('http://h/u/:id')
     const text = serializeSendboxCollection(collection)
-    expect(text).toContain('http://h/u/1')
-    expect(text).not.toMatch(/urlTemplate|pathVariables/)
+    expect(text).toContain('http://h/u/:id')
+    expect(JSON.parse(text).collection.children[0].pathVariables[0]).toMatchObject({ key: 'id', value: '1' })
   })
 })
 

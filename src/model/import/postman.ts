@@ -21,6 +21,7 @@ import type {
   Variable,
 } from '../types.ts'
 import { HTTP_METHODS } from '../types.ts'
+import { pathVariableRows } from '../path-variables.ts'
 import { paramsFromUrl, urlFromParams } from '../url-params.ts'
 import {
   ImportError,
@@ -79,6 +80,16 @@ export function readPostmanCollection(json: unknown): ImportResult<Collection> {
   return { value, report }
 }
 
+/** One request Sendbox cannot read: it is reported and left out, the rest of the file imports. */
+class SkippedRequest extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(reason)
+  }
+}
+
 /** `depth`: how many folders `value` is inside; `pruningOff`: `disableBodyPruning` from above. */
 function parseItems(
   value: unknown,
@@ -87,7 +98,7 @@ function parseItems(
   report: ImportReport,
   pruningOff: boolean,
 ): TreeItem[] {
-  return optionalArray(value, path).map((raw, i) => {
+  return optionalArray(value, path).flatMap((raw, i) => {
     const at = `${path}[${i}]`
     const item = expectObject(raw, at)
     const name = optionalString(item.name, `${at}.name`)
@@ -105,7 +116,13 @@ function parseItems(
       })
     }
     if (item.request === undefined) throw new ImportError(at, 'an item needs either "request" or "item"')
-    return parseRequest(item, name, at, report, off)
+    try {
+      return [parseRequest(item, name, at, report, off)]
+    } catch (error) {
+      if (!(error instanceof SkippedRequest)) throw error
+      report.skipped.push({ path: error.path, what: named('request', name), reason: error.reason })
+      return []
+    }
   })
 }
 
@@ -154,7 +171,7 @@ function parseRequest(
     body,
     auth: parsePostmanAuth(raw.auth, `${at}.request.auth`, report, owner) ?? { type: 'inherit' },
     scripts: parseEvents(item.event, `${at}.event`, report, owner),
-    ...(url.urlTemplate ? { pathVariables: url.pathVariables, urlTemplate: url.urlTemplate } : {}),
+    ...(url.pathVariables.length > 0 ? { pathVariables: url.pathVariables } : {}),
     ...(description.description ? description : itemDescription),
     ...(examples.length > 0 ? { examples } : {}),
   })
@@ -163,14 +180,14 @@ function parseRequest(
 interface ParsedUrl {
   url: string
   params: KeyValueRow[]
-  /** The path variables with a value, and the URL before they were put in (Postman's `raw`). */
-  pathVariables?: { key: string; value: string }[]
-  urlTemplate?: string
+  /** The URL's `:name` segments with Postman's `url.variable` values (path-variables.ts). */
+  pathVariables: KeyValueRow[]
 }
 
 function parseUrl(value: unknown, path: string): ParsedUrl {
-  if (value === undefined || value === null) return { url: '', params: [] }
-  if (typeof value === 'string') return { url: value, params: paramsFromUrl(value, []) }
+  if (value === undefined || value === null) return { url: '', params: [], pathVariables: [] }
+  if (typeof value === 'string')
+    return { url: value, params: paramsFromUrl(value, []), pathVariables: pathVariableRows(value, []) }
   const object = expectObject(value, path)
   let url = optionalString(object.raw, `${path}.raw`) || assembleUrl(object, path)
   // Postman keeps disabled query rows in `query`; the URL carries only the enabled ones.
@@ -186,21 +203,17 @@ function parseUrl(value: unknown, path: string): ParsedUrl {
       .map((row) => row.id),
   )
   if (query.length > 0) url = urlFromParams(url, query, bare)
-  const template = url
-  const pathVariables: { key: string; value: string }[] = []
-  for (const [i, variable] of optionalArray(object.variable, `${path}.variable`).entries()) {
+  const pairs = optionalArray(object.variable, `${path}.variable`).map((variable, i) => {
     const v = expectObject(variable, `${path}.variable[${i}]`)
-    const key = optionalString(v.key, `${path}.variable[${i}].key`)
-    const value = optionalText(v.value, `${path}.variable[${i}].value`)
-    const replacement = `/${value}`
-    // newman leaves a path variable without a value as written (`/:id`), never an empty segment.
-    if (key && value !== '') {
-      url = url.replace(new RegExp(`/:${escapeRegExp(key)}(?=/|\\?|#|$)`, 'g'), replacement)
-      pathVariables.push({ key, value })
+    const description = described(v.description, `${path}.variable[${i}].description`).description
+    return {
+      key: optionalString(v.key ?? v.id, `${path}.variable[${i}].key`),
+      value: optionalText(v.value, `${path}.variable[${i}].value`),
+      ...(description ? { description } : {}),
     }
-  }
+  })
   const params = query.length > 0 ? query : paramsFromUrl(url, [])
-  return url === template ? { url, params } : { url, params, pathVariables, urlTemplate: template }
+  return { url, params, pathVariables: pathVariableRows(url, pairs) }
 }
 
 function assembleUrl(object: JsonObject, path: string): string {
@@ -213,10 +226,6 @@ function assembleUrl(object: JsonObject, path: string): string {
   const port = optionalText(object.port, `${path}.port`)
   const pathname = join(object.path, '/', `${path}.path`)
   return `${protocol ? `${protocol}://` : ''}${host}${port ? `:${port}` : ''}${pathname ? `/${pathname}` : ''}`
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** `anyValue`: the format lets a value be any JSON value (variables), not only a string (headers). */
@@ -342,7 +351,7 @@ function parseBody(
       })
       return { body: { type: 'none' }, kind: 'http' }
     default:
-      throw new ImportError(`${path}.mode`, `unknown body mode ${quoted(mode)}`)
+      throw new SkippedRequest(`${path}.mode`, `its body mode ${quoted(mode)} is not one Postman defines`)
   }
 }
 

@@ -56,14 +56,7 @@ export function serializeSendboxCollection(collection: Collection, environments:
     collection,
     ...(environments.length > 0 ? { environments } : {}),
   }
-  return JSON.stringify(file, withoutScriptOnlyFields, 2) + '\n'
-}
-
-/** A Postman import's path variables are for its scripts only (RequestSpec): the format has none. */
-function withoutScriptOnlyFields(this: unknown, key: string, value: unknown): unknown {
-  return (key === 'pathVariables' || key === 'urlTemplate') && (this as { type?: unknown }).type === 'request'
-    ? undefined
-    : value
+  return JSON.stringify(file, null, 2) + '\n'
 }
 
 export interface SendboxEnvironmentFile {
@@ -149,6 +142,9 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
       params: optional(source.params, `${path}.params`, array(row), []),
       headers: optional(source.headers, `${path}.headers`, array(row), base.headers),
       cookies: optional(source.cookies, `${path}.cookies`, array(row), []),
+      ...(source.pathVariables === undefined
+        ? {}
+        : { pathVariables: array(row)(source.pathVariables, `${path}.pathVariables`) }),
       body: optional(source.body, `${path}.body`, body, base.body),
       auth: optional(source.auth, `${path}.auth`, auth, { type: 'inherit' }),
       scripts: optional(source.scripts, `${path}.scripts`, scripts, makeScripts()),

@@ -67,7 +67,7 @@ function queryRows(query: string): NameValue[] {
 
 function routesOf(request: RequestSpec, variables: ReadonlyMap<string, string>): MockRoute[] {
   return (request.examples ?? []).map((example) => {
-    const url = fill(example.request?.url || request.urlTemplate || request.url, variables)
+    const url = fill(example.request?.url || request.url, variables)
     const { path, query } = pathAndQuery(url)
     const segments = splitPath(path).map((segment) =>
       segment.startsWith(':') || /\{\{[^{}]+\}\}/.test(segment) ? null : safeDecode(segment),

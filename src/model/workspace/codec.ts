@@ -28,6 +28,7 @@ export const REQUEST_FIELDS = [
   'params',
   'headers',
   'cookies',
+  'pathVariables',
   'body',
   'auth',
   'scripts',
@@ -53,6 +54,7 @@ export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]
   params: [],
   headers: [],
   cookies: [],
+  pathVariables: [],
   body: { type: 'none' },
   auth: { type: 'inherit' },
   scripts: makeScripts(),
@@ -118,6 +120,7 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     params: get('params'),
     headers: get('headers'),
     cookies: get('cookies'),
+    ...pathVariablesOf(get('pathVariables')),
     body: get('body'),
     auth: get('auth'),
     scripts: get('scripts'),
@@ -127,6 +130,10 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     ...(examples.length > 0 ? { examples } : {}),
   }
 }
+
+/** Absent when the URL has none, so a request without reads as it did before schema 6. */
+const pathVariablesOf = (rows: RequestFields['pathVariables']) =>
+  rows && rows.length > 0 ? { pathVariables: rows } : {}
 
 export function readContainerEntity(id: Id, entity: EntityMap, defaultAuth: Auth['type']): ContainerSettings {
   return {
@@ -178,7 +185,9 @@ export function reId<T extends Collection | TreeItem>(item: T, idMap: Map<Id, Id
       }
     }
     if ('children' in node) node.children.forEach(visit)
-    else for (const row of [...node.params, ...node.headers, ...node.cookies]) row.id = newId()
+    else
+      for (const row of [...node.params, ...node.headers, ...node.cookies, ...(node.pathVariables ?? [])])
+        row.id = newId()
   }
   visit(copy)
   return copy

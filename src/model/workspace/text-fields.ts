@@ -19,7 +19,7 @@ import type { EntityMap } from './workspace-doc.ts'
 
 /** Fields that are one text as a whole: their key holds the Y.Text itself, no shape. */
 export const WHOLE_TEXT_FIELDS = new Set(['name', 'url'])
-const TABLES = new Set(['params', 'headers', 'cookies'])
+const TABLES = new Set(['params', 'headers', 'cookies', 'pathVariables'])
 const FORM_ROWS = 'body.rows'
 
 /**

@@ -3,6 +3,7 @@
  * page, or in a script worker that then builds the request and hands it to the relay itself.
  */
 import type { AuthSource } from '../../model/auth/resolve-auth.ts'
+import { applyPathVariables } from '../../model/path-variables.ts'
 import { scriptUrl } from '../../model/script-view.ts'
 import type { WireResponse } from '../../model/wire.ts'
 import { canHandOff, type HandedOff } from '../script/hand-off.ts'
@@ -29,16 +30,25 @@ export function runPreRequest(
       id: request.id,
       name: request.name,
       method: request.method,
-      url: scriptUrl(request.url, variables),
+      url: scriptUrl(request.url, variables, request.pathVariables),
       headers: [],
-      // Postman's pm.request before the send: as typed (newman substitutes after the script).
-      rawUrl: request.url,
+      // Postman's pm.request before the send: as typed (newman substitutes after the script),
+      // path variables put in as the SDK's Url#toString does (unencoded, names left as they are).
+      rawUrl: applyPathVariables(
+        request.url,
+        request.pathVariables,
+        (text) => text,
+        (text) => text,
+      ),
       declaredHeaders: request.headers
         .filter((h) => !h.auto)
         .map((h) => ({ key: h.key, value: h.value, ...(h.enabled ? {} : { disabled: true as const }) })),
       ...(request.auth.type === 'inherit' ? {} : { auth: request.auth }),
-      ...(request.urlTemplate
-        ? { urlTemplate: request.urlTemplate, pathVariables: request.pathVariables ?? [] }
+      ...(request.pathVariables?.length
+        ? {
+            urlTemplate: request.url,
+            pathVariables: request.pathVariables.map(({ key, value }) => ({ key, value })),
+          }
         : {}),
       body: request.body,
     },

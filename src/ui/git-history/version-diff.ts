@@ -22,6 +22,7 @@ const FIELDS: [string, (request: RequestSpec) => string][] = [
   ['name', (r) => r.name],
   ['method', (r) => r.method],
   ['url', (r) => r.url],
+  ['path variables', (r) => rows(r.pathVariables ?? [])],
   ['params', (r) => rows(r.params)],
   ['headers', (r) => rows(r.headers)],
   ['cookies', (r) => rows(r.cookies)],

@@ -8,6 +8,7 @@ import { createSignal, lazy, Match, Show, Switch, type JSX } from 'solid-js'
 import type { KeyValueRow, RequestBody } from '../../model/types.ts'
 import { ownRows, switchDefaultHeader } from '../../model/default-headers.ts'
 import { paramRowsForTable, paramRowsFromTable } from '../../model/param-text.ts'
+import { syncPathVariables, withoutPathVariable } from '../../model/path-variables.ts'
 import { paramsFromUrl, urlFromParams } from '../../model/url-params.ts'
 import type { TabState } from '../../model/workspace/api.ts'
 import { DescriptionField } from '../dialogs/description-field.tsx'
@@ -18,6 +19,7 @@ import { AuthTab } from './auth-tab.tsx'
 import { BodyEditor } from './body-editor.tsx'
 import { AutoHeaderRows } from './auto-header-rows.tsx'
 import { KvTable } from './kv-table.tsx'
+import { PathVariablesTable } from './path-variables-table.tsx'
 import { ResponseArea } from './response-area.tsx'
 import { ScriptTab } from './script-tab.tsx'
 
@@ -79,7 +81,7 @@ export function RequestEditor(props: RequestEditorProps) {
     const d = props.tab.draft
     const n =
       id === 'params'
-        ? count(d.params)
+        ? count(d.params) + (d.pathVariables?.length ?? 0)
         : id === 'headers'
           ? count(d.headers)
           : id === 'cookies'
@@ -117,6 +119,18 @@ export function RequestEditor(props: RequestEditorProps) {
                 edit({ params, url: urlFromParams(props.tab.draft.url, params) })
               }}
             />
+            <Show when={props.tab.draft.pathVariables?.length}>
+              <PathVariablesTable
+                rows={props.tab.draft.pathVariables ?? []}
+                onChange={(pathVariables) => edit({ pathVariables })}
+                onRemove={(key) =>
+                  store.editDraft(
+                    props.tab.id,
+                    urlEdit(props.tab, withoutPathVariable(props.tab.draft.url, key)),
+                  )
+                }
+              />
+            </Show>
           </Match>
           <Match when={section() === 'headers'}>
             <KvTable
@@ -195,7 +209,11 @@ export function RequestEditor(props: RequestEditorProps) {
   )
 }
 
-/** The URL was typed: the parameters table follows. */
+/** The URL was typed: the parameters and path variables tables follow. */
 export function urlEdit(tab: TabState, url: string) {
-  return { url, params: paramsFromUrl(url, tab.draft.params) }
+  return {
+    url,
+    params: paramsFromUrl(url, tab.draft.params),
+    pathVariables: syncPathVariables(url, tab.draft.pathVariables),
+  }
 }

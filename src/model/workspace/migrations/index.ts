@@ -15,6 +15,7 @@ import { upWorkspace2 } from './workspace/v2.ts'
 import { upWorkspace3 } from './workspace/v3.ts'
 import { upWorkspace4 } from './workspace/v4.ts'
 import { upWorkspace5 } from './workspace/v5.ts'
+import { upWorkspace6 } from './workspace/v6.ts'
 
 export interface Migration {
   /** The version this migration produces. */
@@ -28,6 +29,7 @@ export const WORKSPACE_MIGRATIONS: readonly Migration[] = [
   { version: 3, up: upWorkspace3 },
   { version: 4, up: upWorkspace4 },
   { version: 5, up: upWorkspace5 },
+  { version: 6, up: upWorkspace6 },
 ]
 export const DEVICE_MIGRATIONS: readonly Migration[] = [{ version: 1, up: upDevice1 }]
 

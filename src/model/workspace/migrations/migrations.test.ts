@@ -23,7 +23,11 @@ import workspaceV4Input from './workspace/v4.input.json'
 import workspaceV4Output from './workspace/v4.output.json'
 import workspaceV5Input from './workspace/v5.input.json'
 import workspaceV5Output from './workspace/v5.output.json'
+import workspaceV6Input from './workspace/v6.input.json'
+import workspaceV6Output from './workspace/v6.output.json'
+import workspaceV6Release from './workspace/v6.release-update.json'
 import { readRequest } from '../read.ts'
+import { updateRequest } from '../actions.ts'
 
 /** Each fixture runs the migrations up to its own version, from the version before it. */
 const upTo = (migrations: readonly Migration[], version: number) =>
@@ -70,6 +74,14 @@ const fixtures = [
     from: 4,
   },
   {
+    name: 'workspace v5 → v6',
+    input: workspaceV6Input,
+    output: workspaceV6Output,
+    shape: WORKSPACE_SHAPE,
+    migrations: upTo(WORKSPACE_MIGRATIONS, 6),
+    from: 5,
+  },
+  {
     name: 'device v0 → v1',
     input: deviceV1Input,
     output: deviceV1Output,
@@ -102,7 +114,7 @@ describe('migration fixtures', () => {
   })
 
   // Only the workspace is synced; the device doc is migrated by its one browser.
-  it.each(fixtures.slice(0, 5))(
+  it.each(fixtures.filter((fixture) => fixture.shape === WORKSPACE_SHAPE))(
     '$name on two peers at once converges',
     ({ input, output, shape, migrations }) => {
       const original = load(input, shape)
@@ -135,8 +147,8 @@ describe('migrate', () => {
 
   it('stamps an empty doc with the newest version', () => {
     const doc = new Y.Doc()
-    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 5 })
-    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 5 })
+    expect(migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toEqual({ from: 0, to: 6 })
+    expect(doc.getMap('meta').toJSON()).toEqual({ schemaVersion: 6 })
   })
 
   it('v2 keeps what every request reads as, with fewer stored fields', () => {
@@ -170,7 +182,7 @@ describe('migrate', () => {
     const doc = new Y.Doc()
     doc.getMap('meta').set('schemaVersion', 7)
     expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(SchemaTooNewError)
-    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 5/)
+    expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 6/)
   })
 
   it('runs each step once, in order, in its own transaction with the origin given', () => {
@@ -219,5 +231,54 @@ describe('v5: table rows by key, texts from creation', () => {
     expect(r1.get('body')).toEqual({ type: 'urlencoded', rows: [] })
     for (const key of ['scripts.preRequest', 'body.text', 'body.query', 'body.variables'])
       expect(r1.get(key)).toBeInstanceOf(Y.Text)
+  })
+})
+
+describe('v6: path variables', () => {
+  /** The workspace as the release before schema 6 saved it: Y.Texts and all, not a JSON snapshot. */
+  const released = () => {
+    const doc = new Y.Doc()
+    Y.applyUpdate(
+      doc,
+      Uint8Array.from(atob(workspaceV6Release.update), (c) => c.charCodeAt(0)),
+    )
+    return doc
+  }
+  const requests = (doc: Y.Doc) => [...doc.getMap('requests').keys()].map((id) => readRequest(doc, id)!)
+
+  it("gives a released doc's requests a row per :name segment, sending what they sent before", () => {
+    const doc = released()
+    expect(schemaVersion(doc)).toBe(5)
+    const before = requests(doc)
+    migrate(doc, WORKSPACE_MIGRATIONS, 'test')
+    const after = requests(doc)
+    const byName = new Map(after.map((request) => [request.name, request]))
+    expect(byName.get('Get user')!.pathVariables).toEqual([
+      { id: 'path-id', key: 'id', value: '', enabled: true },
+      { id: 'path-postId', key: 'postId', value: '', enabled: true },
+    ])
+    expect(byName.get('Org member')!.pathVariables!.map((row) => row.key)).toEqual(['org', 'user'])
+    expect('pathVariables' in byName.get('Health')!).toBe(false)
+    // Everything else reads as before.
+    expect(after.map(({ pathVariables: _, ...rest }) => rest)).toEqual(before)
+  })
+
+  it('keeps a value set after the migration, and a peer migrating concurrently does not add rows', () => {
+    const [a, b] = [released(), released()]
+    migrate(a, WORKSPACE_MIGRATIONS, 'test')
+    const id = requests(a).find((request) => request.name === 'Get user')!.id
+    const rows = readRequest(a, id)!.pathVariables!.map((row) => ({
+      ...row,
+      value: row.key === 'id' ? '7' : '',
+    }))
+    updateRequest(a, id, { pathVariables: rows })
+    migrate(b, WORKSPACE_MIGRATIONS, 'test')
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(b))
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a))
+    for (const peer of [a, b])
+      expect(readRequest(peer, id)!.pathVariables!.map((row) => [row.key, row.value])).toEqual([
+        ['id', '7'],
+        ['postId', ''],
+      ])
   })
 })

@@ -75,6 +75,9 @@ const SDK = String.raw`(function (real, pre) {
       touch()
     }
     valueOf() { return (this._t === QUERY || this._t === FORM) && typeof this._s.value !== 'string' ? '' : this._s.value }
+    // Variable#get and #set (a path variable: pm.request.url.variables.one('id').set('7')).
+    get() { return this._s.value }
+    set(v) { this._s.value = v; touch() }
     toString() { return this._t.one(this) }
     toJSON() {
       if (this._t === VARIABLE) {
