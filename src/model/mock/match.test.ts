@@ -84,6 +84,8 @@ describe('matching a request to a saved response', () => {
     ['DELETE', '/v1/users/42', {}, undefined],
     ['GET', '/v1/users/7/orders', {}, 'orders'],
     ['GET', '/v1/users/7/orders/1', {}, undefined],
+    ['GET', '/v1/users/0', { 'x-mock-response-code': '200' }, 'found'],
+    ['GET', '/v1/users/0', { 'x-mock-response-code': '500' }, undefined],
     ['GET', '/v1/users/%C3%A9', {}, 'found'],
   ])('%s %s %o → %s', (method, url, headers, name) => {
     expect(pick(method, url, headers)).toBe(name)
@@ -122,5 +124,14 @@ describe('matching a request to a saved response', () => {
   it('variables given to the server win over the collection', () => {
     const local = mockRoutes(collection, new Map([['baseUrl', 'http://127.0.0.1:1/api']]))
     expect(matchMock(local, { method: 'GET', url: '/api/users', headers: {} })?.example.name).toBe('all')
+  })
+
+  it('prefers a 2xx example when nothing else tells two apart, as Postman does', () => {
+    const request = makeRequest({
+      url: 'http://x/basic-auth',
+      examples: [example('refused', { status: 401 }), example('allowed', { status: 200 })],
+    })
+    const two = mockRoutes(makeCollection({ children: [request] }))
+    expect(matchMock(two, { method: 'GET', url: '/basic-auth', headers: {} })?.example.name).toBe('allowed')
   })
 })

@@ -1,8 +1,9 @@
 /**
  * Which saved response answers a request to the mock server, in this order: the method; the
  * path (`:vars` and `{{vars}}` match any segment); then the best query and header match (more
- * literal segments first on a tie, then the collection's order); or the example named in the
- * request header `x-mock-response-name`.
+ * literal segments first on a tie, then a 2xx status, then the collection's order); or the
+ * example named in the request header `x-mock-response-name`, or only those with the status in
+ * `x-mock-response-code` (both as Postman's mock servers read them).
  */
 import type { NameValue } from '../types.ts'
 import { pathAndQuery, splitPath, type MockRoute } from './routes.ts'
@@ -23,6 +24,7 @@ export interface MockAnswer {
 }
 
 export const RESPONSE_NAME_HEADER = 'x-mock-response-name'
+export const RESPONSE_CODE_HEADER = 'x-mock-response-code'
 
 /** Headers that describe the saved body's transfer, not the body itself: never replayed. */
 const NOT_REPLAYED = new Set([
@@ -66,7 +68,13 @@ export function matchMock(routes: readonly MockRoute[], request: MockRequest): M
     }
   })
   const method = request.method.toUpperCase()
-  const candidates = routes.filter((route) => route.method === method && pathMatches(route, segments))
+  const code = header(request.headers, RESPONSE_CODE_HEADER)
+  const candidates = routes.filter(
+    (route) =>
+      route.method === method &&
+      pathMatches(route, segments) &&
+      (code === undefined || String(route.example.status) === code.trim()),
+  )
   if (candidates.length === 0) return undefined
   const wanted = header(request.headers, RESPONSE_NAME_HEADER)
   if (wanted !== undefined) {
@@ -77,8 +85,9 @@ export function matchMock(routes: readonly MockRoute[], request: MockRequest): M
   let best = candidates[0]!
   let bestScore = -Infinity
   for (const route of candidates) {
-    const points =
-      score(route, params, request.headers) * 100 + route.segments.filter((s) => s !== null).length
+    const literal = route.segments.filter((s) => s !== null).length
+    const success = route.example.status >= 200 && route.example.status < 300 ? 1 : 0
+    const points = score(route, params, request.headers) * 1000 + literal * 2 + success
     if (points > bestScore) {
       best = route
       bestScore = points
