@@ -17,6 +17,14 @@ describe('QuickJS errors in V8’s words, through real QuickJS', () => {
     expect(result.tests[0]?.error).toBe(message)
   })
 
+  it("a const without a value fails the script with V8's words", async () => {
+    const result = await runScript('const missing;\npm.test("t", () => {})', { response: { code: 200 } })
+    expect(result.error).toMatchObject({
+      message: 'SyntaxError: Missing initializer in const declaration',
+      cause: 'SyntaxError: missing initializer for const variable',
+    })
+  })
+
   it('rewords an unexpected token as V8 does, and leaves other text alone', () => {
     expect(v8Wording("SyntaxError: unexpected token in expression: ';'")).toBe(
       "SyntaxError: Unexpected token ';'",

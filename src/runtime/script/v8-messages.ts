@@ -26,10 +26,14 @@ const REWRITES: [RegExp, string][] = [
   [/\bRangeError: invalid array length$/g, 'RangeError: Invalid array length'],
   [/\bInternalError: stack overflow$/g, 'RangeError: Maximum call stack size exceeded'],
   [/\bSyntaxError: unexpected token in expression: '([^']*)'$/g, "SyntaxError: Unexpected token '$1'"],
+  [
+    /\bSyntaxError: missing initializer for const variable$/g,
+    'SyntaxError: Missing initializer in const declaration',
+  ],
 ]
 
 const WORTH_A_LOOK =
-  /cannot (read|set) property|is not (defined|initialized)|empty array|symbol to string|invalid array length|stack overflow|unexpected token in expression/
+  /cannot (read|set) property|is not (defined|initialized)|empty array|symbol to string|invalid array length|stack overflow|unexpected token in expression|missing initializer/
 
 export function v8Wording(message: string): string {
   if (!WORTH_A_LOOK.test(message)) return message
