@@ -1,8 +1,8 @@
-/** Labels of saved responses (examples) and the mock server. */
-export const exampleMessages = {
-  examples: 'Examples',
-  saveAsExample: 'Save as example',
-  savedAsExample: (name: string) => `Saved as example "${name}"`,
+/** Labels of saved responses (examples) and the mock server, for their lazy views (the shell's few are in messages.ts). */
+import { messages as shell } from './messages.ts'
+
+export const messages = {
+  ...shell,
   noExamples: 'No examples yet: send the request, then Save as example on its response.',
   examplesNeedSave: 'Save the request first: examples are kept with a saved request.',
   openExample: 'Open',
@@ -20,7 +20,6 @@ export const exampleMessages = {
   viewingExample: (name: string) => `Example "${name}" (read-only)`,
   badStatus: 'The status must be a number from 100 to 999.',
   badHeaderLine: (line: string) => `"${line}" is not a header line ("Name: value").`,
-  mockServer: 'Mock server',
   mockBaseUrl: 'Base URL',
   mockOn: "Serve this collection's examples",
   mockCalls: 'Calls',

@@ -6,14 +6,17 @@ import { collabMessages } from './messages-collab.ts'
 import { gitMessages } from './messages-git.ts'
 import { transferMessages } from './messages-transfer.ts'
 import { viewerMessages } from './messages-viewer.ts'
-import { exampleMessages } from './messages-examples.ts'
 
 export const messages = {
   ...collabMessages,
   ...gitMessages,
   ...transferMessages,
   ...viewerMessages,
-  ...exampleMessages,
+  // The rest of the examples' and mock server's labels are in messages-examples.ts (lazy views).
+  examples: 'Examples',
+  saveAsExample: 'Save as example',
+  savedAsExample: (name: string) => `Saved as example "${name}"`,
+  mockServer: 'Mock server',
   appName: 'Sendbox',
 
   // Sidebar (spec 4.2)

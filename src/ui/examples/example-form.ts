@@ -1,6 +1,6 @@
 /** The edit form's text ⇄ an example's fields, with a message naming what is wrong. */
 import type { NameValue, SavedResponse } from '../../model/types.ts'
-import { messages } from '../messages.ts'
+import { messages } from '../messages-examples.ts'
 
 export function headersText(headers: readonly NameValue[]): string {
   return headers.map((row) => `${row.key}: ${row.value}`).join('\n')

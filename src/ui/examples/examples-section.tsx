@@ -4,7 +4,7 @@
  */
 import { createSignal, For, Show } from 'solid-js'
 import type { Id } from '../../model/types.ts'
-import { messages } from '../messages.ts'
+import { messages } from '../messages-examples.ts'
 import { useStore } from '../store/context.tsx'
 
 export function ExamplesSection(props: { tabId: Id; requestId: Id | null }) {

@@ -7,7 +7,7 @@ import { createResource, createSignal, For, onCleanup, Show } from 'solid-js'
 import { makeVariable } from '../../model/factories.ts'
 import type { Id } from '../../model/types.ts'
 import { Dialog } from '../dialogs/dialog.tsx'
-import { messages } from '../messages.ts'
+import { messages } from '../messages-examples.ts'
 import { useStore } from '../store/context.tsx'
 import { mockBaseUrl, type MockState } from '../store/mock-client.ts'
 

@@ -12,7 +12,6 @@ import type { Id } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 import { formatSize } from '../../model/response/format.ts'
-import { exampleFromResponse } from '../../model/response/example.ts'
 
 /**
  * The viewer loads with the first response (not in the app's shell); `preloadResponseViewer`
@@ -56,6 +55,8 @@ export function ResponseArea(props: { tabId: Id }) {
   const saveExample = async (result: DoneOutcome, body: () => Promise<Uint8Array>) => {
     const requestId = tab()?.savedRequestId
     if (!requestId) return
+    // Loaded on first use: the shell does not carry it.
+    const { exampleFromResponse } = await import('../../model/response/example.ts')
     const example = exampleFromResponse(result.request, result.response, await body())
     store.saveExample(requestId, example)
     setSavedNote(messages.savedAsExample(example.name))
