@@ -46,9 +46,35 @@ function lazyImportParsers(): Plugin {
   }
 }
 
+// The app shell (what index.html imports statically, before first paint) as one chunk: one request
+// and one gzip stream instead of ~40 small ones (~8 KB gz smaller, and fewer round trips through the
+// service worker). The set is the static import closure of index.html, collected once the module
+// graph is known; the OAuth callback page's modules and the shared preload polyfill stay out of it,
+// so that page does not load the app.
+const shellModules = new Set<string>()
+
+function shellChunk(): Plugin {
+  return {
+    name: 'sendbox-shell-chunk',
+    apply: 'build',
+    buildEnd() {
+      shellModules.clear()
+      const entry = [...this.getModuleIds()].find((id) => id.endsWith('/index.html'))
+      const queue = entry ? [entry] : []
+      while (queue.length > 0) {
+        const id = queue.pop()!
+        if (shellModules.has(id) || id.includes('modulepreload-polyfill')) continue
+        shellModules.add(id)
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      }
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     yjsLogging(),
+    shellChunk(),
     solid(),
     VitePWA({
       // Our own worker (src/sw/sw.ts): the precache below plus the streamed `Download` route.
@@ -84,7 +110,17 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // The OAuth 2.0 sign-in callback is a page of its own (served at /oauth/callback, precached).
-    rollupOptions: { input: { main: 'index.html', 'oauth-callback': 'oauth/callback.html' } },
+    rollupOptions: {
+      input: { main: 'index.html', 'oauth-callback': 'oauth/callback.html' },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'modulepreload-polyfill', test: /modulepreload-polyfill/, priority: 1 },
+            { name: 'shell', test: (id) => shellModules.has(id) },
+          ],
+        },
+      },
+    },
     sourcemap: false,
     chunkSizeWarningLimit: 8000,
   },
