@@ -73,7 +73,8 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
   const start = async () => {
     let token = entry.joined?.token
     if (!token) {
-      token = (await services.transport()).relay?.token
+      // Once the send pipeline has loaded, after the first render (main.tsx starts it).
+      token = (await services.chosen()).relay?.token
       if (token) setOwnerToken(token)
     }
     if (!token || disposed) {

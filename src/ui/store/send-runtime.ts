@@ -1,6 +1,6 @@
 /**
  * The send pipeline and the page's I/O for it, one lazy chunk: `createSendServices` starts loading
- * it at once, and the app's shell does not carry it (its first send waits for it only if it
+ * it once the app has rendered, and the app's shell does not carry it (its first send waits for it only if it
  * comes before the chunk has loaded).
  */
 export { send } from '../../runtime/send.ts'

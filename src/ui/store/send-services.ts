@@ -1,7 +1,9 @@
 /**
  * The page's I/O for sending, chosen once: the transport (relay or direct fetch) and the script
- * worker. Both start in the background at load, so the first send waits for neither; their code
- * and the send pipeline's come in one lazy chunk (`send-runtime.ts`), loaded at once.
+ * worker. Both start in the background once the app has rendered (`start`, called by main.tsx), so
+ * neither the chunk's evaluation nor the worker's start delays the first paint, and the first send
+ * waits for neither; their code and the send pipeline's come in one lazy chunk (`send-runtime.ts`).
+ * Asking for the transport or the runtime before `start` loads them at once.
  */
 import { VariableContext } from '../../model/variables.ts'
 import type { ScriptRunner } from '../../runtime/script/types.ts'
@@ -14,11 +16,11 @@ import type { SendRuntime, SendServices } from './types.ts'
  */
 export function createSendServices(options: { direct?: boolean } = {}): SendServices {
   let loaded: SendRuntime | undefined
-  const runtime: Promise<SendRuntime> = import('./send-runtime.ts').then((m) => (loaded = m))
-  const transport: Promise<SelectedTransport> = runtime.then((m) =>
-    options.direct ? { mode: 'direct', transport: m.createDirectTransport() } : m.selectTransport(''),
-  )
+  let runtime: Promise<SendRuntime> | undefined
+  let transport: Promise<SelectedTransport> | undefined
   let runner: ScriptRunner | undefined
+  let chose!: (selected: SelectedTransport) => void
+  const chosen = new Promise<SelectedTransport>((resolve) => (chose = resolve))
   const scripts = () => {
     // The transport resolves only after the runtime has loaded, and every send awaits it first.
     if (!loaded) throw new Error('the script runner was asked for before the send pipeline loaded')
@@ -39,6 +41,22 @@ export function createSendServices(options: { direct?: boolean } = {}): SendServ
       // Read by bench/send.ts: when the first scripted send stops having to wait for the worker.
       .then(() => void performance.mark('sendbox-scripts-ready'))
       .catch(() => undefined)
-  void runtime.then(() => setTimeout(warm, 0))
-  return { transport: () => transport, scripts, runtime: () => runtime, loaded: () => loaded }
+  const load = (): Promise<SendRuntime> => {
+    if (runtime) return runtime
+    runtime = import('./send-runtime.ts').then((m) => (loaded = m))
+    transport = runtime.then((m) =>
+      options.direct ? { mode: 'direct', transport: m.createDirectTransport() } : m.selectTransport(''),
+    )
+    void transport.then(chose, () => undefined)
+    void runtime.then(() => setTimeout(warm, 0))
+    return runtime
+  }
+  return {
+    start: () => void load(),
+    transport: () => (load(), transport!),
+    chosen: () => chosen,
+    scripts,
+    runtime: load,
+    loaded: () => loaded,
+  }
 }

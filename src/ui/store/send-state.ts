@@ -73,7 +73,7 @@ export function createSendState(
   const session: SessionValues = new Map()
   /** Known once chosen, so a send starts its pipeline within the click's task. */
   let selected: SelectedTransport | undefined
-  void services.transport().then((chosen) => {
+  void services.chosen().then((chosen) => {
     selected = chosen
     setLoginRequired(chosen.loginRequired === true)
     setMode(chosen.mode)

@@ -21,7 +21,11 @@ export type SendRuntime = typeof import('./send-runtime.ts')
 
 /** The page's I/O for sending (send-services.ts makes them). */
 export interface SendServices {
+  /** Starts loading the send pipeline, the transport and the script worker (once; later calls do nothing). */
+  start: () => void
   transport: () => Promise<SelectedTransport>
+  /** The transport once chosen, without starting the load (for state shown before the first send). */
+  chosen: () => Promise<SelectedTransport>
   /** Only once `transport()` has resolved (the runtime has loaded by then). */
   scripts: () => ScriptRunner
   runtime: () => Promise<SendRuntime>
