@@ -67,7 +67,8 @@ export async function startServer(port: number, dist: string, dataDir: string): 
     [...args, '--port', String(port), '--data', dataDir, '--dist', dist],
     { stdio: 'ignore' },
   )
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: on a shared, loaded machine the server's start (tsx compiling it) takes a while.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(base)).ok) return () => server.kill()
     } catch {
