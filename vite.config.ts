@@ -116,7 +116,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'modulepreload-polyfill', test: /modulepreload-polyfill/, priority: 1 },
-            { name: 'shell', test: (id) => shellModules.has(id) },
+            { name: 'app-shell', test: (id) => shellModules.has(id) },
           ],
         },
       },

@@ -23,8 +23,12 @@ export function inSubtree(rows: readonly TreeRow[], ancestorPos: number, pos: nu
   return true
 }
 
-/** Rows rendered beyond each edge: every one is work in a frame that scrolls past the whole pool. */
-export const OVERSCAN = 4
+/**
+ * Rows rendered beyond each edge: every one is work (script, layout, paint) in a frame that scrolls
+ * past the whole pool, which a fast wheel does every frame; one row keeps the next row for the
+ * keyboard in the DOM.
+ */
+export const OVERSCAN = 1
 
 /** The window of rows to render for a scroll position, with overscan on both sides. */
 export function visibleRange(
