@@ -70,14 +70,15 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   const loadMs = performance.now() - started
   performance.measure('sendbox-idb-load', { start: started, end: loadedAt })
   performance.measure('sendbox-init', { start: loadedAt })
-  // A large stored update (saved before slicing, or compacted since) is sliced for the next open.
+  // A large stored update (saved before slicing, or compacted since) is sliced for the next open,
+  // in a worker started at once: a page reloaded soon after would never see an idle moment.
   if (large)
-    requestIdleCallback(
+    setTimeout(
       () =>
         void import('./slice-start.ts')
           .then(({ sliceInWorker }) => sliceInWorker(workspaceDbName(workspaceId)))
           .catch(console.warn),
-      { timeout: 5000 },
+      0,
     )
   return {
     workspace,
