@@ -88,7 +88,7 @@ export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
       }
       const folder = folders.get(id)!
       const open = expanded.has(id)
-      const hasChildren = index.childrenOf(id).length > 0
+      const hasChildren = index.hasChildren(id)
       const name = textOf(folder.get('name')) ?? ''
       rows.push({ id, type: 'folder', name, depth, parentId, hasChildren, expanded: open })
       if (open) visit(id, depth + 1)
@@ -97,7 +97,7 @@ export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
   for (const id of orderedIds(collectionOrder, liveView(collections))) {
     const open = expanded.has(id)
     const name = textOf(collections.get(id)!.get('name')) ?? ''
-    const hasChildren = index.childrenOf(id).length > 0
+    const hasChildren = index.hasChildren(id)
     rows.push({ id, type: 'collection', name, depth: 0, parentId: null, hasChildren, expanded: open })
     if (open) visit(id, 1)
   }

@@ -37,8 +37,12 @@ function expectSameAsFresh(doc: Y.Doc): void {
   const kept = treeIndex(doc)
   const fresh = new TreeIndex(doc)
   const items = [...roots(doc).folders.keys(), ...roots(doc).requests.keys()]
-  for (const id of containers(doc))
+  for (const id of containers(doc)) {
     expect(kept.childrenOf(id), `children of ${id}`).toEqual(fresh.childrenOf(id))
+    const shows = fresh.childrenOf(id).length > 0
+    expect(kept.hasChildren(id), `${id} has children`).toBe(shows)
+    expect(new TreeIndex(doc).hasChildren(id), `${id} has children, fresh`).toBe(shows)
+  }
   for (const id of items) expect(kept.parentOf(id), `parent of ${id}`).toEqual(fresh.parentOf(id))
 }
 
@@ -74,6 +78,44 @@ describe('the kept tree index', () => {
     expect(listTree(doc, new Set([api, folder]))).toHaveLength(202)
     expect(indexStats.fullScans - scans).toBe(0)
     expectSameAsFresh(doc)
+  })
+
+  it('lists collapsed collections without indexing the requests in them', () => {
+    const doc = new Y.Doc()
+    initWorkspace(doc)
+    const api = createCollection(doc, { name: 'API' })
+    const other = createCollection(doc, { name: 'Other' })
+    for (let i = 0; i < 50; i++) createRequest(doc, { parentId: i % 2 ? api : other }, { name: `R${i}` })
+    // A peer that has just loaded the doc: nothing indexed yet.
+    const fresh = new Y.Doc()
+    Y.applyUpdate(fresh, Y.encodeStateAsUpdate(doc))
+    const scans = indexStats.fullScans
+    expect(listTree(fresh, new Set()).map((row) => [row.name, row.hasChildren])).toEqual([
+      ['API', true],
+      ['Other', true],
+    ])
+    expect(indexStats.fullScans - scans).toBe(0)
+    // Expanding one lists its children, which takes the one scan.
+    expect(listTree(fresh, new Set([api]))).toHaveLength(27)
+    expect(indexStats.fullScans - scans).toBe(1)
+  })
+
+  it('says a container whose listed children all moved or went has none', () => {
+    const doc = new Y.Doc()
+    initWorkspace(doc)
+    const api = createCollection(doc, { name: 'API' })
+    const moved = createRequest(doc, { parentId: api }, { name: 'Moved' })
+    const gone = createRequest(doc, { parentId: api }, { name: 'Gone' })
+    const other = createCollection(doc, { name: 'Other' })
+    moveItem(doc, moved, { parentId: other, index: 0 })
+    deleteItem(doc, gone)
+    const fresh = new Y.Doc()
+    Y.applyUpdate(fresh, Y.encodeStateAsUpdate(doc))
+    expect(listTree(fresh, new Set()).map((row) => [row.name, row.hasChildren])).toEqual([
+      ['API', false],
+      ['Other', true],
+    ])
+    expectSameAsFresh(fresh)
   })
 
   it('reads what a fresh index reads after random local and concurrent edits', () => {

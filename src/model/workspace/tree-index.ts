@@ -122,6 +122,18 @@ export class TreeIndex {
     return listed
   }
 
+  /**
+   * Whether the container shows any child. A child listed in its array that reads as its child
+   * answers without the full scan `childrenOf` makes, so a sidebar of collapsed collections opens
+   * without indexing every request; only a container without such a child is scanned.
+   */
+  hasChildren(parentId: Id): boolean {
+    const entity = this.r.collections.get(parentId) ?? this.r.folders.get(parentId)
+    const listed = entity ? childrenArray(entity) : undefined
+    if (listed) for (const childId of listed) if (this.parentOf(childId) === parentId) return true
+    return this.childrenOf(parentId).length > 0
+  }
+
   childrenOf(parentId: Id): Id[] {
     const claimed: Id[] = []
     for (const childId of this.rawIndex().kids.get(parentId) ?? []) {

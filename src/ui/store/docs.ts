@@ -7,6 +7,7 @@
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
 import { initDevice, initWorkspace } from '../../model/workspace/api.ts'
+import { loadInSlices } from './sliced-load.ts'
 import { guardPendingWrites } from './pending-writes.ts'
 import { trackDurability, type Durability } from './durable-commit.ts'
 import { channelName, shareAcrossTabs } from './cross-tab.ts'
@@ -40,9 +41,11 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   const started = performance.now()
   const workspace = new Y.Doc()
   const device = new Y.Doc()
-  const workspaceDb = quietLoad(new IndexeddbPersistence(workspaceDbName(workspaceId), workspace))
+  // The workspace a stored update per task (a large workspace's state is stored in slices).
+  const workspaceLoad = loadInSlices(workspaceDbName(workspaceId), workspace)
+  const workspaceDb = workspaceLoad.persistence
   const deviceDb = quietLoad(new IndexeddbPersistence(deviceDbName(workspaceId), device))
-  await Promise.all([workspaceDb.whenSynced, deviceDb.whenSynced])
+  const [{ large }] = await Promise.all([workspaceLoad.loaded, deviceDb.whenSynced])
   const loadedAt = performance.now()
   const guards = [
     guardPendingWrites(workspaceDb, workspaceDbName(workspaceId), localStorage),
@@ -67,6 +70,16 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   const loadMs = performance.now() - started
   performance.measure('sendbox-idb-load', { start: started, end: loadedAt })
   performance.measure('sendbox-init', { start: loadedAt })
+  // A large stored update (saved before slicing, or compacted since) is sliced for the next open,
+  // in a worker started at once: a page reloaded soon after would never see an idle moment.
+  if (large)
+    setTimeout(
+      () =>
+        void import('./slice-start.ts')
+          .then(({ sliceInWorker }) => sliceInWorker(workspaceDbName(workspaceId)))
+          .catch(console.warn),
+      0,
+    )
   return {
     workspace,
     device,

@@ -48,6 +48,11 @@ export interface SyncConnection {
 export interface SyncOptions {
   /** Node tests pass `ws`; the browser has its own. */
   WebSocketPolyfill?: typeof WebSocket
+  /**
+   * y-websocket's own BroadcastChannel between tabs, off unless asked for: the app's tabs share
+   * every update over theirs (`cross-tab.ts`), and y-websocket's posts the whole document on each
+   * connect, a task of hundreds of milliseconds for a 10,000-request workspace.
+   */
   disableBc?: boolean
   /** How long local changes gather before asking for an acknowledgement. */
   ackDelayMs?: number
@@ -61,7 +66,7 @@ export function connectSync(doc: Y.Doc, target: SyncTarget, options: SyncOptions
   const provider = new WebsocketProvider(target.url, target.room, doc, {
     params: { token: target.token, name: target.name, workspace: target.workspaceName ?? '' },
     ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
-    ...(options.disableBc ? { disableBc: true } : {}),
+    disableBc: options.disableBc ?? true,
   })
   const listeners = new Set<() => void>()
   const notify = () => listeners.forEach((listener) => listener())
