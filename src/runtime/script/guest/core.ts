@@ -87,8 +87,10 @@ function runTest(name, fn) {
   const tr = st.tr
   tr[tr.length] = [title, error]
 }
+// \`test.skip(name, fn)\`: as in newman, the function does not run and no result is recorded.
+const skip = Object.freeze({ skip(name, fn) {} }.skip)
 const test = new Proxy(Object.freeze({ test(name, fn) {} }.test), {
-  get: function (t, k) { return k === 'name' || k === 'length' ? t[k] : undefined },
+  get: function (t, k) { return k === 'name' || k === 'length' ? t[k] : k === 'skip' ? skip : undefined },
   set: function () { return true },
   apply: function (t, self, a) { runTest(a[0], a[1]) },
 })
