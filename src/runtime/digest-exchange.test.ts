@@ -112,7 +112,7 @@ describe('Digest auth against a Digest-protected server', () => {
   it('sends a saved nonce count as written the first time, as newman does, then counts on', async () => {
     const sessions: DigestSessions = new Map()
     const saved: Auth = {
-      ...digest('pw'),
+      ...(digest('pw') as Extract<Auth, { type: 'digest' }>),
       realm: 'r',
       nonce: 'abc',
       qop: 'auth',
