@@ -181,6 +181,40 @@ describe('bodies', () => {
     ])
   })
 
+  it('replaces a hand-written type for a form, as newman does, unless it is a form type', async () => {
+    const form = { type: 'urlencoded' as const, rows: [makeRow({ key: 'a', value: 'b' })] }
+    const typed = async (value: string) =>
+      (
+        await build({
+          method: 'POST',
+          url: 'http://h/',
+          headers: [makeRow({ key: 'Content-Type', value })],
+          body: form,
+        })
+      ).headers.filter(([n]) => n.toLowerCase() === 'content-type')
+    expect(await typed('text/plain')).toEqual([['Content-Type', 'application/x-www-form-urlencoded']])
+    const charset = 'application/x-www-form-urlencoded; charset=utf-8'
+    expect(await typed(charset)).toEqual([['Content-Type', charset]])
+  })
+
+  it('sends a header written twice alike twice, and of two in another case the later value once', async () => {
+    const request = await build({
+      url: 'http://h/',
+      headers: [
+        makeRow({ key: 'X-Same', value: 'one' }),
+        makeRow({ key: 'Cache-Control', value: 'no-cache' }),
+        makeRow({ key: 'X-Same', value: 'two' }),
+        makeRow({ key: 'cache-control', value: 'max-age=0' }),
+      ],
+    })
+    const own = request.headers.filter(([n]) => /^(x-same|cache-control)$/i.test(n))
+    expect(own).toEqual([
+      ['X-Same', 'one'],
+      ['Cache-Control', 'max-age=0'],
+      ['X-Same', 'two'],
+    ])
+  })
+
   it('formats JSON before sending when the setting is on, and leaves invalid JSON alone', async () => {
     const body = { type: 'raw', language: 'json', text: '{"a":[1,{"b":"{{id}}"}]}' } as const
     expect(text((await build({ method: 'POST', url: 'http://h/', body }, { formatJson: true })).body)).toBe(

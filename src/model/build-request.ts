@@ -42,7 +42,13 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
 
   const headers: HeaderList = []
   for (const row of spec.headers) {
-    if (row.enabled && row.key.trim() !== '') headers.push([v(row.key).trim(), v(row.value)])
+    if (!row.enabled || row.key.trim() === '') continue
+    const name = v(row.key).trim()
+    // As newman: a name written twice alike goes out twice; written in another case, the later
+    // row's value replaces the earlier one's.
+    const earlier = headers.findIndex(([n]) => n !== name && n.toLowerCase() === name.toLowerCase())
+    if (earlier >= 0) headers[earlier] = [headers[earlier]![0], v(row.value)]
+    else headers.push([name, v(row.value)])
   }
   // Checked on the substituted names too: a row named `{{h}}` may turn out to be one of them.
   const defaults = defaultHeadersToSend(spec.headers, options.defaultHeaders ?? true)
@@ -60,6 +66,12 @@ export async function buildWireRequest(spec: RequestSpec, options: BuildOptions)
     if (index < 0) headers.push(['Content-Type', body.contentType])
     else if (spec.body.type === 'form-data' && !/boundary=/i.test(headers[index]![1])) {
       // A hand-written multipart type without our boundary would make the body unreadable.
+      headers[index] = [headers[index]![0], body.contentType]
+    } else if (
+      spec.body.type === 'urlencoded' &&
+      !/^application\/x-www-form-urlencoded\b/i.test(headers[index]![1])
+    ) {
+      // As newman sends a form: another hand-written type gives way to the form's own.
       headers[index] = [headers[index]![0], body.contentType]
     }
   }

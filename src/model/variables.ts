@@ -178,7 +178,10 @@ export class VariableContext {
     }
     for (const layer of this.layers) {
       if (layer === data) continue
-      for (const variable of layer.variables) {
+      // A name listed twice in one layer: the last enabled row wins, as in Postman (and as
+      // scriptSnapshot lists it).
+      for (let i = layer.variables.length - 1; i >= 0; i--) {
+        const variable = layer.variables[i]!
         if (variable.key !== name || variable.enabled === false) continue
         const secret = variable.secret === true
         return {

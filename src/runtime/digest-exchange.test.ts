@@ -109,6 +109,22 @@ describe('Digest auth against a Digest-protected server', () => {
     expect(third.body).toMatchObject({ authenticated: true, nc: 3 })
   })
 
+  it('sends a saved nonce count as written the first time, as newman does, then counts on', async () => {
+    const sessions: DigestSessions = new Map()
+    const saved: Auth = {
+      ...(digest('pw') as Extract<Auth, { type: 'digest' }>),
+      realm: 'r',
+      nonce: 'abc',
+      qop: 'auth',
+      nonceCount: '000001',
+      clientNonce: 'cn',
+    }
+    const first = await sendDigest('/anything/saved', saved, sessions)
+    const second = await sendDigest('/anything/saved', saved, sessions)
+    expect(first.wire.map((h) => h?.match(/nc=(\w+)/)?.[1])).toEqual(['000001'])
+    expect(second.wire.map((h) => h?.match(/nc=(\w+)/)?.[1])).toEqual(['00000002'])
+  })
+
   it('answers a new challenge once when the server refuses a counted nonce as stale', async () => {
     const sessions: DigestSessions = new Map()
     const auth = digest('pw')

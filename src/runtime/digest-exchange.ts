@@ -23,6 +23,8 @@ export interface DigestSession {
   cnonce: string
   /** The last nonce count used with this nonce. */
   nc: number
+  /** The auth's own nonce count, sent as written (`000001`) by the first request that uses it, as newman does. */
+  ncText?: string
 }
 
 /** Nonces learnt from challenges, per auth (which request, folder or collection sets it). */
@@ -66,6 +68,7 @@ export function digestExchange(
           algorithm: config.algorithm,
           cnonce: v(config.clientNonce) || clientNonce(),
           nc: Math.max(0, (parseInt(v(config.nonceCount), 16) || 1) - 1),
+          ...(v(config.nonceCount) ? { ncText: v(config.nonceCount) } : {}),
         }
       : undefined
   /** The nonce the last signed request used; undefined when it went out unsigned. */
@@ -76,6 +79,8 @@ export function digestExchange(
   const signWith = async (wire: WireRequest, session: DigestSession): Promise<WireRequest> => {
     session.nc++
     used = session.nonce
+    const ncText = session.ncText
+    delete session.ncText
     last = session
     const url = new URL(wire.url)
     const value = await digestAuthorization({
@@ -86,7 +91,7 @@ export function digestExchange(
       nonce: session.nonce,
       qop: session.qop,
       opaque: session.opaque,
-      nc: session.nc,
+      nc: ncText ?? session.nc,
       cnonce: session.cnonce,
       method: wire.method,
       uri: `${url.pathname}${url.search}`,

@@ -2,6 +2,7 @@
  * Compares the two sides of one collection run, request by request, as lines a person can read;
  * and the allow-list: a difference is a failure unless an entry names it with a reason.
  */
+import { align } from './align.ts'
 import type { ItemRun, SideRun, WireRecord } from './parity-sides.ts'
 
 export interface AllowEntry {
@@ -15,7 +16,12 @@ export interface AllowEntry {
 const show = (value: string | null | undefined) =>
   value === null || value === undefined ? '-' : JSON.stringify(value)
 
-export function diffRuns(newman: SideRun, sendbox: SideRun): string[] {
+/**
+ * `align`: pair items, tests and requests by name / method and path (align.ts) instead of by
+ * position, so that one request or item only one side has is one line and the rest still pair.
+ */
+export function diffRuns(newman: SideRun, sendbox: SideRun, options: { align?: boolean } = {}): string[] {
+  if (options.align) return diffAligned(newman, sendbox)
   const out: string[] = []
   const names = (items: ItemRun[]) => items.map((i) => i.name).join(', ')
   if (names(newman.items) !== names(sendbox.items))
@@ -27,7 +33,42 @@ export function diffRuns(newman: SideRun, sendbox: SideRun): string[] {
   return out
 }
 
-function diffItem(a: ItemRun, b: ItemRun): string[] {
+/** A URL as sent without its scheme and host, for pairing requests: hosts may differ (a variable). */
+const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/?#]*/i, '') || '/'
+
+function diffAligned(newman: SideRun, sendbox: SideRun): string[] {
+  const out: string[] = []
+  for (const [i, j] of align(newman.items, sendbox.items, (item) => item.name)) {
+    if (j === null) out.push(`item "${newman.items[i]!.name}": only in newman`)
+    else if (i === null) out.push(`item "${sendbox.items[j]!.name}": only in sendbox`)
+    else {
+      const [a, b] = [newman.items[i]!, sendbox.items[j]!]
+      if (a.name !== b.name) out.push(`item #${i + 1} name: newman ${show(a.name)}, sendbox ${show(b.name)}`)
+      const tests = align(a.tests, b.tests, (t) => t.name)
+      out.push(
+        ...diffItem(
+          { ...a, tests: tests.map(([x]) => (x === null ? null : a.tests[x]!)) },
+          { ...b, tests: tests.map(([, y]) => (y === null ? null : b.tests[y]!)) },
+        ),
+      )
+    }
+  }
+  const key = (r: WireRecord) => `${r.method} ${pathOf(r.url)}`
+  for (const [i, j] of align(newman.wire, sendbox.wire, key)) {
+    if (j === null)
+      out.push(`request ${i + 1} (${newman.wire[i]!.method} ${newman.wire[i]!.url}): only in newman`)
+    else if (i === null)
+      out.push(`request ${j + 1} (${sendbox.wire[j]!.method} ${sendbox.wire[j]!.url}): only in sendbox`)
+    else out.push(...diffRequest(i, newman.wire[i]!, sendbox.wire[j]!))
+  }
+  out.push(...diffVariables(newman.variables, sendbox.variables))
+  return out
+}
+
+type Tests = (ItemRun['tests'][number] | null)[]
+
+/** Tests pair by index; an aligned run passes them paired, null where one side has none. */
+function diffItem(a: ItemRun | (Omit<ItemRun, 'tests'> & { tests: Tests }), b: typeof a): string[] {
   const out: string[] = []
   const at = `item "${a.name}"`
   if (a.preError !== b.preError)
@@ -68,19 +109,21 @@ function headerMap(headers: string[]): Map<string, string> {
 function diffWire(a: WireRecord[], b: WireRecord[]): string[] {
   const out: string[] = []
   if (a.length !== b.length) out.push(`wire: newman sent ${a.length} requests, sendbox ${b.length}`)
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i]!
-    const y = b[i]!
-    const at = `request ${i + 1} (${x.method} ${x.url})`
-    if (x.method !== y.method) out.push(`${at} method: newman ${x.method}, sendbox ${y.method}`)
-    if (x.url !== y.url) out.push(`${at} url: newman ${show(x.url)}, sendbox ${show(y.url)}`)
-    if (x.body !== y.body) out.push(`${at} body: newman ${show(x.body)}, sendbox ${show(y.body)}`)
-    const hx = headerMap(x.headers)
-    const hy = headerMap(y.headers)
-    for (const name of new Set([...hx.keys(), ...hy.keys()])) {
-      if (hx.get(name) !== hy.get(name))
-        out.push(`${at} header ${name}: newman ${show(hx.get(name))}, sendbox ${show(hy.get(name))}`)
-    }
+  for (let i = 0; i < Math.min(a.length, b.length); i++) out.push(...diffRequest(i, a[i]!, b[i]!))
+  return out
+}
+
+function diffRequest(i: number, x: WireRecord, y: WireRecord): string[] {
+  const out: string[] = []
+  const at = `request ${i + 1} (${x.method} ${x.url})`
+  if (x.method !== y.method) out.push(`${at} method: newman ${x.method}, sendbox ${y.method}`)
+  if (x.url !== y.url) out.push(`${at} url: newman ${show(x.url)}, sendbox ${show(y.url)}`)
+  if (x.body !== y.body) out.push(`${at} body: newman ${show(x.body)}, sendbox ${show(y.body)}`)
+  const hx = headerMap(x.headers)
+  const hy = headerMap(y.headers)
+  for (const name of new Set([...hx.keys(), ...hy.keys()])) {
+    if (hx.get(name) !== hy.get(name))
+      out.push(`${at} header ${name}: newman ${show(hx.get(name))}, sendbox ${show(hy.get(name))}`)
   }
   return out
 }

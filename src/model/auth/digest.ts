@@ -65,8 +65,8 @@ export interface DigestInput {
   nonce: string
   qop: string
   opaque: string
-  /** The nonce count as a number; written as 8 hex digits. */
-  nc: number
+  /** The nonce count: a number is written as 8 hex digits, a text as it is. */
+  nc: number | string
   cnonce: string
   method: string
   /** The request target as sent: path and query. */
@@ -95,7 +95,7 @@ export async function digestAuthorization(input: DigestInput): Promise<string> {
       ? `${input.method}:${input.uri}:${await hash(input.body ?? new Uint8Array())}`
       : `${input.method}:${input.uri}`
   const ha2 = await h(a2)
-  const nc = input.nc.toString(16).padStart(8, '0')
+  const nc = typeof input.nc === 'string' ? input.nc : input.nc.toString(16).padStart(8, '0')
   const response = input.qop
     ? await h(`${ha1}:${input.nonce}:${nc}:${input.cnonce}:${input.qop}:${ha2}`)
     : await h(`${ha1}:${input.nonce}:${ha2}`)

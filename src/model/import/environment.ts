@@ -58,7 +58,10 @@ export function parseEnvironment(json: unknown): Environment {
         return makeVariable({
           key: optionalString(v.key, `${at}.key`),
           value: optionalText(v.value, `${at}.value`),
-          enabled: optionalBoolean(v.enabled, `${at}.enabled`, true),
+          // Postman's older exports mark a row `"disabled": true` instead of `"enabled": false`.
+          enabled:
+            optionalBoolean(v.enabled, `${at}.enabled`, true) &&
+            !optionalBoolean(v.disabled, `${at}.disabled`, false),
           secret: optionalString(v.type, `${at}.type`) === 'secret',
         })
       }),

@@ -155,7 +155,11 @@ interface SvcApi {
   readonly response: SvcResponse | null
   readonly info: SvcInfo
   /** A test fails when its function throws; a returned promise is not awaited. */
-  test(name: string, fn: () => unknown): void
+  test: {
+    (name: string, fn: () => unknown): void
+    /** The function does not run and no result is recorded, as in newman. */
+    skip(name: string, fn?: () => unknown): void
+  }
   expect(value: unknown, message?: string): Chai.Assertion
 }
 interface PostmanProperty {
@@ -239,6 +243,9 @@ interface AlphaRequest {
   upsertHeader(header: { key: string; value: string }): void
   addQueryParams(params: string | { key: string; value: string | null }[]): void
   removeQueryParams(params: string | string[]): void
+  /** chai-postman: `pm.request.to.have.header('Authorization')`, `.to.be.a.postmanRequest`. */
+  readonly to: Chai.Assertion
+  readonly not: Chai.Assertion
 }
 interface AlphaResponse extends Omit<SvcResponse, 'status' | 'headers'> {
   /** The reason text, e.g. "OK". */

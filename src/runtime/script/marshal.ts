@@ -4,6 +4,8 @@
  * repeated object arrives as the same host object (`expect(a).to.equal(a)` holds) and cycles
  * survive. The guest side of this codec lives in guest/core.ts and must stay in step with it.
  */
+import { HostRequest } from './host-request.ts'
+
 export const TAG = '\u0000t'
 
 export type Encoded = null | boolean | number | string | Encoded[] | { [key: string]: Encoded }
@@ -129,6 +131,24 @@ function decodeTagged(tag: string, value: { [key: string]: Encoded }, hooks: Dec
     case 'a':
       result = ((value.v as Encoded[]) ?? []).map((item) => decode(item, hooks))
       break
+    case 'R': {
+      // pm.request: its own properties as they are, its header rows for the request assertions.
+      const rows = Array.isArray(value.h) ? (value.h as Encoded[]) : []
+      const request = new HostRequest(
+        rows.map((row) => (Array.isArray(row) ? [String(row[0]), String(row[1])] : ['', ''])),
+      )
+      hooks.table[slot] = request
+      const own = (value.v ?? {}) as { [key: string]: Encoded }
+      for (const key of Object.keys(own)) {
+        Object.defineProperty(request, key, {
+          value: decode(own[key]!, hooks),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
+      }
+      return request
+    }
     default:
       result = `[${tag}]`
   }

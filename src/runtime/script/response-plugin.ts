@@ -4,6 +4,7 @@
  * applies only to a HostResponse and leaves chai's own meaning alone for any other value.
  */
 import { Validator, type Schema } from '@cfworker/json-schema'
+import { HostRequest } from './host-request.ts'
 import { HostResponse } from './host-response.ts'
 import { schemaErrorsText } from './schema-messages.ts'
 import { NAMED_STATUSES, OK_RANGE, STATUS_CLASSES } from './status-classes.ts'
@@ -115,20 +116,44 @@ export const responsePlugin: Chai.ChaiPlugin = (chai, utils) => {
     statusIs(this, 'reason', String(expected))
   })
 
+  // chai-postman's kinds: pm.request and pm.response are told from any other value.
+  const kinds: [string, (v: unknown) => boolean, string][] = [
+    ['postmanRequest', (v) => v instanceof HostRequest, 'a postman request object'],
+    ['postmanResponse', (v) => v instanceof HostResponse, 'a postman response object'],
+    [
+      'postmanRequestOrResponse',
+      (v) => v instanceof HostRequest || v instanceof HostResponse,
+      'a postman request or response object',
+    ],
+  ]
+  for (const [name, is, what] of kinds) {
+    Assertion.addProperty(name, function (this: Assertion) {
+      this.assert(
+        is(utils.flag(this, 'object')),
+        `expecting ${what} but got #{this}`,
+        `not expecting ${what}`,
+      )
+    })
+  }
+
   Assertion.addMethod('header', function (this: Assertion, name: string, ...rest: unknown[]) {
-    const value = subject(this).header(String(name))
+    const target = utils.flag(this, 'object') as unknown
+    const kind = target instanceof HostRequest ? 'request' : 'response'
+    const value =
+      target instanceof HostRequest ? target.header(String(name)) : subject(this).header(String(name))
+    const present = target instanceof HostRequest ? target.has(String(name)) : value !== undefined
     if (rest.length === 0) {
       this.assert(
-        value !== undefined,
-        `expected response to have header with key '${name}'`,
-        `expected response to not have header with key '${name}'`,
+        present,
+        `expected ${kind} to have header with key '${name}'`,
+        `expected ${kind} to not have header with key '${name}'`,
       )
       return
     }
     this.assert(
       value === rest[0],
-      `expected '${name}' response header to be #{exp} but got #{act}`,
-      `expected '${name}' response header to not be #{act}`,
+      `expected '${name}' ${kind} header to be #{exp} but got #{act}`,
+      `expected '${name}' ${kind} header to not be #{act}`,
       rest[0],
       value,
     )

@@ -16,7 +16,7 @@ const [a, b] = await Promise.all([
 ])
 if (process.argv[3]) console.log(JSON.stringify({ newman: a, sendbox: b }, null, 1))
 console.log(
-  diffRuns(sameBoundary(a), sameBoundary(b))
+  diffRuns(sameBoundary(a), sameBoundary(b), { align: true })
     .filter((l) => !/postman-token|user-agent/.test(l))
     .join('\n'),
 )

@@ -1,4 +1,5 @@
 /** The first compatibility API `alpha` (also `pm`), spec 4.5 and 4.6. */
+import { newId } from '../../../model/ids.ts'
 import type { HeaderList } from '../../../model/wire.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
@@ -129,11 +130,38 @@ function bodyForms(body: unknown): ScriptHttpRequest['body'] {
     }
     case 'graphql':
       return { text: JSON.stringify(b.graphql ?? {}), type: 'application/json' }
-    case 'formdata':
+    case 'formdata': {
+      const rows = Array.isArray(b.formdata) ? (b.formdata as FormRow[]) : []
+      // A script has no files to send: only text fields go as multipart.
+      if (rows.some((row) => row && !row.disabled && row.type === 'file'))
+        throw new ScriptAbort(
+          'unsupported',
+          messages.unsupported('sendRequest with a file in a formdata body'),
+        )
+      return multipart(rows.filter((row) => row && !row.disabled && String(row.key ?? '') !== ''))
+    }
     case 'file':
       throw new ScriptAbort('unsupported', messages.unsupported(`sendRequest with a ${String(b.mode)} body`))
   }
   return { text: JSON.stringify(body), type: 'application/json' }
+}
+
+interface FormRow {
+  key?: unknown
+  value?: unknown
+  type?: unknown
+  disabled?: unknown
+}
+
+/** Text fields as multipart/form-data, as newman sends a formdata body from a script. */
+function multipart(rows: FormRow[]): { text: string; type: string } {
+  const boundary = `----SendboxFormBoundary${newId().replaceAll('-', '')}`
+  const quoted = (text: string) => text.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const parts = rows.map(
+    (row) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(String(row.key))}"\r\n\r\n${toText(row.value ?? '')}\r\n`,
+  )
+  return { text: `${parts.join('')}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` }
 }
 
 function alphaResult(response: ScriptHttpResponse) {

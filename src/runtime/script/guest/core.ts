@@ -87,8 +87,10 @@ function runTest(name, fn) {
   const tr = st.tr
   tr[tr.length] = [title, error]
 }
+// \`test.skip(name, fn)\`: as in newman, the function does not run and no result is recorded.
+const skip = Object.freeze({ skip(name, fn) {} }.skip)
 const test = new Proxy(Object.freeze({ test(name, fn) {} }.test), {
-  get: function (t, k) { return k === 'name' || k === 'length' ? t[k] : undefined },
+  get: function (t, k) { return k === 'name' || k === 'length' ? t[k] : k === 'skip' ? skip : undefined },
   set: function () { return true },
   apply: function (t, self, a) { runTest(a[0], a[1]) },
 })
@@ -106,7 +108,8 @@ function args(a) {
     const v = a[k], t = typeof v
     if (t === 'string' || t === 'boolean' || v === null || (t === 'number' && isFinite(v) && !Object.is(v, -0))) out.push(v)
     else if (t === 'undefined') out.push({ [T]: 'u' })
-    else if ((t === 'function' || (t === 'object' && v !== null)) && isAssertion(v)) out.push({ [T]: 'u' })
+    // An assertion chain is an object to chai (\`expect(pm.request.to).to.be.an('object')\`).
+    else if ((t === 'function' || (t === 'object' && v !== null)) && isAssertion(v)) out.push(t === 'object' ? {} : { [T]: 'u' })
     else if (t === 'function' && !nodeIds.has(v) && !(lib && lib.special(v)) && !ERRS.has(v)) {
       let i = fnIds.get(v)
       if (i === undefined) { i = fns.length; fns.push(v); fnIds.set(v, i) }

@@ -22,7 +22,19 @@ const BOTH: Record<string, string> = {
   iteration: 'pm.info.iteration || 0',
   request: `{ id: pm.info.requestId, name: pm.info.requestName, description: undefined,
     headers: pm.request.headers.toObject(), method: pm.request.method, url: String(pm.request.url),
-    data: pm.request.body === undefined ? {} : pm.request.body }`,
+    data: (function (b) {
+      // As newman: a raw body's text, a form's enabled fields (a name twice: a list), else {}.
+      if (!b || (typeof b.isEmpty === 'function' && b.isEmpty())) return {}
+      if (b.mode === 'raw') return b.raw || {}
+      if (b.mode !== 'urlencoded' && b.mode !== 'formdata') return {}
+      const form = {}
+      for (const p of (b[b.mode] && b[b.mode].members) || []) {
+        if (p.disabled) continue
+        if (form[p.key]) Array.isArray(form[p.key]) ? form[p.key].push(p.value) : (form[p.key] = [form[p.key], p.value])
+        else form[p.key] = p.value
+      }
+      return form
+    })(pm.request.body) }`,
 }
 
 const POST: Record<string, string> = {

@@ -317,6 +317,11 @@ ${AUTH_SDK}
     toJSON() { const r = t(); return { id: r.id, name: r.name, url: r.url.toString(), method: r.method, header: r.headers.toJSON(), body: r.body ? JSON.parse(JSON.stringify(Object.assign({}, r.body, r.body.urlencoded ? { urlencoded: r.body.urlencoded.toJSON() } : {}, r.body.formdata ? { formdata: r.body.formdata.toJSON() } : {}))) : undefined } },
   })
   function t() { return req }
+  // For chai-postman's request assertions: the codec (guest/lib.ts) sends the header rows with it,
+  // and \`pm.request.to\` / \`.not\` start an assertion on it, as in newman.
+  hide(req, '_postmanRequest', () => req.headers.members.map((h) => [str(h.key), str(h.value)]))
+  Object.defineProperty(req, 'to', { get: () => real.expect(request).to, configurable: true, enumerable: false })
+  Object.defineProperty(req, 'not', { get: () => real.expect(request).not, configurable: true, enumerable: false })
   for (const k of ['getHeaders', 'addHeader', 'removeHeader', 'upsertHeader', 'addQueryParams', 'removeQueryParams', 'authorizeUsing', 'toJSON']) hide(req, k, req[k])
   const snapshot = () => {
     const b = req.body
