@@ -217,6 +217,8 @@ export function createRunSession(containerId: Id) {
 
   return {
     containerId,
+    /** Set once the device's kept settings were read into `settings` (index.tsx). */
+    restored: false,
     settings,
     setSettings,
     status,
