@@ -168,6 +168,8 @@ for (const [width, options] of WIDTHS) {
       await runner.getByRole('spinbutton', { name: 'Delay (ms)' }).blur()
       await press(runner.getByRole('button', { name: 'Run collection' }), touch)
       await expect(runner.getByRole('progressbar', { name: 'Progress' })).toBeVisible()
+      // The request list cannot change while the run goes.
+      await expect(requests.getByRole('checkbox').first()).toBeDisabled()
       await expect(results.getByRole('button').nth(2)).toBeVisible()
       await press(runner.getByRole('button', { name: 'Stop' }), touch)
       await expect(runner.getByText('Stopped')).toBeVisible()

@@ -47,9 +47,14 @@ export interface RunKeeper {
   save(record: RunRecord): Promise<void>
 }
 
-/** Rows come in batches (at most every 100 ms, app-run/execute.ts), shown in the next frame. */
+/**
+ * Rows come in batches (at most every 100 ms, app-run/execute.ts); the page draws them at most
+ * every FRAME_MS, in a frame: each drawing costs the main thread a style, layout and paint pass,
+ * and the run's worker shares the device's cores with it.
+ */
+const FRAME_MS = 250
 const nextFrame = (flush: () => void) =>
-  document.visibilityState === 'visible' ? requestAnimationFrame(flush) : setTimeout(flush, 0)
+  document.visibilityState === 'visible' ? requestAnimationFrame(flush) : flush()
 
 const noFiles = () => Promise.reject(new Error('no file storage'))
 
@@ -91,8 +96,10 @@ export function createRunSession(containerId: Id) {
   let scheduled = false
   let stop: (() => void) | null = null
 
+  let drawn = 0
   const flush = () => {
     scheduled = false
+    drawn = performance.now()
     batch(() => {
       setVersion((v) => v + 1)
       if (pending) setProgress({ ...pending })
@@ -101,7 +108,7 @@ export function createRunSession(containerId: Id) {
   const schedule = () => {
     if (scheduled) return
     scheduled = true
-    nextFrame(flush)
+    setTimeout(() => nextFrame(flush), Math.max(0, drawn + FRAME_MS - performance.now()))
   }
 
   async function start(
