@@ -12,6 +12,12 @@
  * (the ones long on any machine), and the page's own `longtask` entries.
  * Target (issue 31): the app at least half the CLI's rate, and no task over 50 ms.
  * Rounds (BENCH_ROUNDS, default 2) alternate app and CLI; medians are compared.
+ * BENCH_BASELINE_DIST: another build of the app (e.g. the previous commit's `dist/`), served by a
+ * second sync-server and run in each round too, so a change is measured against it in one run.
+ *
+ * The long run (BENCH_LONG_COUNT, default 1,000 requests, the same scripts; 0 skips it): one run
+ * in the app at 1x CPU; no main-thread task over 50 ms of CPU, and the results list virtualised
+ * (result rows in the DOM at the end, against the run's rows).
  *
  *   npm run build && npm run bench:runner-app
  */
@@ -27,6 +33,8 @@ import { traceMainThread } from './main-thread.ts'
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 500)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const LONG_COUNT = Number(process.env.BENCH_LONG_COUNT ?? 1000)
+const BASELINE = process.env.BENCH_BASELINE_DIST
 const BIN = resolve(import.meta.dirname, '../bin/sendbox.js')
 const ARGS = [
   '--no-sandbox',
@@ -43,8 +51,8 @@ pm.test('echoes the index', function () { pm.expect(pm.response.json().args.i).t
 pm.test('fast', function () { pm.expect(pm.response.responseTime).to.be.below(5000) })
 pm.test('method', function () { pm.expect(pm.response.json().method).to.equal('GET') })`
 
-function collectionFile(echo: string): string {
-  const children = Array.from({ length: COUNT }, (_, i) => ({
+function collectionFile(echo: string, count: number): string {
+  const children = Array.from({ length: count }, (_, i) => ({
     type: 'request',
     name: `Request ${i + 1}`,
     method: 'GET',
@@ -86,9 +94,17 @@ interface AppRound {
   longtaskEntries: number
   mainCpuMs: number
   workerCpuMs: number
+  /** Result rows in the DOM at the end of the run. */
+  rowsInDom: number
 }
 
-async function appRound(browser: Browser, base: string, data: string, file: string): Promise<AppRound> {
+async function appRound(
+  browser: Browser,
+  base: string,
+  data: string,
+  file: string,
+  count: number,
+): Promise<AppRound> {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
@@ -123,8 +139,9 @@ async function appRound(browser: Browser, base: string, data: string, file: stri
   })
   const ms = await page.evaluate(() => performance.getEntriesByName('sendbox-runner-run').at(-1)!.duration)
   const summary = await runner.locator('.runner-summary').textContent()
-  if (!summary?.startsWith(`${COUNT} passed, 0 failed`))
+  if (!summary?.startsWith(`${count} passed, 0 failed`))
     throw new Error(`the app's run did not pass: ${summary}`)
+  const rowsInDom = await runner.getByRole('list', { name: 'Results' }).getByRole('button').count()
   const longtaskEntries = await page.evaluate(
     () => (window as unknown as { __longtasks: number }).__longtasks,
   )
@@ -137,6 +154,7 @@ async function appRound(browser: Browser, base: string, data: string, file: stri
     longtaskEntries,
     mainCpuMs: tasks.cpuMs,
     workerCpuMs: tasks.workerCpuMs,
+    rowsInDom,
   }
 }
 
@@ -164,15 +182,11 @@ function cliRound(file: string, dir: string): Promise<{ ms: number; wholeMs: num
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const rate = (ms: number) => (COUNT / ms) * 1000
 
-async function main() {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first.')
-  const echo = await startEchoProcess()
-  const dir = mkdtempSync(join(tmpdir(), 'sendbox-bench-runner-app-'))
-  const file = join(dir, 'bench.sendbox.json')
-  writeFileSync(file, collectionFile(echo.url))
+/** A sync-server serving `dist` (this build, or the baseline's) with a data directory of its own. */
+async function startServer(dir: string, name: string, dist: string) {
   const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const server = spawn(
+  const data = join(dir, name)
+  const child = spawn(
     process.execPath,
     [
       '--import',
@@ -182,48 +196,81 @@ async function main() {
       '--port',
       String(port),
       '--data',
-      join(dir, 'data'),
+      data,
+      '--dist',
+      dist,
     ],
     { stdio: 'ignore' },
   )
+  const base = `http://127.0.0.1:${port}`
+  await up(base, child)
+  return { name, base, data, child }
+}
+
+const describe = (a: AppRound, count: number) =>
+  `${a.ms.toFixed(0)} ms (${((count / a.ms) * 1000).toFixed(1)} req/s), tasks > 50 ms: ${a.longWall} by wall time, ${a.longCpu} by CPU (max ${a.maxCpuMs.toFixed(1)} ms CPU), longtask entries ${a.longtaskEntries}; main thread ${a.mainCpuMs.toFixed(0)} ms CPU (${(a.mainCpuMs / count).toFixed(2)} ms per request), workers ${a.workerCpuMs.toFixed(0)} ms CPU`
+
+async function main() {
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first.')
+  if (BASELINE && !existsSync(join(BASELINE, 'index.html')))
+    throw new Error(`${BASELINE}: no built app there`)
+  const echo = await startEchoProcess()
+  const dir = mkdtempSync(join(tmpdir(), 'sendbox-bench-runner-app-'))
+  const file = join(dir, 'bench.sendbox.json')
+  writeFileSync(file, collectionFile(echo.url, COUNT))
+  const longFile = join(dir, 'long.sendbox.json')
+  writeFileSync(longFile, collectionFile(echo.url, LONG_COUNT))
+  const builds = [await startServer(dir, 'app', resolve('dist'))]
+  if (BASELINE) builds.push(await startServer(dir, 'baseline', resolve(BASELINE)))
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
-  const app: AppRound[] = []
+  const app = new Map<string, AppRound[]>(builds.map((b) => [b.name, []]))
   const cli: { ms: number; wholeMs: number }[] = []
   try {
-    await up(base, server)
     console.log(
       `${COUNT} requests, each with a pre-request script and 5 tests; ${ROUNDS} rounds; load ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}`,
     )
     for (let round = 0; round < ROUNDS; round++) {
-      const a = await appRound(browser, base, join(dir, 'data'), file)
-      app.push(a)
+      for (const build of builds) {
+        const a = await appRound(browser, build.base, build.data, file, COUNT)
+        app.get(build.name)!.push(a)
+        console.log(`round ${round + 1}: ${build.name} ${describe(a, COUNT)}`)
+      }
       const c = await cliRound(file, dir)
       cli.push(c)
       console.log(
-        `round ${round + 1}: app ${a.ms.toFixed(0)} ms (${rate(a.ms).toFixed(1)} req/s), tasks > 50 ms: ${a.longWall} by wall time, ${a.longCpu} by CPU (max ${a.maxCpuMs.toFixed(1)} ms CPU), longtask entries ${a.longtaskEntries}; main thread ${a.mainCpuMs.toFixed(0)} ms CPU, workers ${a.workerCpuMs.toFixed(0)} ms CPU · sendbox run ${c.ms} ms in-run (${rate(c.ms).toFixed(1)} req/s), ${c.wholeMs.toFixed(0)} ms whole process`,
+        `round ${round + 1}: sendbox run ${c.ms} ms in-run (${rate(c.ms).toFixed(1)} req/s), ${c.wholeMs.toFixed(0)} ms whole process`,
       )
+    }
+    const cliMs = median(cli.map((c) => c.ms))
+    const wholeMs = median(cli.map((c) => c.wholeMs))
+    console.log(
+      `\nmedian: sendbox run ${rate(cliMs).toFixed(1)} req/s in-run, ${rate(wholeMs).toFixed(1)} req/s whole process`,
+    )
+    for (const [name, rounds] of app) {
+      const appMs = median(rounds.map((a) => a.ms))
+      const ratio = rate(appMs) / rate(cliMs)
+      const worst = Math.max(...rounds.map((a) => a.longCpu))
+      console.log(
+        `${name}: ${rate(appMs).toFixed(1)} req/s; app/CLI ${ratio.toFixed(2)} in-run (target >= 0.5) ${ratio >= 0.5 ? 'OK' : 'MISSED'}, ${(rate(appMs) / rate(wholeMs)).toFixed(2)} against the whole process; main-thread tasks over 50 ms of CPU: at most ${worst} per run (target 0) ${worst === 0 ? 'OK' : 'MISSED'}`,
+      )
+    }
+    if (LONG_COUNT > 0) {
+      console.log(`\nlong run: ${LONG_COUNT} requests with scripts, 1x CPU; load ${loadavg()[0]!.toFixed(2)}`)
+      for (const build of builds) {
+        const a = await appRound(browser, build.base, build.data, longFile, LONG_COUNT)
+        const virtual = a.rowsInDom < LONG_COUNT / 10
+        console.log(
+          `${build.name}: ${describe(a, LONG_COUNT)}; ${a.rowsInDom} of ${LONG_COUNT} result rows in the DOM (virtualised: ${virtual ? 'OK' : 'MISSED'}); tasks over 50 ms of CPU ${a.longCpu} (target 0) ${a.longCpu === 0 ? 'OK' : 'MISSED'}`,
+        )
+      }
     }
   } finally {
     await browser.close()
-    server.kill()
+    for (const build of builds) build.child.kill()
     await echo.close()
   }
-  const appMs = median(app.map((a) => a.ms))
-  const cliMs = median(cli.map((c) => c.ms))
-  const ratio = rate(appMs) / rate(cliMs)
-  console.log(
-    `\nmedian: app ${rate(appMs).toFixed(1)} req/s, sendbox run ${rate(cliMs).toFixed(1)} req/s in-run; app/CLI ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'OK' : 'MISSED'}`,
-  )
-  const wholeMs = median(cli.map((c) => c.wholeMs))
-  console.log(
-    `against the whole \`sendbox run\` process (start and module loading included): ${rate(wholeMs).toFixed(1)} req/s; app/CLI ${(rate(appMs) / rate(wholeMs)).toFixed(2)}`,
-  )
-  const worst = Math.max(...app.map((a) => a.longCpu))
-  console.log(
-    `main-thread tasks over 50 ms of CPU during the app's runs: at most ${worst} per run (target 0) ${worst === 0 ? 'OK' : 'MISSED'}`,
-  )
 }
 
 await main()

@@ -2,7 +2,7 @@
  * The Collection Runner in the app (issue 31), at 1280 px and at 768 px with touch: `Run` from a
  * collection's menu, a CSV of 3 rows over 2 requests against the echo server (cookies a response
  * set are sent back within the run), the results, a failed test, the summary, `Stop` mid-run,
- * `Past runs` after a reload, and `Export results` as JSON and JUnit XML.
+ * `Past runs` and the runner's settings after a reload, and `Export results` as JSON and JUnit XML.
  */
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
@@ -168,6 +168,8 @@ for (const [width, options] of WIDTHS) {
       await runner.getByRole('spinbutton', { name: 'Delay (ms)' }).blur()
       await press(runner.getByRole('button', { name: 'Run collection' }), touch)
       await expect(runner.getByRole('progressbar', { name: 'Progress' })).toBeVisible()
+      // The request list cannot change while the run goes.
+      await expect(requests.getByRole('checkbox').first()).toBeDisabled()
       await expect(results.getByRole('button').nth(2)).toBeVisible()
       await press(runner.getByRole('button', { name: 'Stop' }), touch)
       await expect(runner.getByText('Stopped')).toBeVisible()
@@ -175,10 +177,25 @@ for (const [width, options] of WIDTHS) {
       const stoppedAt = await results.getByRole('button').count()
       expect(stoppedAt).toBeLessThan(20)
 
+      // The settings are this device's, per collection: a changed order and checkbox survive a reload.
+      await requests.getByRole('listitem', { name: 'Login' }).focus()
+      await page.keyboard.press('Alt+ArrowDown')
+      await expect(requests.getByRole('listitem')).toHaveText([/Profile/, /Login/])
+      await press(runner.getByRole('checkbox', { name: 'Stop on first failure' }), touch)
+      await expect(runner.getByRole('checkbox', { name: 'Stop on first failure' })).toBeChecked()
+
       // After a reload the runs are still there, read-only, and one can be deleted.
       await page.reload()
       await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible()
       runner = await openRunner(page)
+      await expect(runner.getByRole('list', { name: 'Requests' }).getByRole('listitem')).toHaveText([
+        /Profile/,
+        /Login/,
+      ])
+      await expect(runner.getByRole('spinbutton', { name: 'Iterations' })).toHaveValue('30')
+      await expect(runner.getByRole('spinbutton', { name: 'Delay (ms)' })).toHaveValue('150')
+      await expect(runner.getByRole('checkbox', { name: 'Stop on first failure' })).toBeChecked()
+      await expect(runner.getByRole('checkbox', { name: 'Keep variable values' })).toBeChecked()
       const past = runner.getByRole('region', { name: 'Past runs' })
       await expect(past.getByRole('listitem')).toHaveCount(2)
       await expect(past.getByRole('listitem').nth(1)).toContainText('3 iterations · 5 passed, 1 failed')

@@ -167,6 +167,8 @@ export interface ScriptRunner {
    * resident context), so that work does not fall into the first request of a run.
    */
   prepare?(): Promise<void>
+  /** The Web Worker the scripts run in, if any: an app collection run goes there whole (../app-run/). */
+  readonly worker?: Worker
   dispose(): void
 }
 

@@ -33,7 +33,7 @@ export class WorkerScriptRunner implements ScriptRunner {
   private readonly answers = new Map<number, (message: RelayAnswer) => void>()
   private readonly bodies = new Map<number, ReadableStreamDefaultController<Uint8Array>>()
 
-  constructor(private readonly worker: Worker) {
+  constructor(readonly worker: Worker) {
     worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
       const message = event.data
       if (message.type === 'relay-chunk') this.chunk(message)
@@ -43,7 +43,7 @@ export class WorkerScriptRunner implements ScriptRunner {
         if (message.type === 'relay-error') answer?.(message)
         else if (!answer) worker.postMessage({ type: 'abort', id: message.id } satisfies ToWorker)
         else answer({ type: 'relay-response', response: this.response(message) })
-      } else this.pending.get(message.id)?.(message)
+      } else if (message.type === 'result' || message.type === 'send') this.pending.get(message.id)?.(message)
     })
   }
 

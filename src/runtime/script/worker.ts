@@ -5,6 +5,7 @@
  */
 import type { RequestChanges } from '../../model/request-changes.ts'
 import { VariableContext } from '../../model/variables.ts'
+import type { AppRunFromWorker, AppRunToWorker } from '../app-run/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { buildHandedOffWithView, relayInit, warmUpBuild, type HandOff } from './hand-off.ts'
 import { createScriptRunner } from './quickjs-module.web.ts'
@@ -27,13 +28,27 @@ const runs = new Map<
 let nextCall = 1
 let buildWarm: Promise<unknown> | undefined
 
-const post = (message: FromWorker) => self.postMessage(message)
+const post = (message: FromWorker | AppRunFromWorker) => self.postMessage(message)
+const scriptRunner = () => (runner ??= createScriptRunner({ residentWhenIdle: true }))
+/** A collection run's loop (../app-run/), loaded with the first run. */
+let appRun: Promise<typeof import('../app-run/worker-run.ts')> | undefined
 
-self.onmessage = (event: MessageEvent<ToWorker>) => {
+self.onmessage = (event: MessageEvent<ToWorker | AppRunToWorker>) => {
   const message = event.data
   if (message.type === 'abort') runs.get(message.id)?.controller.abort()
   else if (message.type === 'sent') runs.get(message.id)?.calls.get(message.call)?.(message)
   else if (message.type === 'run') void run(message)
+  else {
+    appRun ??= import('../app-run/worker-run.ts')
+    appRun.then(
+      (m) => m.onAppRunMessage(message, scriptRunner, post),
+      (error: unknown) => {
+        if (message.type !== 'app-run') return
+        const progress = { iteration: 1, iterations: 1, request: 0, requests: 0, passed: 0, failed: 0 }
+        post({ type: 'app-run-end', id: message.id, batch: { rows: [], progress }, error: String(error) })
+      },
+    )
+  }
 }
 
 async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
@@ -48,9 +63,8 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const variables = new VariableContext(input.variables.layers, new Map(input.variables.session))
   for (const [key, value] of input.variables.singleSend) variables.singleSend.set(key, value)
   try {
-    runner ??= createScriptRunner({ residentWhenIdle: true })
     const result = await (
-      await runner
+      await scriptRunner()
     ).run({
       ...input,
       variables,

@@ -5,6 +5,7 @@
  * device (past-runs-store.ts), never in the synced workspace.
  */
 import { createEffect, createMemo, createResource, createSignal, on, Show, untrack } from 'solid-js'
+import { unwrap } from 'solid-js/store'
 import { formatDuration } from '../history/history-list.ts'
 import { runnerMessages as m } from '../messages-runner.ts'
 import { Menu } from '../menus/menu.tsx'
@@ -19,6 +20,7 @@ import { fitOrder } from './run-order.ts'
 import type { RunRecord } from './run-record.ts'
 import { RunSetup } from './run-setup.tsx'
 import { runSessionFor } from './run-session.ts'
+import { makeRunSettingsStore } from './run-settings-store.ts'
 import './runner.css'
 
 export default function CollectionRunner(props: { target: RunnerTarget }) {
@@ -30,9 +32,19 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
     store.workspaceVersion()
     return source()?.target(containerId)
   })
+  // This device's settings for the collection or folder, read once per page life, kept on change.
+  const settingsStore = createMemo(() => {
+    const ready = source()
+    return ready && makeRunSettingsStore(localStorage, ready.runsDb)
+  })
   createEffect(
     on(target, (t) => {
       if (!t) return
+      const kept = untrack(settingsStore)
+      if (kept && !session.restored) {
+        session.restored = true
+        session.setSettings(kept.load(containerId))
+      }
       const ids = t.planned.map((plan) => plan.request.id)
       session.setSettings(
         'order',
@@ -43,6 +55,14 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
       )
     }),
   )
+  createEffect(() => {
+    const kept = settingsStore()
+    const s = session.settings
+    // Read every setting, so a change of any of them keeps them all.
+    for (const entry of s.order) void entry.included
+    void [s.iterations, s.delayMs, s.data, s.environmentId, s.keepValues, s.stopOnFailure]
+    if (kept && session.restored) kept.save(containerId, unwrap(s))
+  })
   const past = createMemo(() => {
     const ready = source()
     return ready && makePastRunStore(indexedDB, ready.runsDb)

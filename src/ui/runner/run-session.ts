@@ -1,18 +1,23 @@
 /**
- * One runner tab's state for a collection or folder: the run settings, and the run itself through
- * the shared run loop (src/runtime/run-collection.ts) with the send dependencies of a single send
- * (transport, script worker, hand-off). Rows are appended to a plain array and shown once per
- * frame, so a long run never makes the page render per request. Sessions live for the page's
- * life, per collection or folder: switching tabs leaves a run going.
+ * One runner tab's state for a collection or folder: the run settings, and the run itself. The
+ * run goes to the script worker as one message (runtime/app-run/: the shared run loop with a
+ * single send's pipeline, next to the script runtime) and comes back as batches of plain rows;
+ * Stop is one message. Rows are appended to a plain array and shown once per frame, so a long run
+ * never makes the page render per request. Sessions live for the page's life, per collection or
+ * folder: switching tabs leaves a run going.
  */
 import { batch, createSignal } from 'solid-js'
 import { createStore, unwrap } from 'solid-js/store'
-import type { Id } from '../../model/types.ts'
-import { createReportCollector } from '../../runtime/report/json-report.ts'
+import type { Collection, Id, TreeItem } from '../../model/types.ts'
 import type { IterationRow } from '../../model/iteration-data/index.ts'
-import { runCollection, type CollectionRun, type PlannedRequest } from '../../runtime/run-collection.ts'
+import type { OAuthToken } from '../../model/workspace/types.ts'
+import { runInWorker, runOnPage } from '../../runtime/app-run/client.ts'
+import type { AppRunResult } from '../../runtime/app-run/execute.ts'
+import type { AppRunHandlers, AppRunProgress, AppRunSpec } from '../../runtime/app-run/types.ts'
+import type { TokenStore } from '../../runtime/oauth/token-for-send.ts'
+import type { PlannedRequest } from '../../runtime/run-collection.ts'
 import type { RunSource, RunTarget } from '../store/run-source.ts'
-import { keptRow, makeRow, type RunRecord, type RunRow } from './run-record.ts'
+import { keptRow, type RunRecord, type RunRow } from './run-record.ts'
 import type { OrderEntry } from './run-order.ts'
 import { orderedCollection } from './run-plan.ts'
 
@@ -35,27 +40,41 @@ export interface RunSettings {
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'stopped'
 
-export interface Progress {
-  iteration: number
-  iterations: number
-  request: number
-  requests: number
-  passed: number
-  failed: number
-}
+export type Progress = AppRunProgress
 
 /** Where finished runs go (past-runs-store.ts). */
 export interface RunKeeper {
   save(record: RunRecord): Promise<void>
 }
 
-/** Rows and progress are shown at most every UPDATE_MS (in a frame when the page is visible). */
-const UPDATE_MS = 100
+/**
+ * Rows come in batches (at most every 100 ms, app-run/execute.ts); the page draws them at most
+ * every FRAME_MS, in a frame: each drawing costs the main thread a style, layout and paint pass,
+ * and the run's worker shares the device's cores with it.
+ */
+const FRAME_MS = 250
 const nextFrame = (flush: () => void) =>
-  setTimeout(
-    () => (document.visibilityState === 'visible' ? requestAnimationFrame(flush) : flush()),
-    UPDATE_MS,
-  )
+  document.visibilityState === 'visible' ? requestAnimationFrame(flush) : flush()
+
+const noFiles = () => Promise.reject(new Error('no file storage'))
+
+/** The OAuth 2.0 tokens this device holds for the collection, its folders and its requests. */
+function heldTokens(collection: Collection, store: TokenStore): [string, OAuthToken][] {
+  const held: [string, OAuthToken][] = []
+  const add = (id: Id) => {
+    const token = store.get(id)
+    if (token) held.push([id, { ...token }])
+  }
+  const walk = (items: TreeItem[]) => {
+    for (const item of items) {
+      add(item.id)
+      if (item.type === 'folder') walk(item.children)
+    }
+  }
+  add(collection.id)
+  walk(collection.children)
+  return held
+}
 
 export function createRunSession(containerId: Id) {
   const [settings, setSettings] = createStore<RunSettings>({
@@ -77,8 +96,10 @@ export function createRunSession(containerId: Id) {
   let scheduled = false
   let stop: (() => void) | null = null
 
+  let drawn = 0
   const flush = () => {
     scheduled = false
+    drawn = performance.now()
     batch(() => {
       setVersion((v) => v + 1)
       if (pending) setProgress({ ...pending })
@@ -87,7 +108,7 @@ export function createRunSession(containerId: Id) {
   const schedule = () => {
     if (scheduled) return
     scheduled = true
-    nextFrame(flush)
+    setTimeout(() => nextFrame(flush), Math.max(0, drawn + FRAME_MS - performance.now()))
   }
 
   async function start(
@@ -107,15 +128,11 @@ export function createRunSession(containerId: Id) {
     const envId = settings.environmentId === undefined ? activeEnvironment : settings.environmentId
     const environment = source.environment(envId)
     const keep = settings.keepValues
-    // Starts from the values scripts set this app session; kept afterwards only when asked.
-    const session = new Map(source.session)
-    const controller = new AbortController()
-    stop = () => controller.abort()
 
     rows = []
     setRecord(null)
     setFault('')
-    const counts: Progress = {
+    pending = {
       iteration: 1,
       iterations: settings.iterations,
       request: 0,
@@ -123,80 +140,92 @@ export function createRunSession(containerId: Id) {
       passed: 0,
       failed: 0,
     }
-    pending = counts
     setStatus('running')
     flush()
-    const collector = createReportCollector(target.name, false)
-    let iteration = 0
-    let run: CollectionRun | undefined
+    // Stop before the run has reached the worker: it stops as soon as it gets there.
+    let stopAsked = false
+    stop = () => void (stopAsked = true)
+    let result: AppRunResult
     try {
-      run = await runCollection(collection, {
+      const deps = await source.deps()
+      // Plain data only (the store's proxies unwrapped): it is posted to the script worker.
+      const spec: AppRunSpec = {
+        name: target.name,
+        collection,
         ...(environment ? { environment } : {}),
         globals: source.globals(),
-        session,
-        bail: settings.stopOnFailure,
-        keepResults: false,
-        iterationCount: settings.iterations,
-        // The plain rows, not the store's proxies: they are posted to the script worker.
+        // Starts from the values scripts set this app session; kept afterwards only when asked.
+        session: [...source.session],
         ...(settings.data ? { data: unwrap(settings.data).rows } : {}),
+        iterationCount: settings.iterations,
         delayMs: settings.delayMs,
-        signal: controller.signal,
-        deps: await source.deps(),
-        onProgress: (event) => {
-          if (event.type === 'iteration-start') {
-            iteration = event.iteration
-            counts.iteration = event.iteration + 1
-            counts.iterations = event.iterationCount
-          } else if (event.type === 'request-start') {
-            counts.request = event.position.index + 1
-          } else if (event.type === 'request-done') {
-            const { planned: plan, result } = event
-            const execution = collector.add(plan, result, iteration)
-            const row = makeRow(iteration + 1, plan.request.id, plan.request.method, execution, result)
-            rows.push(row)
-            counts.failed = event.counts.failedRequests
-            counts.passed = event.counts.requests - event.counts.failedRequests
-          } else return
+        bail: settings.stopOnFailure,
+        options: deps.options ?? {},
+        formatJson: deps.formatJson ?? false,
+        defaultHeaders: deps.defaultHeaders !== false,
+        ...(deps.handOff ? { relay: deps.handOff } : {}),
+        tokens: heldTokens(collection, source.tokens),
+      }
+      const handlers: AppRunHandlers = {
+        onBatch(batch) {
+          for (const row of batch.rows) rows.push(row)
+          pending = batch.progress
           schedule()
         },
-      })
+        onToken: (owner, token) => source.tokens.set(owner, token),
+        readFile: (row) => (deps.resolveFile ?? noFiles)(row),
+      }
+      // The run loop goes to the script worker whole; the page runs it only without one.
+      const worker = deps.scripts?.worker
+      const control = worker ? runInWorker(worker, spec, handlers) : runOnPage(spec, deps, handlers)
+      stop = control.stop
+      if (stopAsked) control.stop()
+      result = await control.done
     } catch (error) {
-      // A fault of the app, not of a request (those end as a row's outcome): said, not swallowed.
-      setFault((error as Error).message)
-      setStatus('idle')
-      return
+      result = { batch: { rows: [], progress: pending }, error: (error as Error).message }
     } finally {
       stop = null
     }
+    for (const row of result.batch.rows) rows.push(row)
+    pending = result.batch.progress
+    const end = result.end
+    if (!end) {
+      // A fault of the app, not of a request (those end as a row's outcome): said, not swallowed.
+      setFault(result.error ?? '')
+      setStatus('idle')
+      flush()
+      return
+    }
     // Read by bench/runner-app.ts: the run loop's own time, as `sendbox run` reports it.
-    performance.measure('sendbox-runner-run', { start: performance.now() - run.durationMs })
+    performance.measure('sendbox-runner-run', { start: performance.now() - end.durationMs })
     if (keep) {
       source.session.clear()
-      for (const [key, value] of session) source.session.set(key, value)
+      for (const [key, value] of end.session) source.session.set(key, value)
     }
     const finished: RunRecord = {
       id: crypto.randomUUID(),
       containerId,
       name: target.name,
-      startedAt: run.startedAt.toISOString(),
-      durationMs: run.durationMs,
-      iterations: run.iterations.length,
-      passed: counts.passed,
-      failed: counts.failed,
-      stopped: run.stopped === 'abort',
-      summary: collector.report(run).summary,
+      startedAt: end.startedAt,
+      durationMs: end.durationMs,
+      iterations: end.iterations,
+      passed: pending.passed,
+      failed: pending.failed,
+      stopped: end.stopped === 'abort',
+      summary: end.summary,
       rows,
     }
-    pending = counts
     flush()
     setRecord(finished)
-    setStatus(run.stopped === 'abort' ? 'stopped' : 'done')
+    setStatus(end.stopped === 'abort' ? 'stopped' : 'done')
     // Storage full or unavailable: the run is still shown and exportable, only not kept.
     await keeper.save({ ...finished, rows: rows.map(keptRow) }).catch(() => undefined)
   }
 
   return {
     containerId,
+    /** Set once the device's kept settings were read into `settings` (index.tsx). */
+    restored: false,
     settings,
     setSettings,
     status,

@@ -47,77 +47,81 @@ export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]
       <h3 id="runner-requests">{m.requests}</h3>
       <p class="muted runner-hint">{m.requestsHint}</p>
       <Show when={props.planned.length > 0} fallback={<p class="muted">{m.noRequests}</p>}>
-        <ol class="runner-requests" aria-labelledby="runner-requests" ref={list}>
-          <For each={s().order}>
-            {(entry, index) => {
-              const plan = () => byId().get(entry.id)
-              const name = () => plan()?.request.name || messages.untitled
-              return (
-                <Show when={plan()}>
-                  <li
-                    class="runner-request"
-                    classList={{ dragging: dragFrom() === index() }}
-                    tabindex="0"
-                    draggable={!props.disabled}
-                    aria-label={name()}
-                    onDragStart={(e) => {
-                      setDragFrom(index())
-                      e.dataTransfer?.setData('text/plain', name())
-                      if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
-                    }}
-                    onDragOver={(e) => dragFrom() !== null && e.preventDefault()}
-                    onDrop={(e) => {
-                      const from = dragFrom()
-                      setDragFrom(null)
-                      if (from === null) return
-                      e.preventDefault()
-                      move(from, dropIndex(from, index(), after(e)), false)
-                    }}
-                    onDragEnd={() => setDragFrom(null)}
-                    onKeyDown={(e) => {
-                      if (e.target !== e.currentTarget || props.disabled) return
-                      const to = keyMove(e.key, e.altKey, index(), s().order.length)
-                      if (to === null) return
-                      e.preventDefault()
-                      move(index(), to, true)
-                    }}
-                  >
-                    <GripVertical size={16} aria-hidden="true" class="runner-grip" />
-                    <label class="runner-check">
-                      <input
-                        type="checkbox"
-                        checked={entry.included}
-                        disabled={props.disabled}
-                        aria-label={m.include(name())}
-                        onChange={(e) => set('order', index(), 'included', e.currentTarget.checked)}
-                      />
-                      <span class="method">{plan()!.request.method}</span>
-                      <span class="runner-request-name">{plan()!.path.join(' / ')}</span>
-                    </label>
-                    <button
-                      type="button"
-                      class="icon-button"
-                      aria-label={m.moveUp(name())}
-                      disabled={props.disabled || index() === 0}
-                      onClick={() => move(index(), index() - 1, false)}
+        {/* One `disabled` for every row's controls while a run goes: a run of a thousand requests
+            starts and ends without touching each row. */}
+        <fieldset class="runner-requests-set" disabled={props.disabled}>
+          <ol class="runner-requests" aria-labelledby="runner-requests" ref={list}>
+            <For each={s().order}>
+              {(entry, index) => {
+                const plan = () => byId().get(entry.id)
+                const name = () => plan()?.request.name || messages.untitled
+                return (
+                  <Show when={plan()}>
+                    <li
+                      class="runner-request"
+                      classList={{ dragging: dragFrom() === index() }}
+                      tabindex="0"
+                      draggable="true"
+                      aria-label={name()}
+                      onDragStart={(e) => {
+                        if (props.disabled) return e.preventDefault()
+                        setDragFrom(index())
+                        e.dataTransfer?.setData('text/plain', name())
+                        if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move'
+                      }}
+                      onDragOver={(e) => dragFrom() !== null && e.preventDefault()}
+                      onDrop={(e) => {
+                        const from = dragFrom()
+                        setDragFrom(null)
+                        if (from === null) return
+                        e.preventDefault()
+                        move(from, dropIndex(from, index(), after(e)), false)
+                      }}
+                      onDragEnd={() => setDragFrom(null)}
+                      onKeyDown={(e) => {
+                        if (e.target !== e.currentTarget || props.disabled) return
+                        const to = keyMove(e.key, e.altKey, index(), s().order.length)
+                        if (to === null) return
+                        e.preventDefault()
+                        move(index(), to, true)
+                      }}
                     >
-                      <ArrowUp size={16} />
-                    </button>
-                    <button
-                      type="button"
-                      class="icon-button"
-                      aria-label={m.moveDown(name())}
-                      disabled={props.disabled || index() === s().order.length - 1}
-                      onClick={() => move(index(), index() + 1, false)}
-                    >
-                      <ArrowDown size={16} />
-                    </button>
-                  </li>
-                </Show>
-              )
-            }}
-          </For>
-        </ol>
+                      <GripVertical size={16} aria-hidden="true" class="runner-grip" />
+                      <label class="runner-check">
+                        <input
+                          type="checkbox"
+                          checked={entry.included}
+                          aria-label={m.include(name())}
+                          onChange={(e) => set('order', index(), 'included', e.currentTarget.checked)}
+                        />
+                        <span class="method">{plan()!.request.method}</span>
+                        <span class="runner-request-name">{plan()!.path.join(' / ')}</span>
+                      </label>
+                      <button
+                        type="button"
+                        class="icon-button"
+                        aria-label={m.moveUp(name())}
+                        disabled={index() === 0}
+                        onClick={() => move(index(), index() - 1, false)}
+                      >
+                        <ArrowUp size={16} />
+                      </button>
+                      <button
+                        type="button"
+                        class="icon-button"
+                        aria-label={m.moveDown(name())}
+                        disabled={index() === s().order.length - 1}
+                        onClick={() => move(index(), index() + 1, false)}
+                      >
+                        <ArrowDown size={16} />
+                      </button>
+                    </li>
+                  </Show>
+                )
+              }}
+            </For>
+          </ol>
+        </fieldset>
       </Show>
       <p class="sr-only" role="status">
         {announce()}

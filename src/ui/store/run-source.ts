@@ -35,6 +35,8 @@ export interface RunSource {
   /** Values scripts set this app session (spec 4.5): a run starts from them and may keep its own. */
   session: SessionValues
   deps(): Promise<Omit<SendDeps, 'onEvent'>>
+  /** Where this device keeps OAuth 2.0 tokens: a run starts with the held ones and keeps new ones. */
+  tokens: TokenStore
   /** The IndexedDB database of past runs: one per device doc, so a joined workspace keeps its own. */
   runsDb: string
 }
@@ -87,6 +89,7 @@ export function makeRunSource(
       return { id: 'globals', name: '', variables }
     },
     session,
+    tokens,
     runsDb: `${docs.deviceDb}-runs`,
     async deps() {
       const { transport, relay } = await services.transport()
