@@ -38,6 +38,21 @@ export function isBrunoFolder(source: ImportSource): boolean {
   return source.kind === 'folder' && source.files.some((file) => file.path === 'bruno.json')
 }
 
+/**
+ * Whether reading the folder needs Bruno's own parser: for collection.bru, folder.bru, the
+ * environments, and request files in forms the fast reader (bru-fast.ts) leaves to it.
+ */
+export function needsBrunoParser(source: ImportSource): boolean {
+  if (source.kind !== 'folder') return false
+  return source.files.some(
+    (file) =>
+      file.path.endsWith('.bru') &&
+      (/(^|\/)(collection|folder)\.bru$/.test(file.path) ||
+        file.path.startsWith('environments/') ||
+        readBruFast(file.text) === undefined),
+  )
+}
+
 const splits = new WeakMap<SourceFile, SplitBru>()
 
 function split(file: SourceFile): SplitBru {
