@@ -126,6 +126,23 @@ describe('the CLI bundle loads heavy packages on first use', () => {
     expect(run.loaded).toEqual(['@usebruno/lang'])
   })
 
+  it('a Bruno folder of requests in the common forms is read without Bruno’s parser', async () => {
+    const folder = join(work, 'bruno-plain')
+    mkdirSync(folder)
+    writeFileSync(
+      join(folder, 'bruno.json'),
+      JSON.stringify({ version: '1', name: 'plain', type: 'collection' }),
+    )
+    writeFileSync(
+      join(folder, 'one.bru'),
+      'meta {\n  name: one\n  seq: 1\n}\n\nget {\n  url: {{host}}/get\n  body: none\n  auth: none\n}\n\ntests {\n  test("ok", () => {})\n}\n',
+    )
+    const run = await cli(['import', folder])
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout).collection.children[0].url).toBe('{{host}}/get')
+    expect(run.loaded).toEqual([])
+  })
+
   it('an OpenAPI YAML file is read through the stand-ins for yaml and the OpenAPI packages', async () => {
     const run = await cli(['import', join(fixtures, 'openapi/petstore-3.0.yaml')])
     expect(run.code).toBe(0)

@@ -7,6 +7,7 @@
  */
 import { makeCollection, makeEnvironment, makeFolder, makeVariable } from '../factories.ts'
 import type { Collection, Environment, KeyValueRow, TreeItem } from '../types.ts'
+import { readBruFast } from './bru-fast.ts'
 import { bruLang, type BruDocument } from './bruno-lang.ts'
 import {
   bruAuth,
@@ -37,6 +38,21 @@ export function isBrunoFolder(source: ImportSource): boolean {
   return source.kind === 'folder' && source.files.some((file) => file.path === 'bruno.json')
 }
 
+/**
+ * Whether reading the folder needs Bruno's own parser: for collection.bru, folder.bru, the
+ * environments, and request files in forms the fast reader (bru-fast.ts) leaves to it.
+ */
+export function needsBrunoParser(source: ImportSource): boolean {
+  if (source.kind !== 'folder') return false
+  return source.files.some(
+    (file) =>
+      file.path.endsWith('.bru') &&
+      (/(^|\/)(collection|folder)\.bru$/.test(file.path) ||
+        file.path.startsWith('environments/') ||
+        readBruFast(file.text) === undefined),
+  )
+}
+
 const splits = new WeakMap<SourceFile, SplitBru>()
 
 function split(file: SourceFile): SplitBru {
@@ -61,9 +77,27 @@ function checkSizes(files: SourceFile[], ignored: string[]): void {
   }
 }
 
-/** Parses a `.bru` file with its large text blocks set aside (bruno-blocks.ts). */
-function parse<T>(file: SourceFile, read: (text: string) => T): T {
+/**
+ * Bruno's parser for each kind of `.bru` file. Read through a function, so that Bruno's parser
+ * (loaded on first use: its grammars take about 0.4 s to compile) is only loaded when needed.
+ */
+const READ = {
+  request: (text: string): BruDocument => bruLang.bruToJsonV2(text),
+  collection: (text: string): BruDocument => bruLang.collectionBruToJson(text),
+  environment: (text: string) => bruLang.bruToEnvJsonV2(text),
+}
+
+/**
+ * Parses a `.bru` file: a request file in the forms `bru-fast.ts` knows at once, anything else
+ * with Bruno's parser and its large text blocks set aside (bruno-blocks.ts).
+ */
+function parse<K extends keyof typeof READ>(file: SourceFile, kind: K): ReturnType<(typeof READ)[K]> {
   const parts = split(file)
+  if (kind === 'request') {
+    const fast = readBruFast(file.text)
+    if (fast) return fast as ReturnType<(typeof READ)[K]>
+  }
+  const read = READ[kind] as (text: string) => ReturnType<(typeof READ)[K]>
   const parsed = parseText(file, parts.rest, read, parts)
   const joined = joinBru(parsed, parts.blocks)
   if (joined !== undefined) return joined
@@ -139,7 +173,7 @@ export function readBrunoFolder(source: ImportSource): {
   checkSizes(source.files, ignored)
   const name = typeof config.name === 'string' && config.name ? config.name : source.name
   const rootFile = byPath.get('collection.bru')
-  const root = rootFile ? parse(rootFile, bruLang.collectionBruToJson) : {}
+  const root = rootFile ? parse(rootFile, 'collection') : {}
   const context: BruContext = { path: 'collection.bru', owner: named('collection', name), report }
   noteUnmapped(root, context, false)
   const headers = bruRows(root.headers, context, 'headers')
@@ -171,7 +205,7 @@ function children(
   const folders = [...dir.dirs.entries()].map(([name, sub]) => {
     const path = `${prefix}${name}`
     const file = sub.files.find((f) => f.path === `${path}/folder.bru`)
-    const doc = file ? parse(file, bruLang.collectionBruToJson) : undefined
+    const doc = file ? parse(file, 'collection') : undefined
     return { name, path, sub, doc, seq: seqOf(doc) }
   })
   folders.sort((a, b) => a.seq - b.seq || a.name.localeCompare(b.name))
@@ -198,7 +232,7 @@ function children(
       ),
     })
   })
-  const requests = dir.files.map((file) => ({ file, doc: parse(file, bruLang.bruToJsonV2) }))
+  const requests = dir.files.map((file) => ({ file, doc: parse(file, 'request') }))
   requests.sort((a, b) => seqOf(a.doc) - seqOf(b.doc) || a.file.path.localeCompare(b.file.path))
   for (const { file, doc } of requests) {
     const title =
@@ -230,7 +264,7 @@ function environments(files: SourceFile[], report: ImportReport): Environment[] 
   return files
     .filter((file) => /^environments\/[^/]+\.bru$/.test(file.path))
     .map((file) => {
-      const json = parse(file, bruLang.bruToEnvJsonV2)
+      const json = parse(file, 'environment')
       const name = file.path.slice('environments/'.length, -'.bru'.length)
       return makeEnvironment({
         name,

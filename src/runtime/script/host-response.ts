@@ -35,6 +35,15 @@ function jsonDepth(text: string, limit: number): number {
   return deepest
 }
 
+/**
+ * `value`, the parse of `text`, as the guest's answer to a `json()` call: the text itself when the
+ * guest's JSON.parse gives the same values (not when it nests deeper than the codec goes, or names
+ * the codec's tag key, U+0000), which spares the host serialising it and the guest decoding it.
+ */
+export function jsonAnswer(text: string, value: unknown): unknown {
+  return !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH ? new JsonText(text) : value
+}
+
 export class HostResponse {
   private cachedText: string | undefined
   private cachedJson: { value: unknown } | undefined
@@ -84,9 +93,8 @@ export class HostResponse {
   jsonForGuest(): unknown {
     const value = this.json()
     if (this.guestJson === undefined) {
-      const text = this.text()
-      this.guestJson =
-        !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH ? new JsonText(text) : null
+      const answer = jsonAnswer(this.text(), value)
+      this.guestJson = answer instanceof JsonText ? answer : null
     }
     return this.guestJson ?? value
   }

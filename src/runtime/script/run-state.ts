@@ -367,7 +367,8 @@ export class ScriptRun {
     for (const cancel of this.pending.values()) cancel()
     this.pending.clear()
     this.events.length = 0
-    this.controller?.abort()
+    // Only a request still on the wire needs stopping: aborting costs a DOMException and an event.
+    if (this.inFlight > 0) this.controller?.abort()
     this.assertions.clear()
     this.registry.clear()
     this.stubs.clear()

@@ -71,6 +71,21 @@ describe.sequential('loadParsersFor', () => {
     expect(isLoaded('@usebruno/lang')).toBe(false)
   })
 
+  it('a Bruno folder of request files the fast reader knows loads no parser and is read', async () => {
+    const source: ImportSource = {
+      kind: 'folder',
+      name: 'plain',
+      files: [
+        { path: 'bruno.json', text: JSON.stringify({ version: '1', name: 'Plain', type: 'collection' }) },
+        { path: 'a.bru', text: 'meta {\n  name: A\n  seq: 1\n}\n\nget {\n  url: https://x.test/a\n}\n' },
+        { path: 'Sub/b.bru', text: 'meta {\n  name: B\n}\n\npost {\n  url: https://x.test/b\n}\n' },
+      ],
+    }
+    expect(await loadParsersFor(source)).toEqual([])
+    expect(importSource(source).collections[0]?.children.map((item) => item.name)).toEqual(['Sub', 'A'])
+    expect(isLoaded('@usebruno/lang')).toBe(false)
+  })
+
   it('a Bruno folder loads the .bru parser, and the stand-in then answers', async () => {
     expect(await loadParsersFor(folderSource(resolve(FIXTURES, 'bruno/shop')))).toEqual(['@usebruno/lang'])
     expect(bruLang.bruToJsonV2('meta {\n  name: Ping\n  type: http\n  seq: 1\n}\n').meta?.name).toBe('Ping')

@@ -3,6 +3,7 @@ import { newId } from '../../../model/ids.ts'
 import type { HeaderList } from '../../../model/wire.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
+import { jsonAnswer } from '../host-response.ts'
 import { api, EXPECT, GUEST_TEST } from './bridge.ts'
 import { responseAccessor } from './common.ts'
 import { headerList, joinHeaders, toText } from './values.ts'
@@ -177,6 +178,6 @@ function alphaResult(response: ScriptHttpResponse) {
     responseSize: response.size,
     headers: api(headers),
     text: () => response.body,
-    json: () => JSON.parse(response.body) as unknown,
+    json: () => jsonAnswer(response.body, JSON.parse(response.body)),
   })
 }
