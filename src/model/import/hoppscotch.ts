@@ -18,6 +18,7 @@ import {
   type TreeItem,
   type Variable,
 } from '../types.ts'
+import { pathVariableNames, pathVariableRows } from '../path-variables.ts'
 import { paramsFromUrl, urlFromParams } from '../url-params.ts'
 import {
   ImportError,
@@ -132,9 +133,17 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
     return skip(report, `${at}.method`, named('request', name), `method ${quoted(method)} is not supported`)
   if (body.contentType && !headers.some((row) => row.key.toLowerCase() === 'content-type'))
     headers.push(makeRow({ key: 'Content-Type', value: body.contentType }))
-  if (requestVariables.length > 0)
+  // Hoppscotch keeps path variables among its request variables (its own Postman and Insomnia
+  // importers put `url.variable` and `pathParameters` there): those the URL names become rows.
+  const pathNames = new Set(pathVariableNames(endpoint))
+  const pathVariables = pathVariableRows(
+    endpoint,
+    requestVariables.filter((row) => row.enabled && pathNames.has(row.key)),
+  )
+  if (requestVariables.some((row) => !pathNames.has(row.key)))
     skip(report, `${at}.requestVariables`, named('variables of request', name), 'not supported yet')
   return makeRequest({
+    ...(pathVariables.length > 0 ? { pathVariables } : {}),
     ...described(source.description, `${at}.description`),
     name: name || endpoint,
     method: method as HttpMethod,
