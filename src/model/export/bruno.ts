@@ -8,6 +8,7 @@
  * WebSocket, SSE and gRPC requests and request cookies are left out; an OAuth 2.0 pasted token
  * is written as bearer auth.
  */
+import { writeBrunoExamples } from '../import/bruno-examples.ts'
 import { bruLang, type BruAuth, type BruDocument, type BruRow } from '../import/bruno-lang.ts'
 import type {
   Auth,
@@ -140,6 +141,7 @@ function request(source: RequestSpec, seq: number): BruDocument {
     body: {},
     script: scripts(source.scripts),
     ...(source.description ? { docs: source.description } : {}),
+    ...(source.examples?.length ? { examples: writeBrunoExamples(source.examples, source) } : {}),
   }
   const body = source.body
   if (body.type === 'raw') {

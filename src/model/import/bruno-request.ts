@@ -20,6 +20,7 @@ import {
   type Scripts,
   type Variable,
 } from '../types.ts'
+import { readBrunoExamples } from './bruno-examples.ts'
 import type { BruAuth, BruDocument, BruRow } from './bruno-lang.ts'
 import { ImportError, quoted } from './import-error.ts'
 import type { ImportReport } from './report.ts'
@@ -247,7 +248,9 @@ export function bruRequest(
     url,
     params.filter((p) => p.type === 'path').map((p) => ({ key: p.name, value: p.value })),
   )
+  const examples = readBrunoExamples(doc.examples, `${context.path} examples`, context.owner, context.report)
   return makeRequest({
+    ...(examples.length > 0 ? { examples } : {}),
     kind: body.type === 'graphql' || type === 'graphql' ? 'graphql' : 'http',
     name: text(doc.meta?.name, context, 'meta.name'),
     method: method as HttpMethod,

@@ -19,6 +19,7 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { convertScript, mapAuth, mapData, mapEnvironmentData, mapRequest, Templates } from './insomnia-map.ts'
+import { MOCK_SERVER_TYPES, mockRouteRequests } from './insomnia-mock.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
 import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
 
@@ -42,7 +43,6 @@ const UNSUPPORTED = new Map<string, string>(
     proto_directory: 'proto folder',
     unit_test_suite: 'unit test suite',
     unit_test: 'unit test',
-    mock_server: 'mock server',
     mock_route: 'mock route',
     socketio_request: 'Socket.IO request',
     mcp_request: 'MCP request',
@@ -223,6 +223,11 @@ class Walker {
         this.reached.add(resource)
         const request = this.request(resource, this.report)
         if (request) items.push(request)
+      } else if (MOCK_SERVER_TYPES.has(resource.type)) {
+        // A mock server's routes are saved responses: each a request with its example.
+        const routes = (this.byParent.get(resource.id) ?? []).filter((r) => r.type === 'mock_route')
+        for (const reached of [resource, ...routes]) this.reached.add(reached)
+        items.push(...mockRouteRequests(resource, routes, this.report))
       }
     }
     return items

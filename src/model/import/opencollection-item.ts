@@ -3,7 +3,7 @@
  * `.bru` document shape (bruno-lang.ts), so Bruno's two formats share one mapping
  * (bruno-request.ts). Every field is type-checked here first: a problem is an `ImportError`
  * naming its path in the YAML (`http.headers[0].name`). What has no place in the `.bru` shape
- * (body variants, tags, actions, examples, hook scripts) is reported.
+ * (body variants, tags, actions, hook scripts) is reported; `examples` are passed on as they are.
  */
 import type { BruAuth, BruBody, BruDocument, BruFileRow, BruRow } from './bruno-lang.ts'
 import type { BruContext } from './bruno-request.ts'
@@ -280,8 +280,9 @@ export function ocRequest(item: JsonObject, context: BruContext): BruDocument {
       enabled: true,
     }
   })
-  if (optionalArray(item.examples, 'examples').length > 0)
-    skip(context, 'examples', 'Sendbox keeps no saved responses')
+  // The saved responses, read with Bruno's (bruno-examples.ts).
+  const examples = optionalArray(item.examples, 'examples')
+  if (examples.length > 0) doc.examples = examples
   return doc
 }
 
