@@ -20,6 +20,12 @@ import type {
 } from '../types.ts'
 import { named } from '../import/report.ts'
 import { hawkToPostman, oauth1ToPostman } from '../import/postman-signed-auth.ts'
+import {
+  POSTMAN_AWS_FIELDS,
+  POSTMAN_OAUTH2_FIELDS,
+  grantToPostman,
+  writeFields,
+} from '../import/postman-tables.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -245,31 +251,11 @@ export function writeAuth(auth: Auth): JsonObject | undefined {
     case 'apikey':
       return { type: 'apikey', apikey: params({ key: auth.key, value: auth.value, in: auth.addTo }) }
     case 'sigv4':
-      return {
-        type: 'awsv4',
-        awsv4: params({
-          accessKey: auth.accessKeyId,
-          secretKey: auth.secretAccessKey,
-          sessionToken: auth.sessionToken,
-          region: auth.region,
-          service: auth.service,
-        }),
-      }
+      return { type: 'awsv4', awsv4: params(writeFields(POSTMAN_AWS_FIELDS, auth)) }
     case 'oauth2': {
-      const grant = {
-        token: 'implicit',
-        'authorization-code': 'authorization_code_with_pkce',
-        'client-credentials': 'client_credentials',
-        password: 'password_credentials',
-      }
       const entries: Record<string, string> = {
-        grant_type: grant[auth.grant],
-        accessToken: auth.accessToken,
-        authUrl: auth.authUrl,
-        accessTokenUrl: auth.tokenUrl,
-        clientId: auth.clientId,
-        clientSecret: auth.clientSecret,
-        scope: auth.scope,
+        grant_type: grantToPostman(auth.grant),
+        ...writeFields(POSTMAN_OAUTH2_FIELDS, auth),
         addTokenTo: auth.addTo === 'query' ? 'queryParams' : 'header',
         client_authentication: auth.clientAuth === 'body' ? 'body' : 'header',
       }
