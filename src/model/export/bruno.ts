@@ -22,7 +22,7 @@ import type {
   Variable,
 } from '../types.ts'
 import { named } from '../import/report.ts'
-import { fileName } from './postman.ts'
+import { safeFileName } from './file-name.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -38,7 +38,7 @@ export const exportBruno: Exporter = (collection, options) => {
   const envNames = new Set<string>()
   for (const environment of options.environments ?? [])
     files.push({
-      path: `environments/${unique(fileName(environment.name), envNames)}.bru`,
+      path: `environments/${unique(safeFileName(environment.name), envNames)}.bru`,
       text: environmentText(environment),
     })
   return files
@@ -95,14 +95,14 @@ function writeChildren(
   let requestSeq = 0
   for (const child of children) {
     if (child.type === 'folder') {
-      const dir = `${prefix}${unique(fileName(child.name), taken)}`
+      const dir = `${prefix}${unique(safeFileName(child.name), taken)}`
       files.push({
         path: `${dir}/folder.bru`,
         text: bruLang.jsonToCollectionBru(root(child, options, ++folderSeq)),
       })
       writeChildren(child.children, `${dir}/`, files, options, below(where, child.name))
     } else if (child.kind === 'http' || child.kind === 'graphql') {
-      const name = unique(fileName(child.name || 'request'), taken)
+      const name = unique(safeFileName(child.name || 'request'), taken)
       if (child.cookies.length > 0)
         skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Bruno')
       if (child.auth.type === 'unsupported' || child.auth.type === 'hawk')

@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../workspace/types.ts'
 import type { Auth, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { encodePath, encodeQueryComponent, formatQuery, parseQuery, splitUrl } from '../url-params.ts'
 import { below, skipKind } from './report.ts'
+import { safeFileName } from './file-name.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
 
 interface HarNameValue {
@@ -28,7 +29,12 @@ export const exportHar: Exporter = (collection, options) => {
     const values = variableValues([...scopes, options.environments?.[0]?.variables ?? []], options)
     entries.push(requestEntry(request, auth, (text) => fill(text, values), started))
   })
-  return [{ path: `${fileName(collection.name)}.har`, text: `${JSON.stringify(harLog(entries), null, 2)}\n` }]
+  return [
+    {
+      path: `${safeFileName(collection.name, 'collection')}.har`,
+      text: `${JSON.stringify(harLog(entries), null, 2)}\n`,
+    },
+  ]
 }
 
 /** The history's sends as HAR (oldest first, as browsers write them). */
@@ -63,10 +69,6 @@ export function exportHistoryHar(history: HistoryEntry[]): ExportFile {
       timings: { send: 0, wait: entry.durationMs ?? 0, receive: 0 },
     }))
   return { path: 'history.har', text: `${JSON.stringify(harLog(entries), null, 2)}\n` }
-}
-
-function fileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() || 'collection'
 }
 
 type Visit = (request: RequestSpec, scopes: Variable[][], auth: Auth) => void

@@ -5,6 +5,7 @@
  * values are written only when `includeSecrets` is set. Requests Postman cannot hold (WebSocket,
  * SSE, gRPC) and request cookies are left out; `exportNames` of `bruno.ts` names files the same way.
  */
+import { safeFileName } from './file-name.ts'
 import { writePostmanExamples } from './postman-examples.ts'
 import type {
   Auth,
@@ -37,22 +38,16 @@ type JsonObject = { [key: string]: Json }
 export const exportPostman: Exporter = (collection, options) => {
   const files: ExportFile[] = [
     {
-      path: `${fileName(collection.name)}.postman_collection.json`,
+      path: `${safeFileName(collection.name)}.postman_collection.json`,
       text: postmanCollectionText(collection, options),
     },
   ]
   for (const environment of options.environments ?? [])
     files.push({
-      path: `${fileName(environment.name)}.postman_environment.json`,
+      path: `${safeFileName(environment.name)}.postman_environment.json`,
       text: postmanEnvironmentText(environment, options),
     })
   return files
-}
-
-/** A name as a file name: path separators and characters Windows refuses become `_`. */
-export function fileName(name: string): string {
-  const safe = name.replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '')
-  return safe.slice(0, 100) || 'export'
 }
 
 export function postmanCollectionText(collection: Collection, options: ExportOptions): string {
