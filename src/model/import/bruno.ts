@@ -30,7 +30,7 @@ import {
 } from './bruno-blocks.ts'
 import { ImportError, isObject, quoted, visible } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
-import { emptyReport, named, type ImportReport } from './report.ts'
+import { emptyReport, named, skip, type ImportReport } from './report.ts'
 import type { ImportSource, SourceFile } from './source.ts'
 
 export function isBrunoFolder(source: ImportSource): boolean {
@@ -237,7 +237,7 @@ function environments(files: SourceFile[], report: ImportReport): Environment[] 
         variables: (json.variables ?? []).flatMap((row) => {
           if (typeof row.name !== 'string') {
             const what = `a variable without a name of environment ${quoted(name)}`
-            report.skipped.push({ path: file.path, what, reason: UNREADABLE_ROW })
+            skip(report, file.path, what, UNREADABLE_ROW)
             return []
           }
           return makeVariable({

@@ -33,7 +33,7 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
-import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
+import { emptyReport, named, skip, type ImportReport, type ImportResult } from './report.ts'
 
 /** A collection has `folders` and `requests` lists; an export is one or a list of them. */
 export function isHoppscotchCollection(json: unknown): boolean {
@@ -154,11 +154,6 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
     auth,
     scripts: makeScripts({ preRequest, postResponse }),
   })
-}
-
-function skip(report: ImportReport, path: string, what: string, reason: string): undefined {
-  report.skipped.push({ path, what, reason })
-  return undefined
 }
 
 /** `[{ key, value, active }]` rows; `<<var>>` becomes `{{var}}`. */

@@ -28,16 +28,9 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
-import {
-  typeName,
-  isRequestItem,
-  ocDefaults,
-  ocRequest,
-  ocVariables,
-  seqOf,
-  skip,
-} from './opencollection-item.ts'
-import { emptyReport, named, type ImportReport } from './report.ts'
+import { typeName, isRequestItem, ocDefaults, ocRequest, ocVariables, seqOf } from './opencollection-item.ts'
+import { skipIn } from './bruno-request.ts'
+import { emptyReport, named, skip, type ImportReport } from './report.ts'
 import type { ImportSource, SourceFile } from './source.ts'
 import { parseYamlOrJson } from './yaml-text.ts'
 
@@ -203,7 +196,7 @@ function items(nodes: Node[], headers: KeyValueRow[], report: ImportReport): Tre
   for (const node of [...folders, ...rest]) {
     const ctx = context(node.path, named(node.kind === 'folder' ? 'folder' : 'request', node.name), report)
     if (node.kind === 'other') {
-      skip(ctx, node.what, 'not supported')
+      skipIn(ctx, node.what, 'not supported')
     } else if (node.kind === 'folder') {
       noteUnmapped(node.doc, ctx, false)
       const own = bruRows(node.doc.headers, ctx, 'headers')
@@ -243,11 +236,12 @@ function environment(
   const name = optionalString(raw.name, `${path}.name`) || fallbackName
   const at = path ? `${path}.` : ''
   if (raw.extends !== undefined && raw.extends !== null)
-    report.skipped.push({
-      path: reportPath,
-      what: `"extends" of ${named('environment', name)}`,
-      reason: 'copy the variables it extends into it',
-    })
+    skip(
+      report,
+      reportPath,
+      `"extends" of ${named('environment', name)}`,
+      'copy the variables it extends into it',
+    )
   return makeEnvironment({
     name,
     variables: ocVariables(raw.variables, `${at}variables`).map((row) =>
