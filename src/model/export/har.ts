@@ -37,6 +37,21 @@ export const exportHar: Exporter = (collection, options) => {
   ]
 }
 
+/** A HAR response without its content: Sendbox keeps no response bodies in history or requests. */
+function emptyResponse(status: number, statusText: string) {
+  return {
+    status,
+    statusText,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: [],
+    content: { size: 0, mimeType: 'x-unknown' },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: -1,
+  }
+}
+
 /** The history's sends as HAR (oldest first, as browsers write them). */
 export function exportHistoryHar(history: HistoryEntry[]): ExportFile {
   const entries = [...history]
@@ -54,17 +69,10 @@ export function exportHistoryHar(history: HistoryEntry[]): ExportFile {
         headersSize: -1,
         bodySize: -1,
       },
-      response: {
-        status: entry.status ?? 0,
-        statusText: entry.outcome === 'done' ? '' : (entry.error ?? entry.outcome),
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: [],
-        content: { size: 0, mimeType: 'x-unknown' },
-        redirectURL: '',
-        headersSize: -1,
-        bodySize: -1,
-      },
+      response: emptyResponse(
+        entry.status ?? 0,
+        entry.outcome === 'done' ? '' : (entry.error ?? entry.outcome),
+      ),
       cache: {},
       timings: { send: 0, wait: entry.durationMs ?? 0, receive: 0 },
     }))
@@ -151,17 +159,7 @@ function requestEntry(request: RequestSpec, auth: Auth, fillText: (text: string)
       headersSize: -1,
       bodySize: postData ? new TextEncoder().encode(postData.text).length : 0,
     },
-    response: {
-      status: 0,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: [],
-      content: { size: 0, mimeType: 'x-unknown' },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: -1,
-    },
+    response: emptyResponse(0, ''),
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
     comment: request.name,
