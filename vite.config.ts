@@ -2,22 +2,19 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import solid from 'vite-plugin-solid'
 import { VitePWA } from 'vite-plugin-pwa'
+import { standIns } from './bin/lazy-parsers.js'
 
 // Monaco's main chunks and its TypeScript worker are several MB each; the precache must hold them
 // so the app works offline after one visit (Workbox's default per-file limit is 2 MiB).
 const PRECACHE_LIMIT = 16 * 1024 * 1024
 
-// The import worker's heavy parsers (src/runtime/import/lazy/): in the worker's bundle the readers'
-// imports of these packages resolve to modules that answer from the parsers the worker loaded
-// with a dynamic import(), so each parser is a chunk fetched only for a source that needs it.
+// The import worker's heavy parsers (bin/lazy-parsers.js, the registry the CLI's build reads too):
+// in the worker's bundle the readers' imports of these packages resolve to modules that answer
+// from the parsers the worker loaded with a dynamic import(), so each parser is a chunk fetched
+// only for a source that needs it.
 const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url))
 const LAZY_DIR = fileURLToPath(new URL('./src/runtime/import/lazy/', import.meta.url))
-const LAZY_IMPORT_PARSERS: Record<string, string> = {
-  yaml: 'yaml.ts',
-  '@usebruno/lang': 'bruno-lang.ts',
-  '@scalar/openapi-parser': 'openapi-parser.ts',
-  '@scalar/openapi-validator': 'openapi-validator.ts',
-}
+const LAZY_IMPORT_PARSERS = standIns('worker', fileURLToPath(new URL('./', import.meta.url)))
 
 // Yjs imports lib0/logging for three console lines; lib0's module brings lib0/dom and lib0/schema.
 const YJS_DIR = fileURLToPath(new URL('./node_modules/yjs/', import.meta.url))
@@ -41,7 +38,7 @@ function lazyImportParsers(): Plugin {
       const file = LAZY_IMPORT_PARSERS[source]
       // Only Sendbox's own imports: the packages themselves (and each other) get the real ones.
       if (!file || !importer?.startsWith(SRC_DIR) || importer.startsWith(LAZY_DIR)) return null
-      return LAZY_DIR + file
+      return file
     },
   }
 }

@@ -2,15 +2,10 @@
 // one to check what it loads at start (tests/cli/lazy-packages.test.ts).
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { standIns } from './lazy-parsers.js'
 
 /** Heavy packages only some commands need: the bundle loads them on first use (src/cli/lazy/). */
-export const LAZY_PACKAGES = {
-  '@usebruno/lang': './src/cli/lazy/bruno-lang.ts',
-  '@scalar/openapi-parser': './src/cli/lazy/openapi-parser.ts',
-  '@scalar/openapi-validator': './src/cli/lazy/openapi-validator.ts',
-  yaml: './src/cli/lazy/yaml.ts',
-  '@cfworker/json-schema': './src/cli/lazy/json-schema.ts',
-}
+export const LAZY_PACKAGES = standIns('cli', './')
 
 /**
  * undici's Agent (src/runtime/transport/dispatcher.ts imports it alone) goes into the bundle with

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { detectCollectionFormat, importCollection } from '../../src/model/import/detect.ts'
+import { detectCollectionFormat, parseCollectionAs } from '../../src/model/import/detect.ts'
 import { parseEnvironment } from '../../src/model/import/environment.ts'
 import { parseHar } from '../../src/model/import/har.ts'
 import { parseHoppscotchCollection } from '../../src/model/import/hoppscotch.ts'
@@ -278,7 +278,7 @@ describe('fuzz: HAR and Hoppscotch importers', () => {
             return
           }
           const format = detectCollectionFormat(json)
-          if (format === 'har' || format === 'hoppscotch') readOrRefuse(() => importCollection(json, format))
+          if (format === 'har' || format === 'hoppscotch') readOrRefuse(() => parseCollectionAs(json, format))
         }),
         fuzzParams(),
       )

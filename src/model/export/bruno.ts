@@ -8,6 +8,7 @@
  * WebSocket, SSE and gRPC requests and request cookies are left out; an OAuth 2.0 pasted token
  * is written as bearer auth.
  */
+import { writeBrunoExamples } from '../import/bruno-examples.ts'
 import { bruLang, type BruAuth, type BruDocument, type BruRow } from '../import/bruno-lang.ts'
 import type {
   Auth,
@@ -21,7 +22,7 @@ import type {
   Variable,
 } from '../types.ts'
 import { named } from '../import/report.ts'
-import { fileName } from './postman.ts'
+import { safeFileName } from './file-name.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -37,7 +38,7 @@ export const exportBruno: Exporter = (collection, options) => {
   const envNames = new Set<string>()
   for (const environment of options.environments ?? [])
     files.push({
-      path: `environments/${unique(fileName(environment.name), envNames)}.bru`,
+      path: `environments/${unique(safeFileName(environment.name), envNames)}.bru`,
       text: environmentText(environment),
     })
   return files
@@ -94,14 +95,14 @@ function writeChildren(
   let requestSeq = 0
   for (const child of children) {
     if (child.type === 'folder') {
-      const dir = `${prefix}${unique(fileName(child.name), taken)}`
+      const dir = `${prefix}${unique(safeFileName(child.name), taken)}`
       files.push({
         path: `${dir}/folder.bru`,
         text: bruLang.jsonToCollectionBru(root(child, options, ++folderSeq)),
       })
       writeChildren(child.children, `${dir}/`, files, options, below(where, child.name))
     } else if (child.kind === 'http' || child.kind === 'graphql') {
-      const name = unique(fileName(child.name || 'request'), taken)
+      const name = unique(safeFileName(child.name || 'request'), taken)
       if (child.cookies.length > 0)
         skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Bruno')
       if (child.auth.type === 'unsupported' || child.auth.type === 'hawk')
@@ -140,6 +141,7 @@ function request(source: RequestSpec, seq: number): BruDocument {
     body: {},
     script: scripts(source.scripts),
     ...(source.description ? { docs: source.description } : {}),
+    ...(source.examples?.length ? { examples: writeBrunoExamples(source.examples, source) } : {}),
   }
   const body = source.body
   if (body.type === 'raw') {

@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../workspace/types.ts'
 import type { Auth, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { encodePath, encodeQueryComponent, formatQuery, parseQuery, splitUrl } from '../url-params.ts'
 import { below, skipKind } from './report.ts'
+import { safeFileName } from './file-name.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
 
 interface HarNameValue {
@@ -28,7 +29,27 @@ export const exportHar: Exporter = (collection, options) => {
     const values = variableValues([...scopes, options.environments?.[0]?.variables ?? []], options)
     entries.push(requestEntry(request, auth, (text) => fill(text, values), started))
   })
-  return [{ path: `${fileName(collection.name)}.har`, text: `${JSON.stringify(harLog(entries), null, 2)}\n` }]
+  return [
+    {
+      path: `${safeFileName(collection.name, 'collection')}.har`,
+      text: `${JSON.stringify(harLog(entries), null, 2)}\n`,
+    },
+  ]
+}
+
+/** A HAR response without its content: Sendbox keeps no response bodies in history or requests. */
+function emptyResponse(status: number, statusText: string) {
+  return {
+    status,
+    statusText,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: [],
+    content: { size: 0, mimeType: 'x-unknown' },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: -1,
+  }
 }
 
 /** The history's sends as HAR (oldest first, as browsers write them). */
@@ -48,25 +69,14 @@ export function exportHistoryHar(history: HistoryEntry[]): ExportFile {
         headersSize: -1,
         bodySize: -1,
       },
-      response: {
-        status: entry.status ?? 0,
-        statusText: entry.outcome === 'done' ? '' : (entry.error ?? entry.outcome),
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: [],
-        content: { size: 0, mimeType: 'x-unknown' },
-        redirectURL: '',
-        headersSize: -1,
-        bodySize: -1,
-      },
+      response: emptyResponse(
+        entry.status ?? 0,
+        entry.outcome === 'done' ? '' : (entry.error ?? entry.outcome),
+      ),
       cache: {},
       timings: { send: 0, wait: entry.durationMs ?? 0, receive: 0 },
     }))
   return { path: 'history.har', text: `${JSON.stringify(harLog(entries), null, 2)}\n` }
-}
-
-function fileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() || 'collection'
 }
 
 type Visit = (request: RequestSpec, scopes: Variable[][], auth: Auth) => void
@@ -149,17 +159,7 @@ function requestEntry(request: RequestSpec, auth: Auth, fillText: (text: string)
       headersSize: -1,
       bodySize: postData ? new TextEncoder().encode(postData.text).length : 0,
     },
-    response: {
-      status: 0,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: [],
-      content: { size: 0, mimeType: 'x-unknown' },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: -1,
-    },
+    response: emptyResponse(0, ''),
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
     comment: request.name,

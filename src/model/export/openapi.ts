@@ -6,6 +6,7 @@
  * media type, and auth as security schemes. Secret variables' values are written only with
  * `includeSecrets`. Sendbox's own OpenAPI importer reads the result back (a tested round trip).
  */
+import { safeFileName } from './file-name.ts'
 import { openApiResponses } from './openapi-examples.ts'
 import type { Auth, Collection, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { parseQuery, splitUrl } from '../url-params.ts'
@@ -37,8 +38,12 @@ export const exportOpenApi: Exporter = (collection, options) => {
   }
   if (Object.keys(state.schemes).length > 0) document.components = { securitySchemes: state.schemes }
   if (state.skipped.length > 0) document['x-sendbox-skipped'] = state.skipped
-  const name = (collection.name || 'collection').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() || 'collection'
-  return [{ path: `${name}.openapi.json`, text: `${JSON.stringify(document, null, 2)}\n` }]
+  return [
+    {
+      path: `${safeFileName(collection.name, 'collection')}.openapi.json`,
+      text: `${JSON.stringify(document, null, 2)}\n`,
+    },
+  ]
 }
 
 class Builder {

@@ -5,6 +5,7 @@
  * values are written only when `includeSecrets` is set. Requests Postman cannot hold (WebSocket,
  * SSE, gRPC) and request cookies are left out; `exportNames` of `bruno.ts` names files the same way.
  */
+import { safeFileName } from './file-name.ts'
 import { writePostmanExamples } from './postman-examples.ts'
 import type {
   Auth,
@@ -20,6 +21,12 @@ import type {
 } from '../types.ts'
 import { named } from '../import/report.ts'
 import { hawkToPostman, oauth1ToPostman } from '../import/postman-signed-auth.ts'
+import {
+  POSTMAN_AWS_FIELDS,
+  POSTMAN_OAUTH2_FIELDS,
+  grantToPostman,
+  writeFields,
+} from '../import/postman-tables.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -31,22 +38,16 @@ type JsonObject = { [key: string]: Json }
 export const exportPostman: Exporter = (collection, options) => {
   const files: ExportFile[] = [
     {
-      path: `${fileName(collection.name)}.postman_collection.json`,
+      path: `${safeFileName(collection.name)}.postman_collection.json`,
       text: postmanCollectionText(collection, options),
     },
   ]
   for (const environment of options.environments ?? [])
     files.push({
-      path: `${fileName(environment.name)}.postman_environment.json`,
+      path: `${safeFileName(environment.name)}.postman_environment.json`,
       text: postmanEnvironmentText(environment, options),
     })
   return files
-}
-
-/** A name as a file name: path separators and characters Windows refuses become `_`. */
-export function fileName(name: string): string {
-  const safe = name.replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/^[.\s]+|[.\s]+$/g, '')
-  return safe.slice(0, 100) || 'export'
 }
 
 export function postmanCollectionText(collection: Collection, options: ExportOptions): string {
@@ -245,31 +246,11 @@ export function writeAuth(auth: Auth): JsonObject | undefined {
     case 'apikey':
       return { type: 'apikey', apikey: params({ key: auth.key, value: auth.value, in: auth.addTo }) }
     case 'sigv4':
-      return {
-        type: 'awsv4',
-        awsv4: params({
-          accessKey: auth.accessKeyId,
-          secretKey: auth.secretAccessKey,
-          sessionToken: auth.sessionToken,
-          region: auth.region,
-          service: auth.service,
-        }),
-      }
+      return { type: 'awsv4', awsv4: params(writeFields(POSTMAN_AWS_FIELDS, auth)) }
     case 'oauth2': {
-      const grant = {
-        token: 'implicit',
-        'authorization-code': 'authorization_code_with_pkce',
-        'client-credentials': 'client_credentials',
-        password: 'password_credentials',
-      }
       const entries: Record<string, string> = {
-        grant_type: grant[auth.grant],
-        accessToken: auth.accessToken,
-        authUrl: auth.authUrl,
-        accessTokenUrl: auth.tokenUrl,
-        clientId: auth.clientId,
-        clientSecret: auth.clientSecret,
-        scope: auth.scope,
+        grant_type: grantToPostman(auth.grant),
+        ...writeFields(POSTMAN_OAUTH2_FIELDS, auth),
         addTokenTo: auth.addTo === 'query' ? 'queryParams' : 'header',
         client_authentication: auth.clientAuth === 'body' ? 'body' : 'header',
       }

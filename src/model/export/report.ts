@@ -3,7 +3,7 @@
  * CLI and the Export dialog show one line for both: `1 item skipped: WebSocket request "x" (not
  * supported in Postman)`. Exporters append to `options.report` when the caller gives one.
  */
-import { emptyReport, named, type ImportReport } from '../import/report.ts'
+import { emptyReport, named, skip as skipItem, type ImportReport } from '../import/report.ts'
 import type { Collection, RequestSpec } from '../types.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
 
@@ -18,7 +18,7 @@ export const KIND_NAMES: Readonly<Record<string, string>> = {
 
 /** Notes one item the export leaves out; `where` is its folder path (`Auth/Tokens`, '' at the top). */
 export function skip(options: ExportOptions, what: string, where: string, reason: string): void {
-  options.report?.skipped.push({ path: where, what, reason })
+  if (options.report) skipItem(options.report, where, what, reason)
 }
 
 /** Notes a request of a kind the format has no form for: `WebSocket request "x"`. */

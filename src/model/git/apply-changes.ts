@@ -113,6 +113,12 @@ function editField(
   // Of a request, folder or collection alike; a description taken out of the file removes it.
   if (field === 'description')
     return setDescription(doc, change.id, (item.description as string | undefined) ?? '', origin)
+  if (field === 'examples') {
+    // Merged as the app merges a draft: only the examples the commit added, changed or removed.
+    const before = (change.before?.item as RequestSpec | undefined)?.examples ?? []
+    const examples = (item.examples as RequestSpec['examples']) ?? []
+    return updateRequest(doc, change.id, { examples }, origin, { examples: before })
+  }
   if (!('children' in current)) {
     updateRequest(doc, change.id, { [field]: item[field] }, origin)
     return

@@ -7,7 +7,8 @@
  * - control characters;
  * - a leading `.` (hidden files, `.` and `..`) and `_` (kept for `_folder.yaml`);
  * - a trailing `.` or space (Windows drops them);
- * - the first letter of Windows' device names (`CON`, `NUL`, `COM1`...), so `con.yaml` is safe.
+ * - the first letter of Windows' device names (`CON`, `NUL`, `COM1`...), so `con.yaml` is safe;
+ * - the dot of a trailing `.examples`, so no folder looks like a request's examples folder.
  * The empty name is `%` (a lone `%` is never the escape of anything else).
  */
 
@@ -15,6 +16,7 @@ export const MAX_NAME_BYTES = 200
 
 const ALWAYS = /[%\\/:*?"<>|\u0000-\u001f\u007f]/u
 const DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/iu
+const EXAMPLES_END = /\.examples$/iu
 
 function percent(char: string): string {
   return [...new TextEncoder().encode(char)]
@@ -25,8 +27,9 @@ function percent(char: string): string {
 export function escapeName(name: string): string {
   if (name === '') return '%'
   const chars = [...name]
+  const examplesDot = EXAMPLES_END.test(name) ? chars.length - '.examples'.length : -1
   const escaped = chars.map((char, index) => {
-    if (ALWAYS.test(char)) return percent(char)
+    if (ALWAYS.test(char) || index === examplesDot) return percent(char)
     if (index === 0 && (char === '.' || char === '_')) return percent(char)
     if (index === chars.length - 1 && (char === '.' || char === ' ')) return percent(char)
     if (index === 0 && DEVICE.test(name)) return percent(char)

@@ -59,7 +59,7 @@ function variablesWithoutValues(variables: Folder['variables']): Folder['variabl
  * YAML text for `value`. Multi-line strings become block scalars, except the few a block scalar
  * cannot carry exactly (lines of only spaces, for one): those are double-quoted.
  */
-function toYaml(value: unknown): string {
+export function toYaml(value: unknown): string {
   const doc = new Document(value)
   visit(doc, {
     Scalar(_key, node) {
@@ -76,7 +76,11 @@ function toYaml(value: unknown): string {
   return doc.toString(YAML_OPTIONS)
 }
 
-export function requestToText(request: RequestSpec): string {
+/**
+ * A request's file. With `exampleFiles` (the mirror's layout, example-files.ts) its examples are
+ * files of their own and `examples` lists their names in order; without, they are written inline.
+ */
+export function requestToText(request: RequestSpec, exampleFiles?: string[]): string {
   const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc, websocket } =
     request
   const { description, pathVariables, examples } = request
@@ -96,7 +100,7 @@ export function requestToText(request: RequestSpec): string {
     ...(grpc ? { grpc } : {}),
     ...(websocket ? { websocket } : {}),
     ...(description ? { description } : {}),
-    ...(examples?.length ? { examples } : {}),
+    ...(exampleFiles?.length ? { examples: exampleFiles } : examples?.length ? { examples } : {}),
   }
   return toYaml({ ...ordered, auth: withoutSecrets(auth) })
 }
@@ -115,7 +119,7 @@ export function settingsToText(settings: ContainerSettings): string {
 }
 
 /** Parses YAML; a syntax error names its line. */
-function load(text: string, file: string): { value: unknown; at: (path: string) => number } {
+export function load(text: string, file: string): { value: unknown; at: (path: string) => number } {
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true })
   const error = doc.errors[0]
@@ -168,9 +172,24 @@ export interface FileDefaults {
 }
 
 export function textToRequest(text: string, file: string, defaults: FileDefaults = {}): RequestSpec {
+  return textToRequestFile(text, file, defaults).request
+}
+
+/**
+ * A request's file, and the names of its example files when `examples` lists names (the mirror's
+ * layout) rather than holding the examples themselves.
+ */
+export function textToRequestFile(
+  text: string,
+  file: string,
+  defaults: FileDefaults = {},
+): { request: RequestSpec; exampleFiles?: string[] } {
   const { value, at } = load(text, file)
-  const item = checked({ ...defaults, ...record(value, file), type: 'request' }, file, at)
-  return item as RequestSpec
+  const { examples, ...fields } = record(value, file)
+  const named = Array.isArray(examples) && examples.every((entry) => typeof entry === 'string')
+  const source = named || examples === undefined ? fields : { ...fields, examples }
+  const request = checked({ ...defaults, ...source, type: 'request' }, file, at) as RequestSpec
+  return named ? { request, exampleFiles: examples as string[] } : { request }
 }
 
 export function textToSettings(text: string, file: string, defaults: FileDefaults = {}): ContainerSettings {

@@ -3,6 +3,7 @@
  *
  *     <collection>/_collection.yaml        the collection's settings and the order of its entries
  *     <collection>/<request>.yaml          one file per request
+ *     <collection>/<request>.examples/<example>.yaml   its saved responses (example-files.ts)
  *     <collection>/<folder>/_folder.yaml   a folder's settings and order
  *     <collection>/<folder>/<request>.yaml
  *
@@ -14,12 +15,13 @@
 import { makeCollection, makeFolder } from '../factories.ts'
 import { MAX_FOLDER_DEPTH } from '../import/json-text.ts'
 import type { Collection, Folder, RequestSpec, TreeItem } from '../types.ts'
+import { examplesDir, examplesToFiles, isExamplesDir, readExampleFiles } from './example-files.ts'
 import { escapeName, hash, uniqueName, unescapeName } from './file-names.ts'
 import {
   GitFileError,
   requestToText,
   settingsToText,
-  textToRequest,
+  textToRequestFile,
   textToSettings,
   type ContainerSettings,
 } from './item-file.ts'
@@ -37,10 +39,16 @@ export type FileMap = Map<string, string>
  * by id with the parts it was made from. A large workspace then re-serialises only what changed.
  */
 export interface FileTextCache {
-  requests: WeakMap<RequestSpec, string>
+  requests: WeakMap<RequestSpec, RequestTexts>
   settings: Map<string, { parts: unknown[]; text: string }>
   /** Texts made (not reused) so far: what a test or benchmark reads to see the cache work. */
   serialised: number
+}
+
+/** A request's file and its examples' files (names in order, texts). */
+interface RequestTexts {
+  text: string
+  examples: { order: string[]; texts: string[] }
 }
 
 export function createFileTextCache(): FileTextCache {
@@ -97,7 +105,13 @@ function writeContainer(
       const name = uniqueName(escapeName(child.name), stems) + EXTENSION
       taken.add(name.toLowerCase())
       order.push(name)
-      if (out.texts) out.files.set(`${dir}/${name}`, requestText(child, out.cache))
+      if (out.texts) {
+        const { text, examples } = requestTexts(child, out.cache)
+        out.files.set(`${dir}/${name}`, text)
+        examples.order.forEach((file, at) =>
+          out.files.set(`${dir}/${examplesDir(name)}/${file}`, examples.texts[at]!),
+        )
+      }
       out.paths.set(child.id, `${dir}/${name}`)
     }
   }
@@ -120,16 +134,17 @@ function writeContainer(
   out.paths.set(id, path)
 }
 
-function requestText(request: RequestSpec, cache: FileTextCache | undefined): string {
-  let text = cache?.requests.get(request)
-  if (text === undefined) {
-    text = requestToText(request)
+function requestTexts(request: RequestSpec, cache: FileTextCache | undefined): RequestTexts {
+  let texts = cache?.requests.get(request)
+  if (texts === undefined) {
+    const examples = examplesToFiles(request.examples ?? [])
+    texts = { text: requestToText(request, examples.order), examples }
     if (cache) {
-      cache.requests.set(request, text)
+      cache.requests.set(request, texts)
       cache.serialised++
     }
   }
-  return text
+  return texts
 }
 
 function stemOf(name: string): string {
@@ -189,7 +204,7 @@ function settingsFields(settings: ContainerSettings): Omit<Folder, 'type' | 'chi
 
 function readChildren(dir: Dir, path: string, order: string[], depth: number): TreeItem[] {
   const entries = [
-    ...[...dir.dirs.keys()],
+    ...[...dir.dirs.keys()].filter((name) => !isExamplesDir(name)),
     ...[...dir.files.keys()].filter(
       (name) => name.endsWith(EXTENSION) && name !== FOLDER_FILE && name !== COLLECTION_FILE,
     ),
@@ -209,11 +224,15 @@ function readChildren(dir: Dir, path: string, order: string[], depth: number): T
       folder.children = readChildren(sub, child, settings.order, depth + 1)
       return folder
     }
-    return readRequest(dir.files.get(entry) as string, child)
+    return readRequest(dir.files.get(entry) as string, child, dir.dirs.get(examplesDir(entry)))
   })
 }
 
-function readRequest(text: string, path: string): RequestSpec {
+function readRequest(text: string, path: string, examplesFolder: Dir | undefined): RequestSpec {
   const name = unescapeName(stemOf(path.split('/').pop() as string))
-  return textToRequest(text, path, { id: pathId(path), name })
+  const { request, exampleFiles } = textToRequestFile(text, path, { id: pathId(path), name })
+  if (exampleFiles === undefined && !examplesFolder) return request
+  const examples = readExampleFiles(examplesFolder?.files ?? new Map(), exampleFiles ?? [], examplesDir(path))
+  const { examples: _inline, ...rest } = request
+  return examples.length > 0 ? { ...rest, examples } : rest
 }

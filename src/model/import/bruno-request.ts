@@ -20,9 +20,10 @@ import {
   type Scripts,
   type Variable,
 } from '../types.ts'
+import { readBrunoExamples } from './bruno-examples.ts'
 import type { BruAuth, BruDocument, BruRow } from './bruno-lang.ts'
 import { ImportError, quoted } from './import-error.ts'
-import type { ImportReport } from './report.ts'
+import { skip, type ImportReport } from './report.ts'
 
 /** Where in the source a document is, and where its findings are reported. */
 export interface BruContext {
@@ -31,8 +32,9 @@ export interface BruContext {
   report: ImportReport
 }
 
-function skip(context: BruContext, what: string, reason: string): void {
-  context.report.skipped.push({ path: context.path, what: `${what} of ${context.owner}`, reason })
+/** Notes what a document leaves out: `<what> of <owner>`, at the document's path. */
+export function skipIn(context: BruContext, what: string, reason: string): void {
+  skip(context.report, context.path, `${what} of ${context.owner}`, reason)
 }
 
 function text(value: unknown, context: BruContext, field: string): string {
@@ -48,7 +50,7 @@ export const UNREADABLE_ROW = 'Bruno’s parser cannot read this name (such as _
 export function bruRows(rows: BruRow[] | undefined, context: BruContext, field: string): KeyValueRow[] {
   const readable = (rows ?? []).filter((row) => {
     if (typeof row.name === 'string') return true
-    skip(context, `a ${field} row without a name`, UNREADABLE_ROW)
+    skipIn(context, `a ${field} row without a name`, UNREADABLE_ROW)
     return false
   })
   return readable.map((row) =>
@@ -79,10 +81,11 @@ export function bruDocs(doc: BruDocument): { description?: string } {
 
 /** What a request, folder or collection file holds that Sendbox keeps nowhere. */
 export function noteUnmapped(doc: BruDocument, context: BruContext, request: boolean): void {
-  if (doc.assertions?.length) skip(context, `${doc.assertions.length} assertions`, 'write them as tests')
-  if (doc.vars?.res?.length) skip(context, 'post-response variables', 'set them in the post-response script')
+  if (doc.assertions?.length) skipIn(context, `${doc.assertions.length} assertions`, 'write them as tests')
+  if (doc.vars?.res?.length)
+    skipIn(context, 'post-response variables', 'set them in the post-response script')
   if (request && doc.vars?.req?.length)
-    skip(context, 'request variables', 'requests have no variables in Sendbox')
+    skipIn(context, 'request variables', 'requests have no variables in Sendbox')
 }
 
 /** `mode`: the request's `http.auth`, or `auth.mode` of collection.bru / folder.bru. */
@@ -118,7 +121,8 @@ export function bruAuth(mode: string | undefined, auth: BruAuth | undefined, con
         ...{ algorithm: '', realm: '', nonce: '', qop: '', opaque: '', nonceCount: '', clientNonce: '' },
       }
     case 'awsv4':
-      if (get('awsv4', 'profileName')) skip(context, 'AWS profile name', 'Sendbox signs with the keys given')
+      if (get('awsv4', 'profileName'))
+        skipIn(context, 'AWS profile name', 'Sendbox signs with the keys given')
       return {
         type: 'sigv4',
         accessKeyId: get('awsv4', 'accessKeyId'),
@@ -130,7 +134,7 @@ export function bruAuth(mode: string | undefined, auth: BruAuth | undefined, con
     case 'oauth2': {
       const grant = get('oauth2', 'grantType')
       if (grant !== 'client_credentials' && grant !== 'authorization_code')
-        skip(context, `OAuth 2.0 grant ${quoted(grant)}`, 'not supported; a token must be pasted')
+        skipIn(context, `OAuth 2.0 grant ${quoted(grant)}`, 'not supported; a token must be pasted')
       return {
         type: 'oauth2',
         grant:
@@ -150,7 +154,7 @@ export function bruAuth(mode: string | undefined, auth: BruAuth | undefined, con
     case 'oauth1': {
       const o = params('oauth1')
       if (o.privateKeyType === 'file')
-        skip(context, 'OAuth 1.0 private key file', 'paste the key into the auth instead')
+        skipIn(context, 'OAuth 1.0 private key file', 'paste the key into the auth instead')
       return {
         ...newOAuth1Auth(),
         consumerKey: get('oauth1', 'consumerKey'),
@@ -171,7 +175,7 @@ export function bruAuth(mode: string | undefined, auth: BruAuth | undefined, con
       }
     }
     default:
-      skip(context, `${mode} auth`, 'auth type not supported; sent without auth')
+      skipIn(context, `${mode} auth`, 'auth type not supported; sent without auth')
       return { type: 'none' }
   }
 }
@@ -195,7 +199,7 @@ function bruBody(doc: BruDocument, context: BruContext): RequestBody {
           const file = row.type === 'file'
           const paths = Array.isArray(row.value) ? row.value : [row.value]
           if (file && paths.length > 1)
-            skip(
+            skipIn(
               context,
               `${paths.length - 1} more files of form row ${quoted(row.name)}`,
               'a row holds one file in Sendbox',
@@ -215,7 +219,7 @@ function bruBody(doc: BruDocument, context: BruContext): RequestBody {
     case 'graphql':
       return { type: 'graphql', query: body.graphql?.query ?? '', variables: body.graphql?.variables ?? '' }
     default:
-      skip(context, `${mode} body`, 'not supported; sent without a body')
+      skipIn(context, `${mode} body`, 'not supported; sent without a body')
       return { type: 'none' }
   }
 }
@@ -228,12 +232,12 @@ export function bruRequest(
 ): RequestSpec | undefined {
   const type = doc.meta?.type ?? 'http'
   if (type !== 'http' && type !== 'graphql') {
-    skip(context, `${type} request`, 'not supported')
+    skipIn(context, `${type} request`, 'not supported')
     return undefined
   }
   const method = (doc.http?.method ?? 'get').toUpperCase()
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-    skip(context, `method ${quoted(method)}`, 'not supported')
+    skipIn(context, `method ${quoted(method)}`, 'not supported')
     return undefined
   }
   noteUnmapped(doc, context, true)
@@ -247,7 +251,9 @@ export function bruRequest(
     url,
     params.filter((p) => p.type === 'path').map((p) => ({ key: p.name, value: p.value })),
   )
+  const examples = readBrunoExamples(doc.examples, `${context.path} examples`, context.owner, context.report)
   return makeRequest({
+    ...(examples.length > 0 ? { examples } : {}),
     kind: body.type === 'graphql' || type === 'graphql' ? 'graphql' : 'http',
     name: text(doc.meta?.name, context, 'meta.name'),
     method: method as HttpMethod,

@@ -31,8 +31,8 @@ import {
 } from './bruno-blocks.ts'
 import { ImportError, isObject, quoted, visible } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH, parseJsonText } from './json-text.ts'
-import { emptyReport, named, type ImportReport } from './report.ts'
-import type { ImportSource, SourceFile } from './source.ts'
+import { emptyReport, named, skip, type ImportReport } from './report.ts'
+import { sourceTree, type ImportSource, type SourceDir, type SourceFile } from './source.ts'
 
 export function isBrunoFolder(source: ImportSource): boolean {
   return source.kind === 'folder' && source.files.some((file) => file.path === 'bruno.json')
@@ -126,27 +126,12 @@ function parseText<T>(file: SourceFile, text: string, read: (text: string) => T,
   }
 }
 
-interface Dir {
-  files: SourceFile[]
-  dirs: Map<string, Dir>
-}
+type Dir = SourceDir
 
 function tree(files: SourceFile[], ignored: string[]): Dir {
-  const root: Dir = { files: [], dirs: new Map() }
-  for (const file of files) {
-    const parts = file.path.split('/')
-    if (parts.length - 1 > MAX_FOLDER_DEPTH) throw new ImportError(file.path, FOLDERS_TOO_DEEP)
-    if (parts[0] === 'environments' || ignored.includes(parts[0]!)) continue
-    if (!file.path.endsWith('.bru')) continue
-    let dir = root
-    for (const part of parts.slice(0, -1)) {
-      let next = dir.dirs.get(part)
-      if (!next) dir.dirs.set(part, (next = { files: [], dirs: new Map() }))
-      dir = next
-    }
-    dir.files.push(file)
-  }
-  return root
+  const wanted = (file: SourceFile, parts: string[]) =>
+    parts[0] !== 'environments' && !ignored.includes(parts[0]!) && file.path.endsWith('.bru')
+  return sourceTree(files, wanted, MAX_FOLDER_DEPTH, (file) => new ImportError(file.path, FOLDERS_TOO_DEEP))
 }
 
 function seqOf(doc: BruDocument | undefined): number {
@@ -271,7 +256,7 @@ function environments(files: SourceFile[], report: ImportReport): Environment[] 
         variables: (json.variables ?? []).flatMap((row) => {
           if (typeof row.name !== 'string') {
             const what = `a variable without a name of environment ${quoted(name)}`
-            report.skipped.push({ path: file.path, what, reason: UNREADABLE_ROW })
+            skip(report, file.path, what, UNREADABLE_ROW)
             return []
           }
           return makeVariable({

@@ -18,8 +18,12 @@ export function detectCollectionFormat(json: unknown): CollectionFormat | undefi
     : undefined
 }
 
-/** Reads `json` as `format`; throws `ImportError` naming the first problem's JSON path. */
-export function importCollection(json: unknown, format: CollectionFormat): ImportResult<Collection> {
+/**
+ * Reads parsed `json` as `format` into a collection value (`workspace/actions.ts`
+ * `importCollection` is what puts one into a workspace). Throws `ImportError` naming the first
+ * problem's JSON path.
+ */
+export function parseCollectionAs(json: unknown, format: CollectionFormat): ImportResult<Collection> {
   const entry = IMPORT_FORMATS.find((f) => f.id === format)
   if (entry?.input !== 'json') throw new ImportError('', `no JSON format ${format}`)
   const content = entry.read(json)

@@ -27,7 +27,7 @@ import {
   quoted,
   type JsonObject,
 } from './import-error.ts'
-import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
+import { emptyReport, named, skip, type ImportReport, type ImportResult } from './report.ts'
 
 /** A HAR document: `{ "log": { "entries": [...] } }`. */
 export function isHar(json: unknown): boolean {
@@ -113,11 +113,6 @@ function parseEntry(raw: unknown, at: string, report: ImportReport) {
     body,
     auth: { type: 'inherit' },
   })
-}
-
-function skip(report: ImportReport, path: string, what: string, reason: string): undefined {
-  report.skipped.push({ path, what, reason })
-  return undefined
 }
 
 function requiredString(value: unknown, path: string): string {

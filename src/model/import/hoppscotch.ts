@@ -18,6 +18,7 @@ import {
   type TreeItem,
   type Variable,
 } from '../types.ts'
+import { pathVariableNames, pathVariableRows } from '../path-variables.ts'
 import { paramsFromUrl, urlFromParams } from '../url-params.ts'
 import {
   ImportError,
@@ -32,7 +33,7 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
-import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
+import { emptyReport, named, skip, type ImportReport, type ImportResult } from './report.ts'
 
 /** A collection has `folders` and `requests` lists; an export is one or a list of them. */
 export function isHoppscotchCollection(json: unknown): boolean {
@@ -132,9 +133,17 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
     return skip(report, `${at}.method`, named('request', name), `method ${quoted(method)} is not supported`)
   if (body.contentType && !headers.some((row) => row.key.toLowerCase() === 'content-type'))
     headers.push(makeRow({ key: 'Content-Type', value: body.contentType }))
-  if (requestVariables.length > 0)
+  // Hoppscotch keeps path variables among its request variables (its own Postman and Insomnia
+  // importers put `url.variable` and `pathParameters` there): those the URL names become rows.
+  const pathNames = new Set(pathVariableNames(endpoint))
+  const pathVariables = pathVariableRows(
+    endpoint,
+    requestVariables.filter((row) => row.enabled && pathNames.has(row.key)),
+  )
+  if (requestVariables.some((row) => !pathNames.has(row.key)))
     skip(report, `${at}.requestVariables`, named('variables of request', name), 'not supported yet')
   return makeRequest({
+    ...(pathVariables.length > 0 ? { pathVariables } : {}),
     ...described(source.description, `${at}.description`),
     name: name || endpoint,
     method: method as HttpMethod,
@@ -145,11 +154,6 @@ function parseRequest(raw: unknown, at: string, report: ImportReport): TreeItem 
     auth,
     scripts: makeScripts({ preRequest, postResponse }),
   })
-}
-
-function skip(report: ImportReport, path: string, what: string, reason: string): undefined {
-  report.skipped.push({ path, what, reason })
-  return undefined
 }
 
 /** `[{ key, value, active }]` rows; `<<var>>` becomes `{{var}}`. */

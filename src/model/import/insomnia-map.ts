@@ -35,7 +35,7 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { checkJsonDepth } from './json-text.ts'
-import { named, type ImportReport } from './report.ts'
+import { named, skip, type ImportReport } from './report.ts'
 
 /** The fields of one request, wherever the format keeps them (v5 nests scripts and meta). */
 export interface InsomniaRequestFields {
@@ -53,11 +53,12 @@ export class Templates {
     const text = optionalText(value, at)
     const tag = /\{%\s*([A-Za-z_$][\w$]*)/.exec(text)
     if (tag)
-      this.report.skipped.push({
-        path: at,
-        what: `template tag ${quoted(tag[1] ?? '')} in ${owner}`,
-        reason: 'template tags are not supported; kept as written',
-      })
+      skip(
+        this.report,
+        at,
+        `template tag ${quoted(tag[1] ?? '')} in ${owner}`,
+        'template tags are not supported; kept as written',
+      )
     return convertTemplate(text)
   }
 }
@@ -116,11 +117,7 @@ export function mapRequest(
   const body = mapBody(source.body, `${at}.body`, owner, report, templates)
   const auth = mapAuth(source.authentication, `${at}.authentication`, owner, report, templates)
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-    report.skipped.push({
-      path: `${at}.method`,
-      what: owner,
-      reason: `method ${quoted(method)} is not supported`,
-    })
+    skip(report, `${at}.method`, owner, `method ${quoted(method)} is not supported`)
     return undefined
   }
   // Insomnia adds the enabled parameters to the URL when it sends; Sendbox keeps them in the URL.
@@ -196,11 +193,12 @@ function mapBody(
   if (type === 'application/graphql') return { body: graphqlBody(text, `${at}.text`) }
   if (type === 'application/octet-stream' || source.fileName !== undefined) {
     const fileName = optionalString(source.fileName, `${at}.fileName`)
-    report.skipped.push({
-      path: `${at}.fileName`,
-      what: `binary file body of ${owner}`,
-      reason: `Sendbox has no file bodies (${quoted(fileName)})`,
-    })
+    skip(
+      report,
+      `${at}.fileName`,
+      `binary file body of ${owner}`,
+      `Sendbox has no file bodies (${quoted(fileName)})`,
+    )
     return { body: { type: 'none' } }
   }
   if (type === '' && text === '') return { body: { type: 'none' } }
@@ -289,11 +287,12 @@ export function mapAuth(
             ? 'authorization-code'
             : 'token'
       if (grantType === 'password' || grantType === 'implicit')
-        report.skipped.push({
-          path: `${at}.grantType`,
-          what: `OAuth 2.0 grant of ${owner}`,
-          reason: `grant ${quoted(grantType)} is not supported; paste a token instead`,
-        })
+        skip(
+          report,
+          `${at}.grantType`,
+          `OAuth 2.0 grant of ${owner}`,
+          `grant ${quoted(grantType)} is not supported; paste a token instead`,
+        )
       return {
         type: 'oauth2',
         grant,
@@ -332,11 +331,7 @@ export function mapAuth(
         includePayloadHash: optionalBoolean(auth.validatePayload, `${at}.validatePayload`, false),
       }
     default:
-      report.skipped.push({
-        path: `${at}.type`,
-        what: `auth of ${owner}`,
-        reason: `auth type ${quoted(type)} is not supported`,
-      })
+      skip(report, `${at}.type`, `auth of ${owner}`, `auth type ${quoted(type)} is not supported`)
       return { type: 'inherit' }
   }
 }

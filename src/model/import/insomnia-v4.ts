@@ -19,8 +19,9 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { convertScript, mapAuth, mapData, mapEnvironmentData, mapRequest, Templates } from './insomnia-map.ts'
+import { MOCK_SERVER_TYPES, mockRouteRequests } from './insomnia-mock.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
-import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
+import { emptyReport, named, skip, type ImportReport, type ImportResult } from './report.ts'
 
 /** What an Insomnia file holds: one collection per workspace, and the environments. */
 export interface InsomniaImport {
@@ -42,7 +43,6 @@ const UNSUPPORTED = new Map<string, string>(
     proto_directory: 'proto folder',
     unit_test_suite: 'unit test suite',
     unit_test: 'unit test',
-    mock_server: 'mock server',
     mock_route: 'mock route',
     socketio_request: 'Socket.IO request',
     mcp_request: 'MCP request',
@@ -166,39 +166,36 @@ export function fromResources(resources: Resource[]): ImportResult<InsomniaImpor
   for (const resource of resources) {
     if (reached.has(resource)) continue
     const kind = UNSUPPORTED.get(resource.type)
-    if (kind)
-      report.skipped.push({ path: resource.at, what: named(kind, resource.name), reason: 'not supported' })
+    if (kind) skip(report, resource.at, named(kind, resource.name), 'not supported')
     else if (resource.type === 'environment')
-      report.skipped.push({
-        path: `${resource.at}.parentId`,
-        what: named('environment', resource.name),
-        reason: 'not under a workspace or its base environment',
-      })
+      skip(
+        report,
+        `${resource.at}.parentId`,
+        named('environment', resource.name),
+        'not under a workspace or its base environment',
+      )
     else if (!KNOWN.has(resource.type))
-      report.skipped.push({
-        path: `${resource.at}._type`,
-        what: named(`resource of type ${quoted(resource.type)}`, resource.name),
-        reason: 'not an Insomnia type Sendbox knows',
-      })
+      skip(
+        report,
+        `${resource.at}._type`,
+        named(`resource of type ${quoted(resource.type)}`, resource.name),
+        'not an Insomnia type Sendbox knows',
+      )
     else if (resource.type === 'cookie_jar') {
       const cookies = optionalArray(resource.raw.cookies, `${resource.at}.cookies`)
-      if (cookies.length > 0)
-        report.skipped.push({ path: resource.at, what: 'cookie jar', reason: 'cookies are not imported' })
+      if (cookies.length > 0) skip(report, resource.at, 'cookie jar', 'cookies are not imported')
     } else if (resource.type === 'api_spec') {
       if (optionalString(resource.raw.contents, `${resource.at}.contents`).trim())
-        report.skipped.push({
-          path: resource.at,
-          what: named('API spec', resource.name),
-          reason: 'import the spec file itself as OpenAPI',
-        })
+        skip(report, resource.at, named('API spec', resource.name), 'import the spec file itself as OpenAPI')
     } else if (resource.type === 'request' || resource.type === 'request_group') {
       // Checked like any other: a wrong field is refused, whether or not the item is reached.
       if (resource.type === 'request') walker.check(resource)
-      report.skipped.push({
-        path: `${resource.at}.parentId`,
-        what: named(resource.type === 'request' ? 'request' : 'folder', resource.name),
-        reason: 'its parent is not in the file or is its own descendant',
-      })
+      skip(
+        report,
+        `${resource.at}.parentId`,
+        named(resource.type === 'request' ? 'request' : 'folder', resource.name),
+        'its parent is not in the file or is its own descendant',
+      )
     }
   }
   return { value: { collections, environments }, report }
@@ -223,6 +220,11 @@ class Walker {
         this.reached.add(resource)
         const request = this.request(resource, this.report)
         if (request) items.push(request)
+      } else if (MOCK_SERVER_TYPES.has(resource.type)) {
+        // A mock server's routes are saved responses: each a request with its example.
+        const routes = (this.byParent.get(resource.id) ?? []).filter((r) => r.type === 'mock_route')
+        for (const reached of [resource, ...routes]) this.reached.add(reached)
+        items.push(...mockRouteRequests(resource, routes, this.report))
       }
     }
     return items

@@ -36,8 +36,14 @@ export function parseInsomniaV5(json: unknown): ImportResult<InsomniaImport> {
   const resources: InsomniaResource[] = []
   const workspace = resource(root, '', 'workspace', '', 'w')
   resources.push(workspace)
-  if (kind === 'mock' || kind === 'mcpClient')
-    resources.push({ ...resource(root, '', kind === 'mock' ? 'mock_server' : 'mcp_request', 'w', 'm') })
+  if (kind === 'mcpClient') resources.push(resource(root, '', 'mcp_request', 'w', 'm'))
+  if (kind === 'mock') {
+    // Insomnia 11 keeps the server's URL under `server`; earlier 5.0 files at the top.
+    const server = isObject(root.server) ? root.server : root
+    resources.push({ ...resource(root, '', 'mock_server', 'w', 'm'), raw: { url: server.url ?? '' } })
+    for (const [i, raw] of optionalArray(root.routes, 'routes').entries())
+      resources.push(resource(expectObject(raw, `routes[${i}]`), `routes[${i}]`, 'mock_route', 'm', `m${i}`))
+  }
   flattenItems(root.collection, 'collection', workspace.id, 0, resources)
   if (root.environments !== undefined && root.environments !== null) {
     const base = resource(

@@ -6,7 +6,7 @@
  */
 import type { Auth } from '../types.ts'
 import { isObject, quoted, type JsonObject } from './import-error.ts'
-import type { ImportReport } from './report.ts'
+import { skip, type ImportReport } from './report.ts'
 
 export interface SecurityContext {
   schemes: JsonObject
@@ -48,11 +48,9 @@ function schemeAuth(
   context: SecurityContext,
 ): Auth | undefined {
   const scheme = context.schemes[name]
-  const skip = (reason: string) => {
-    context.report.skipped.push({ path: at, what: `security scheme ${quoted(name)} of ${owner}`, reason })
-    return undefined
-  }
-  if (!isObject(scheme)) return skip('not defined in components.securitySchemes')
+  const leaveOut = (reason: string) =>
+    skip(context.report, at, `security scheme ${quoted(name)} of ${owner}`, reason)
+  if (!isObject(scheme)) return leaveOut('not defined in components.securitySchemes')
   const variable = (suffix: string) => {
     const key = `${name.replace(/[^\w-]/g, '_')}${suffix}`
     context.variables.add(key)
@@ -63,7 +61,7 @@ function schemeAuth(
   if (type === 'apiKey') {
     const where = text('in')
     if (where !== 'header' && where !== 'query')
-      return skip(`an API key in ${quoted(where)} is not supported (header or query only)`)
+      return leaveOut(`an API key in ${quoted(where)} is not supported (header or query only)`)
     return { type: 'apikey', key: text('name'), value: variable(''), addTo: where }
   }
   if (type === 'http') {
@@ -71,7 +69,7 @@ function schemeAuth(
     if (kind === 'basic')
       return { type: 'basic', username: variable('Username'), password: variable('Password') }
     if (kind === 'bearer') return { type: 'bearer', token: variable('') }
-    return skip(`HTTP auth scheme ${quoted(kind)} is not supported`)
+    return leaveOut(`HTTP auth scheme ${quoted(kind)} is not supported`)
   }
   if (type === 'oauth2') {
     const flows = isObject(scheme.flows) ? scheme.flows : {}
@@ -102,7 +100,7 @@ function schemeAuth(
         tokenUrl: url(code, 'tokenUrl'),
         ...base,
       }
-    skip(`OAuth 2.0 flow ${quoted(Object.keys(flows)[0] ?? '')} is not supported; paste a token instead`)
+    leaveOut(`OAuth 2.0 flow ${quoted(Object.keys(flows)[0] ?? '')} is not supported; paste a token instead`)
     return {
       type: 'oauth2',
       grant: 'token',
@@ -112,5 +110,5 @@ function schemeAuth(
       accessToken: variable('Token'),
     }
   }
-  return skip(`security scheme type ${quoted(type)} is not supported`)
+  return leaveOut(`security scheme type ${quoted(type)} is not supported`)
 }

@@ -34,7 +34,7 @@ import {
 import { authFor, type SecurityContext } from './openapi-auth.ts'
 import { openApiExamples } from './openapi-examples.ts'
 import { exampleOf } from './openapi-sample.ts'
-import { emptyReport, type ImportReport, type ImportResult } from './report.ts'
+import { emptyReport, skip, type ImportReport, type ImportResult } from './report.ts'
 
 /** Larger documents are refused: validating and dereferencing cost many times their size. */
 export const MAX_OPENAPI_CHARS = 16 * 1024 * 1024
@@ -132,11 +132,12 @@ function mapDocument(document: JsonObject): ImportResult<Collection> {
   }
   if (isObject(document.webhooks))
     for (const name of Object.keys(document.webhooks))
-      report.skipped.push({
-        path: keyPath('webhooks', name),
-        what: `webhook ${quoted(name)}`,
-        reason: 'webhooks are requests the API sends, not ones to send it',
-      })
+      skip(
+        report,
+        keyPath('webhooks', name),
+        `webhook ${quoted(name)}`,
+        'webhooks are requests the API sends, not ones to send it',
+      )
   const children: TreeItem[] = [
     ...[...folders]
       .filter(([, items]) => items.length > 0)
@@ -196,7 +197,7 @@ function mapOperation(
   const name = summary || operationId || `${upper} ${path}`
   const owner = `operation ${quoted(name)}`
   if (!(HTTP_METHODS as readonly string[]).includes(upper)) {
-    report.skipped.push({ path: at, what: owner, reason: `method ${upper} is not supported` })
+    skip(report, at, owner, `method ${upper} is not supported`)
     return undefined
   }
   const parameters = mergeParameters(pathItem.parameters, operation.parameters)

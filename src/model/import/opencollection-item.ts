@@ -3,10 +3,10 @@
  * `.bru` document shape (bruno-lang.ts), so Bruno's two formats share one mapping
  * (bruno-request.ts). Every field is type-checked here first: a problem is an `ImportError`
  * naming its path in the YAML (`http.headers[0].name`). What has no place in the `.bru` shape
- * (body variants, tags, actions, examples, hook scripts) is reported.
+ * (body variants, tags, actions, hook scripts) is reported; `examples` are passed on as they are.
  */
 import type { BruAuth, BruBody, BruDocument, BruFileRow, BruRow } from './bruno-lang.ts'
-import type { BruContext } from './bruno-request.ts'
+import { skipIn, type BruContext } from './bruno-request.ts'
 import {
   ImportError,
   describe,
@@ -23,10 +23,6 @@ import {
 /** A type name from the file, printable as is when it is a plain word, else quoted. */
 export function typeName(type: string): string {
   return /^[a-z][a-z0-9_-]{0,39}$/i.test(type) ? type : quoted(type)
-}
-
-export function skip(context: BruContext, what: string, reason: string): void {
-  context.report.skipped.push({ path: context.path, what: `${what} of ${context.owner}`, reason })
 }
 
 /** A description or docs: text, or `{ content, type }`. */
@@ -93,7 +89,7 @@ function scripts(value: unknown, path: string, doc: BruDocument, context: BruCon
     const list = Object.hasOwn(parts, type) ? parts[type] : undefined
     if (list) list.push(code)
     else if (code.trim())
-      skip(
+      skipIn(
         context,
         `${type ? quoted(type) : 'untyped'} script`,
         'Sendbox runs pre-request and post-response scripts',
@@ -169,7 +165,7 @@ function body(value: unknown, path: string, doc: BruDocument, context: BruContex
       variants.findIndex((v, i) => optionalBoolean(v.selected, `${path}[${i}].selected`, false)),
     )
     if (variants.length > 1)
-      skip(context, `${variants.length - 1} more body variants`, 'a request has one body in Sendbox')
+      skipIn(context, `${variants.length - 1} more body variants`, 'a request has one body in Sendbox')
     if (variants.length === 0) return
     at = `${path}[${index}].body`
     chosen = variants[index]!.body
@@ -221,7 +217,7 @@ function defaults(source: JsonObject, path: string, doc: BruDocument, context: B
   doc.vars = { req: ocVariables(source.variables, `${path}.variables`) }
   scripts(source.scripts, `${path}.scripts`, doc, context)
   if (optionalArray(source.actions, `${path}.actions`).length > 0)
-    skip(context, 'actions', 'write them as a post-response script')
+    skipIn(context, 'actions', 'write them as a post-response script')
 }
 
 /** The `request` defaults of `opencollection.yml`, `folder.yml` or a bundled folder. */
@@ -249,7 +245,7 @@ export function ocRequest(item: JsonObject, context: BruContext): BruDocument {
     meta: { name: optionalString(info.name, 'info.name'), type, seq: seqOf(info.seq, 'info.seq') },
     docs: docText(item.docs, 'docs'),
   }
-  if (optionalArray(info.tags, 'info.tags').length > 0) skip(context, 'tags', 'Sendbox has no tags')
+  if (optionalArray(info.tags, 'info.tags').length > 0) skipIn(context, 'tags', 'Sendbox has no tags')
   if (type !== 'http' && type !== 'graphql') return doc
   const details = expectObject(item[key], key)
   doc.http = {
@@ -269,7 +265,7 @@ export function ocRequest(item: JsonObject, context: BruContext): BruDocument {
   doc.vars = { req: ocVariables(runtime.variables, 'runtime.variables') }
   scripts(runtime.scripts, 'runtime.scripts', doc, context)
   if (optionalArray(runtime.actions, 'runtime.actions').length > 0)
-    skip(context, 'actions', 'write them as a post-response script')
+    skipIn(context, 'actions', 'write them as a post-response script')
   body(details.body, `${key}.body`, doc, context)
   const assertions = optionalArray(runtime.assertions, 'runtime.assertions')
   doc.assertions = assertions.map((raw, i) => {
@@ -280,8 +276,9 @@ export function ocRequest(item: JsonObject, context: BruContext): BruDocument {
       enabled: true,
     }
   })
-  if (optionalArray(item.examples, 'examples').length > 0)
-    skip(context, 'examples', 'Sendbox keeps no saved responses')
+  // The saved responses, read with Bruno's (bruno-examples.ts).
+  const examples = optionalArray(item.examples, 'examples')
+  if (examples.length > 0) doc.examples = examples
   return doc
 }
 

@@ -56,6 +56,10 @@ describe('OpenCollection YAML, bundled file', () => {
     expect(orders.children.map((c) => c.name)).toEqual(['List orders', 'Order by id'])
   })
 
+  it("keeps a request's saved responses (examples)", () => {
+    expect(list!.examples?.map((e) => [e.name, e.status, e.body])).toEqual([['One page', 200, '']])
+  })
+
   it('maps params, headers (collection and folder ones added, the nearer winning), bodies and auth', () => {
     expect(list!.params.map((p) => `${p.key}=${p.value}`)).toEqual(['page=1'])
     expect(list!.headers.map((h) => `${h.enabled ? '' : '~'}${h.key}: ${h.value}`)).toEqual([
@@ -140,8 +144,7 @@ describe('OpenCollection YAML, bundled file', () => {
       ],
     ])
     expect(formatReport(bundle.report)).toBe(
-      '6 items skipped: ' +
-        'examples of request "List orders" at items[1].items[1] (Sendbox keeps no saved responses); ' +
+      '5 items skipped: ' +
         'tags of request "Order by id" at items[1].items[0] (Sendbox has no tags); ' +
         'request variables of request "Order by id" at items[1].items[0] (requests have no variables in Sendbox); ' +
         '1 assertions of request "Login" at items[0] (write them as tests); ' +
@@ -157,6 +160,13 @@ describe('OpenCollection YAML, bundled file', () => {
     // collection.bru has no secret flag for its variables: the value comes back, the flag does not.
     const expected = structuredClone(collection)
     for (const variable of expected.variables) variable.secret = false
+    // Bruno writes every example with a request block and reads a status without text as `OK`.
+    const listed = (expected.children[0] as Folder).children[0] as RequestSpec
+    listed.examples = listed.examples!.map((e) => ({
+      ...e,
+      statusText: 'OK',
+      request: { method: listed.method, url: listed.url, headers: [] },
+    }))
     expect(mappedFields(back.collections[0])).toEqual(mappedFields(expected))
   })
 })

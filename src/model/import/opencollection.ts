@@ -28,17 +28,10 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
-import {
-  typeName,
-  isRequestItem,
-  ocDefaults,
-  ocRequest,
-  ocVariables,
-  seqOf,
-  skip,
-} from './opencollection-item.ts'
-import { emptyReport, named, type ImportReport } from './report.ts'
-import type { ImportSource, SourceFile } from './source.ts'
+import { typeName, isRequestItem, ocDefaults, ocRequest, ocVariables, seqOf } from './opencollection-item.ts'
+import { skipIn } from './bruno-request.ts'
+import { emptyReport, named, skip, type ImportReport } from './report.ts'
+import { sourceTree, type ImportSource, type SourceDir, type SourceFile } from './source.ts'
 import { parseYamlOrJson } from './yaml-text.ts'
 
 const ROOT_FILES = ['opencollection.yml', 'opencollection.yaml']
@@ -127,10 +120,7 @@ function context(path: string, owner: string, report = emptyReport()): BruContex
   return { path, owner, report }
 }
 
-interface Dir {
-  files: SourceFile[]
-  dirs: Map<string, Dir>
-}
+type Dir = SourceDir
 
 /** A collection folder's `.yml` files as nodes (`folder.yml` gives its folder's name and defaults). */
 function folderNodes(dir: Dir, prefix: string, depth: number): Node[] {
@@ -172,20 +162,9 @@ function folderNodes(dir: Dir, prefix: string, depth: number): Node[] {
 }
 
 function tree(files: SourceFile[]): Dir {
-  const root: Dir = { files: [], dirs: new Map() }
-  for (const file of files) {
-    const parts = file.path.split('/')
-    if (parts.length - 1 > MAX_FOLDER_DEPTH) throw new ImportError(file.path, FOLDERS_TOO_DEEP)
-    if (!YAML_FILE.test(file.path) || ROOT_FILES.includes(file.path) || parts[0] === 'environments') continue
-    let dir = root
-    for (const part of parts.slice(0, -1)) {
-      let next = dir.dirs.get(part)
-      if (!next) dir.dirs.set(part, (next = { files: [], dirs: new Map() }))
-      dir = next
-    }
-    dir.files.push(file)
-  }
-  return root
+  const wanted = (file: SourceFile, parts: string[]) =>
+    YAML_FILE.test(file.path) && !ROOT_FILES.includes(file.path) && parts[0] !== 'environments'
+  return sourceTree(files, wanted, MAX_FOLDER_DEPTH, (file) => new ImportError(file.path, FOLDERS_TOO_DEEP))
 }
 
 function variablesOf(doc: BruDocument): Variable[] {
@@ -203,7 +182,7 @@ function items(nodes: Node[], headers: KeyValueRow[], report: ImportReport): Tre
   for (const node of [...folders, ...rest]) {
     const ctx = context(node.path, named(node.kind === 'folder' ? 'folder' : 'request', node.name), report)
     if (node.kind === 'other') {
-      skip(ctx, node.what, 'not supported')
+      skipIn(ctx, node.what, 'not supported')
     } else if (node.kind === 'folder') {
       noteUnmapped(node.doc, ctx, false)
       const own = bruRows(node.doc.headers, ctx, 'headers')
@@ -243,11 +222,12 @@ function environment(
   const name = optionalString(raw.name, `${path}.name`) || fallbackName
   const at = path ? `${path}.` : ''
   if (raw.extends !== undefined && raw.extends !== null)
-    report.skipped.push({
-      path: reportPath,
-      what: `"extends" of ${named('environment', name)}`,
-      reason: 'copy the variables it extends into it',
-    })
+    skip(
+      report,
+      reportPath,
+      `"extends" of ${named('environment', name)}`,
+      'copy the variables it extends into it',
+    )
   return makeEnvironment({
     name,
     variables: ocVariables(raw.variables, `${at}variables`).map((row) =>

@@ -4,7 +4,8 @@
  * Hawk are mapped. Postman's types Sendbox lacks (NTLM, Akamai EdgeGrid, JWT, ASAP…) are kept as an
  * `unsupported` auth and named in the report, so the rest of the collection runs and a send of that
  * request fails with a message. A type name that is not a plain word is refused (ImportError).
- * OAuth 2.0's implicit grant keeps its pasted token and is reported.
+ * OAuth 2.0's implicit grant keeps its pasted token and is reported. The tables shared with the
+ * writer (../export/postman.ts) are in postman-tables.ts.
  */
 import type { Auth } from '../types.ts'
 import {
@@ -17,7 +18,8 @@ import {
   type JsonObject,
 } from './import-error.ts'
 import { hawkFromPostman, oauth1FromPostman } from './postman-signed-auth.ts'
-import type { ImportReport } from './report.ts'
+import { POSTMAN_AWS_FIELDS, POSTMAN_OAUTH2_FIELDS, grantFromPostman, readFields } from './postman-tables.ts'
+import { skip, type ImportReport } from './report.ts'
 
 /** v2.1 writes auth parameters as `[{key, value}]`, v2.0 as an object. */
 function authParams(auth: JsonObject, type: string, path: string): Record<string, string> {
@@ -67,40 +69,19 @@ export function parsePostmanAuth(
         addTo: p.in === 'query' ? 'query' : 'header',
       }
     case 'awsv4':
-      return {
-        type: 'sigv4',
-        accessKeyId: get('accessKey'),
-        secretAccessKey: get('secretKey'),
-        sessionToken: get('sessionToken'),
-        region: get('region'),
-        service: get('service'),
-      }
+      return { type: 'sigv4', ...readFields(POSTMAN_AWS_FIELDS, get) }
     case 'oauth2': {
-      // A pasted token wins: Postman sends `accessToken` when it holds one, whatever the grant.
-      const grant = p.accessToken
-        ? 'token'
-        : p.grant_type === 'client_credentials'
-          ? 'client-credentials'
-          : p.grant_type === 'password_credentials' || p.grant_type === 'password'
-            ? 'password'
-            : p.grant_type === 'authorization_code_with_pkce' || p.grant_type === 'authorization_code'
-              ? 'authorization-code'
-              : 'token'
       if (p.grant_type === 'implicit')
-        report.skipped.push({
-          path: `${path}.oauth2`,
-          what: `OAuth 2.0 grant "${p.grant_type}" of ${owner}`,
-          reason: 'not supported; the pasted access token is kept',
-        })
+        skip(
+          report,
+          `${path}.oauth2`,
+          `OAuth 2.0 grant "${p.grant_type}" of ${owner}`,
+          'not supported; the pasted access token is kept',
+        )
       return {
         type: 'oauth2',
-        grant,
-        accessToken: get('accessToken'),
-        authUrl: get('authUrl'),
-        tokenUrl: get('accessTokenUrl'),
-        clientId: get('clientId'),
-        clientSecret: get('clientSecret'),
-        scope: get('scope'),
+        grant: grantFromPostman(p.grant_type, p.accessToken),
+        ...readFields(POSTMAN_OAUTH2_FIELDS, get),
         clientAuth: p.client_authentication === 'body' ? 'body' : 'basic',
         ...(p.headerPrefix !== undefined ? { headerPrefix: p.headerPrefix } : {}),
         ...(p.addTokenTo === 'queryParams' ? { addTo: 'query' as const } : {}),
@@ -131,11 +112,12 @@ export function parsePostmanAuth(
       // NTLM, EdgeGrid...: kept, so the other requests run and this one says why it cannot.
       if (!/^[\w.-]{1,40}$/u.test(type))
         throw new ImportError(`${path}.type`, `unsupported authorization type ${quoted(type)}`)
-      report.skipped.push({
+      skip(
+        report,
         path,
-        what: `${type} auth of ${owner}`,
-        reason: 'auth type not supported; requests using it fail with a message when sent',
-      })
+        `${type} auth of ${owner}`,
+        'auth type not supported; requests using it fail with a message when sent',
+      )
       return { type: 'unsupported', name: type, params: JSON.stringify(auth[type] ?? []) }
   }
 }

@@ -6,7 +6,7 @@
 import { switchDefaultHeader } from '../default-headers.ts'
 import type { KeyValueRow, RequestBody } from '../types.ts'
 import { expectObject, optionalBoolean } from './import-error.ts'
-import type { ImportReport } from './report.ts'
+import { skip, type ImportReport } from './report.ts'
 
 /** Postman sends no body with these methods unless pruning is switched off (of Sendbox's methods). */
 const PRUNED_METHODS = new Set(['GET', 'HEAD'])
@@ -32,11 +32,12 @@ export function prunedBody(
   at: { path: string; owner: string },
 ): RequestBody {
   if (body.type === 'none' || pruningOff || !PRUNED_METHODS.has(method)) return body
-  report.skipped.push({
-    path: at.path,
-    what: `the body of ${at.owner}`,
-    reason: `Postman sends no body with ${method} unless "disableBodyPruning" is set`,
-  })
+  skip(
+    report,
+    at.path,
+    `the body of ${at.owner}`,
+    `Postman sends no body with ${method} unless "disableBodyPruning" is set`,
+  )
   return { type: 'none' }
 }
 

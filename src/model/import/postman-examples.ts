@@ -6,7 +6,7 @@
 import { newId } from '../ids.ts'
 import type { NameValue, SavedRequest, SavedResponse } from '../types.ts'
 import { isObject, optionalArray, optionalText, type JsonObject } from './import-error.ts'
-import type { ImportReport } from './report.ts'
+import { skip, type ImportReport } from './report.ts'
 
 export function parsePostmanExamples(
   value: unknown,
@@ -18,11 +18,7 @@ export function parsePostmanExamples(
   for (const [i, raw] of optionalArray(value, path).entries()) {
     const at = `${path}[${i}]`
     if (!isObject(raw)) {
-      report.skipped.push({
-        path: at,
-        what: `saved response ${i + 1} of ${owner}`,
-        reason: 'it is not an object',
-      })
+      skip(report, at, `saved response ${i + 1} of ${owner}`, 'it is not an object')
       continue
     }
     const code = Number(raw.code)

@@ -39,7 +39,7 @@ import { checkJsonDepth, FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.
 import { parsePostmanAuth } from './postman-auth.ts'
 import { parsePostmanExamples } from './postman-examples.ts'
 import { bodyPruningOff, prunedBody, systemHeadersOff } from './postman-behavior.ts'
-import { emptyReport, named, type ImportReport, type ImportResult } from './report.ts'
+import { emptyReport, named, skip, type ImportReport, type ImportResult } from './report.ts'
 
 export function isPostmanCollection(json: unknown): boolean {
   if (!isObject(json) || !isObject(json.info)) return false
@@ -120,7 +120,7 @@ function parseItems(
       return [parseRequest(item, name, at, report, off)]
     } catch (error) {
       if (!(error instanceof SkippedRequest)) throw error
-      report.skipped.push({ path: error.path, what: named('request', name), reason: error.reason })
+      skip(report, error.path, named('request', name), error.reason)
       return []
     }
   })
@@ -149,11 +149,7 @@ function parseRequest(
   const itemDescription = described(item.description, `${at}.description`)
   const examples = parsePostmanExamples(item.response, `${at}.response`, report, owner)
   if (optionalArray(item.variable, `${at}.variable`).length > 0)
-    report.skipped.push({
-      path: `${at}.variable`,
-      what: `variables of ${owner}`,
-      reason: 'requests have no variables in Sendbox',
-    })
+    skip(report, `${at}.variable`, `variables of ${owner}`, 'requests have no variables in Sendbox')
   const parsed = parseBody(raw.body, `${at}.request.body`, report, owner)
   const where = { path: `${at}.request.body`, owner }
   const body = prunedBody(parsed.body, method, pruningOff, report, where)
@@ -311,11 +307,12 @@ function parseBody(
             const src = Array.isArray(row.src) ? row.src[0] : row.src
             const source = optionalString(src, `${at}.src`)
             if (file && Array.isArray(row.src) && row.src.length > 1)
-              report.skipped.push({
-                path: `${at}.src`,
-                what: `${row.src.length - 1} more files of form row ${quoted(String(row.key))} of ${owner}`,
-                reason: 'a row holds one file in Sendbox; the first is kept',
-              })
+              skip(
+                report,
+                `${at}.src`,
+                `${row.src.length - 1} more files of form row ${quoted(String(row.key))} of ${owner}`,
+                'a row holds one file in Sendbox; the first is kept',
+              )
             return {
               id: newId(),
               key: optionalString(row.key, `${at}.key`),
@@ -344,11 +341,7 @@ function parseBody(
       }
     }
     case 'file':
-      report.skipped.push({
-        path,
-        what: `file body of ${owner}`,
-        reason: 'binary file bodies are not supported; sent without a body',
-      })
+      skip(report, path, `file body of ${owner}`, 'binary file bodies are not supported; sent without a body')
       return { body: { type: 'none' }, kind: 'http' }
     default:
       throw new SkippedRequest(`${path}.mode`, `its body mode ${quoted(mode)} is not one Postman defines`)
@@ -368,11 +361,7 @@ function parseEvents(value: unknown, path: string, report: ImportReport, owner: 
       : optionalString(exec, `${at}.script.exec`)
     if (optionalBoolean(event.disabled, `${at}.disabled`, false)) {
       if (code.trim())
-        report.skipped.push({
-          path: at,
-          what: `disabled ${listen} script of ${owner}`,
-          reason: 'Sendbox has no disabled scripts',
-        })
+        skip(report, at, `disabled ${listen} script of ${owner}`, 'Sendbox has no disabled scripts')
       continue
     }
     if (listen === 'prerequest') scripts.preRequest = appendScript(scripts.preRequest, code)

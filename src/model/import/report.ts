@@ -27,6 +27,15 @@ export function emptyReport(): ImportReport {
   return { skipped: [] }
 }
 
+/**
+ * Notes one item left out of an import (or an export: export/report.ts). Returns `undefined`, so a
+ * reader can `return skip(…)` where it drops the item.
+ */
+export function skip(report: ImportReport, path: string, what: string, reason: string): undefined {
+  report.skipped.push({ path, what, reason })
+  return undefined
+}
+
 /** `what` for an item with a user-given name: `request "Get user"`. */
 export function named(kind: string, name: string): string {
   return name ? `${kind} ${quoted(name)}` : kind

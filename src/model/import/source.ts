@@ -29,3 +29,35 @@ export function isFolderFileWanted(path: string): boolean {
   const name = path.toLowerCase()
   return FOLDER_FILE_ENDINGS.some((ending) => name.endsWith(ending))
 }
+
+/** A folder's files as a tree of folders (by name) and the files directly in each. */
+export interface SourceDir {
+  files: SourceFile[]
+  dirs: Map<string, SourceDir>
+}
+
+/**
+ * The files `keep` wants (given each file and its path's parts), as a tree. A path nested deeper
+ * than `maxDepth` folders is refused with `tooDeep`, kept or not.
+ */
+export function sourceTree(
+  files: readonly SourceFile[],
+  keep: (file: SourceFile, parts: string[]) => boolean,
+  maxDepth: number,
+  tooDeep: (file: SourceFile) => Error,
+): SourceDir {
+  const root: SourceDir = { files: [], dirs: new Map() }
+  for (const file of files) {
+    const parts = file.path.split('/')
+    if (parts.length - 1 > maxDepth) throw tooDeep(file)
+    if (!keep(file, parts)) continue
+    let dir = root
+    for (const part of parts.slice(0, -1)) {
+      let next = dir.dirs.get(part)
+      if (!next) dir.dirs.set(part, (next = { files: [], dirs: new Map() }))
+      dir = next
+    }
+    dir.files.push(file)
+  }
+  return root
+}

@@ -52,7 +52,7 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
     if (!result) throw gone()
     if (result instanceof Error) throw result
     const { files } = result
-    if (!entry()!.folder && files.length === 1) return saveText(safeFileName(files[0]!.path), files[0]!.text)
+    if (!entry()!.folder && files.length === 1) return saveText(files[0]!.path, files[0]!.text)
     // A folder format (Bruno): one archive holding the folder, since a page cannot save a folder.
     const folder = safeFileName(props.name)
     const encoder = new TextEncoder()

@@ -3,6 +3,7 @@
  * format that writes a folder (Bruno) is downloaded as one `.zip` of that folder. Environments
  * have their own two formats.
  */
+import { safeFileName } from '../../model/export/file-name.ts'
 import { EXPORTERS, type ExportEntry } from '../../model/export/index.ts'
 import { postmanEnvironmentText } from '../../model/export/postman.ts'
 import { serializeSendboxEnvironment } from '../../model/import/sendbox.ts'
@@ -17,7 +18,7 @@ export interface EnvironmentExport {
   write(environment: Environment, includeSecrets: boolean): { path: string; text: string }
 }
 
-const safe = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').trim() || 'environment'
+const safe = (name: string) => safeFileName(name, 'environment')
 
 export const ENVIRONMENT_EXPORTS: readonly EnvironmentExport[] = [
   {

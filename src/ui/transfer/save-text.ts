@@ -12,7 +12,5 @@ export function saveText(fileName: string, text: string | Uint8Array, type = 'ap
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-/** A file name without characters file systems refuse. */
-export function safeFileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').trim() || 'export'
-}
+/** The one file-name rule, for the app's downloads too. */
+export { safeFileName } from '../../model/export/file-name.ts'
