@@ -37,6 +37,7 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
   const createCollection = (value: string) => {
     setNaming(false)
     const id = store.createCollection()
+    if (id === undefined) return
     store.renameItem(id, value.trim() || messages.newCollectionName)
     setDestination(id)
   }

@@ -53,7 +53,7 @@ export function VariablesDialog() {
                 />
               )}
             </Show>
-            <button type="button" class="button" onClick={() => setEnvId(store.createEnvironment())}>
+            <button type="button" class="button" onClick={() => setEnvId(store.createEnvironment() ?? null)}>
               {messages.newEnvironment}
             </button>
             <Show when={currentEnv()}>

@@ -90,7 +90,7 @@ export function Sidebar() {
             title={messages.newCollection}
             onClick={() => {
               const id = store.createCollection()
-              store.ui.setRenamingItem(id)
+              store.ui.setRenamingItem(id ?? null)
             }}
           >
             <Plus size={18} />

@@ -20,7 +20,7 @@ import { createHistoryState } from '../history/history-state.ts'
 import { secretValues } from './settings-actions.ts'
 import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
-import { viewOnly, viewOnlyTabActions } from './view-only.ts'
+import { refuseWrites, writeAction } from './view-only.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
 import { makeExampleActions } from './example-actions.ts'
@@ -103,8 +103,9 @@ export function createAppStore(
   // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
+  const readOnly = collabOptions?.entry.joined?.access === 'view'
   const purge = (now: number) => {
-    if (collabOptions?.entry.joined?.access === 'view') return
+    if (readOnly) return
     data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
   }
   const collab = collabOptions
@@ -118,7 +119,7 @@ export function createAppStore(
   if (!collab) purge(Date.now())
   const unfollow = followRemoteEdits(docs)
   // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
-  const savingActions = collab?.readOnly ? viewOnlyTabActions(tabActions) : tabActions
+  const savingActions = readOnly ? refuseWrites(tabActions) : tabActions
   const closeActions = makeCloseActions(docs, ui, savingActions)
   // What is shown as saved is on the disk first (durable-commit.ts): a saved tab keeps its dot
   // until then, and `Saving…` shows meanwhile.
@@ -148,11 +149,11 @@ export function createAppStore(
       closeActions.saveTab(id)
       saving.trackTabSave(id)
     },
-    saveAs(id: Id, name: string, parentId: Id) {
+    saveAs: writeAction((id: Id, name: string, parentId: Id) => {
       const saved = tabActions.saveAs(id, name, parentId)
       saving.trackTabSave(id)
       return saved
-    },
+    }),
     ...makeVariableActions(docs),
     ...makeExampleActions(docs, workspaceVersion),
     ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
@@ -174,7 +175,7 @@ export function createAppStore(
       saving.disposeSaving()
     },
   }
-  return collab?.readOnly ? viewOnly(store) : store
+  return readOnly ? refuseWrites(store) : store
 }
 
 export type AppStore = ReturnType<typeof createAppStore>

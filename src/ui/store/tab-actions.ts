@@ -4,6 +4,7 @@ import { makeRequest } from '../../model/factories.ts'
 import type { Id, RequestKind, RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
 import { nameFromUrl } from './request-name.ts'
+import { writeAction } from './view-only.ts'
 
 /** `view-only`: a `Can view` workspace refuses the save (view-only.ts); the draft stays. */
 export type SaveOutcome = 'saved' | 'needs-destination' | 'view-only'
@@ -35,7 +36,7 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       data.updateDraft(device, id, patch)
     },
     /** Ctrl+S: in place when the tab's request is in a collection, else the caller asks where. */
-    save(id: Id): SaveOutcome {
+    save: writeAction((id: Id): SaveOutcome => {
       const current = tab(id)
       if (!current) return 'saved'
       const savedId = current.savedRequestId
@@ -57,9 +58,9 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
         data.updateDraft(device, id, fieldsOf(merged))
       data.markTabSaved(device, id, savedId)
       return 'saved'
-    },
+    }, 'view-only'),
     /** `Hier speichern` of the save dialog: a new request in the chosen collection or folder. */
-    saveAs(id: Id, name: string, parentId: Id): Id | undefined {
+    saveAs: writeAction((id: Id, name: string, parentId: Id): Id | undefined => {
       const current = tab(id)
       if (!current) return undefined
       const fields = { ...fieldsOf(current.draft), name: name.trim() || nameFromUrl(current.draft.url) }
@@ -68,9 +69,9 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       data.markTabSaved(device, id, requestId)
       reveal(requestId)
       return requestId
-    },
+    }),
     /** Rename from the request header (click, F2, Ctrl+E): a saved request is renamed at once. */
-    renameTab(id: Id, name: string) {
+    renameTab: writeAction((id: Id, name: string) => {
       const current = tab(id)
       const trimmed = name.trim()
       if (!current || !trimmed) return
@@ -80,9 +81,9 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
         data.renameItem(workspace, savedId, trimmed)
         if (!current.dirty) data.markTabSaved(device, id, savedId)
       }
-    },
+    }),
     /** Ctrl+D: duplicates the saved request of the tab and opens the copy. */
-    duplicateSavedRequest(id: Id): Id | undefined {
+    duplicateSavedRequest: writeAction((id: Id): Id | undefined => {
       const savedId = tab(id)?.savedRequestId
       if (!savedId || !data.readRequest(workspace, savedId)) return undefined
       const copy = data.duplicateItem(workspace, savedId)
@@ -91,7 +92,7 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       const request = data.readRequest(workspace, copy.id)
       if (request) data.openTab(device, request, { savedRequestId: copy.id })
       return copy.id
-    },
+    }),
   }
   return actions
 }
