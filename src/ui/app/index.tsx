@@ -58,7 +58,7 @@ const CollectionRunner = lazy(() => import('../runner/index.tsx'))
 export function App() {
   const store = useStore()
   const mac = isMacPlatform(navigator.platform)
-  const bindings = createMemo(() => resolveBindings(store.settings().keyboard))
+  const bindings = createMemo(() => resolveBindings(store.settings.current().keyboard))
 
   const onKeyDown = (e: KeyboardEvent) => {
     const action = matchShortcut(e, mac, bindings())

@@ -61,8 +61,8 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
           <ResponseViewer
             result={result()}
             hasPostScript={false}
-            defaultView={store.settings().editor.responseView}
-            assistant={store.settings().assistant}
+            defaultView={store.settings.current().editor.responseView}
+            assistant={store.settings.current().assistant}
             secrets={() => []}
           />
         }

@@ -139,7 +139,7 @@ export function RequestEditor(props: RequestEditorProps) {
               leadingRows={
                 <AutoHeaderRows
                   headers={props.tab.draft.headers}
-                  settingOn={store.settings().editor.defaultHeaders}
+                  settingOn={store.settings.current().editor.defaultHeaders}
                   onSwitch={(name, on) =>
                     edit({ headers: switchDefaultHeader(props.tab.draft.headers, name, on) })
                   }

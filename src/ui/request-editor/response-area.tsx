@@ -129,8 +129,8 @@ export function ResponseArea(props: { tabId: Id }) {
                   result={result()}
                   settled={!!state().result}
                   hasPostScript={hasPostScript()}
-                  defaultView={store.settings().editor.responseView}
-                  assistant={store.settings().assistant}
+                  defaultView={store.settings.current().editor.responseView}
+                  assistant={store.settings.current().assistant}
                   secrets={() => store.secretValues(tab()?.savedRequestId ?? null)}
                   {...(tab()?.savedRequestId && !store.collab?.readOnly
                     ? { onSaveExample: (body: () => Promise<Uint8Array>) => void saveExample(result(), body) }

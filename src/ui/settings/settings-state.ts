@@ -40,7 +40,8 @@ export function createSettingsState(docs: OpenDocs, deviceVersion: Accessor<numb
   }
 
   return {
-    settings,
+    /** The stored device settings (re-read when the device document changes). */
+    current: settings,
     updateSettings: (patch: data.SettingsPatch) => data.updateSettings(device, patch),
     proxyPassword,
     setProxyPassword,

@@ -160,7 +160,7 @@ export function createAppStore(
     ...makeTransferActions(docs, services),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,
-    ...settingsState,
+    settings: settingsState,
     ...historyState,
     /** A new send shows its own response, not an earlier run that was open. */
     send(tabId: Id) {
