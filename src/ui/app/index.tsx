@@ -132,10 +132,10 @@ export function App() {
         <button
           type="button"
           class="button"
-          aria-pressed={store.ui.sidebarOpen() && store.sidePanel() === 'history'}
+          aria-pressed={store.ui.sidebarOpen() && store.history.sidePanel() === 'history'}
           onClick={() => {
-            const showing = store.ui.sidebarOpen() && store.sidePanel() === 'history'
-            store.setSidePanel(showing ? 'collections' : 'history')
+            const showing = store.ui.sidebarOpen() && store.history.sidePanel() === 'history'
+            store.history.setSidePanel(showing ? 'collections' : 'history')
             store.ui.setSidebarOpen(true)
           }}
         >
@@ -162,7 +162,7 @@ export function App() {
         </button>
       </header>
       <Show when={store.ui.sidebarOpen()}>
-        <Show when={store.sidePanel() === 'history'} fallback={<Sidebar />}>
+        <Show when={store.history.sidePanel() === 'history'} fallback={<Sidebar />}>
           <HistoryPanel />
         </Show>
       </Show>

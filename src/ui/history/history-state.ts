@@ -33,7 +33,8 @@ export function createHistoryState(
     /** Which list the sidebar shows: the collections tree or `Verlauf`. */
     sidePanel,
     setSidePanel,
-    history,
+    /** The history list, newest first. */
+    entries: history,
     clearHistory: () => data.clearHistory(device),
     /** Fills the active tab when it is empty, else opens the entry in a new tab. */
     openHistoryEntry(entry: data.HistoryEntry): Id {

@@ -187,7 +187,7 @@ export function RequestEditor(props: RequestEditorProps) {
         </Switch>
       </div>
       <Show
-        when={!props.below && store.viewedRun(props.tab.id, props.tab.savedRequestId)}
+        when={!props.below && store.history.viewedRun(props.tab.id, props.tab.savedRequestId)}
         keyed
         fallback={
           props.below ?? (

@@ -161,7 +161,7 @@ export function createAppStore(
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,
     settings: settingsState,
-    ...historyState,
+    history: historyState,
     /** A new send shows its own response, not an earlier run that was open. */
     send(tabId: Id) {
       historyState.viewRun(tabId, null)
