@@ -24,7 +24,7 @@ export function ConfirmDelete(props: { id: Id; name: string }) {
             // Closes once the deletion is on the disk (store/durable-commit.ts).
             setDeleting(true)
             store.deleteItem(props.id)
-            void store.whenSaved().then(close)
+            void store.saving.whenSaved().then(close)
           }}
         >
           {deleting() ? messages.saving : messages.delete}

@@ -50,7 +50,7 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
     store.saveAs(props.tabId, name(), parentId)
     // Closes once the request is on the disk (store/durable-commit.ts); `Saving…` meanwhile.
     setBusy(true)
-    void store.whenSaved().then(() => {
+    void store.saving.whenSaved().then(() => {
       close()
       if (props.then) store.saveAndClose(props.then)
     })

@@ -144,7 +144,7 @@ export function createAppStore(
       tabActions.activateTab(id)
     },
     ...closeActions,
-    ...saving,
+    saving,
     saveTab(id: Id) {
       closeActions.saveTab(id)
       saving.trackTabSave(id)

@@ -31,7 +31,7 @@ export function Tab(props: TabProps) {
   }
 
   /** The dot stays until a save is on the disk (store/durable-commit.ts). */
-  const unsaved = () => props.tab.dirty || store.tabSaving(props.tab.id)
+  const unsaved = () => props.tab.dirty || store.saving.tabSaving(props.tab.id)
 
   const items = (): MenuItem[] => [
     { label: messages.newTab, action: () => store.newTab('http') },
