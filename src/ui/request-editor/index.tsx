@@ -192,7 +192,7 @@ export function RequestEditor(props: RequestEditorProps) {
         fallback={
           props.below ?? (
             <Show
-              when={store.shownExample(props.tab.id, props.tab.savedRequestId)}
+              when={store.examples.shownExample(props.tab.id, props.tab.savedRequestId)}
               keyed
               fallback={<ResponseArea tabId={props.tab.id} />}
             >

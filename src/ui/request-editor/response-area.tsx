@@ -58,7 +58,7 @@ export function ResponseArea(props: { tabId: Id }) {
     // Loaded on first use: the shell does not carry it.
     const { exampleFromResponse } = await import('../../model/response/example.ts')
     const example = exampleFromResponse(result.request, result.response, await body())
-    store.saveExample(requestId, example)
+    store.examples.saveExample(requestId, example)
     setSavedNote(messages.savedAsExample(example.name))
   }
 

@@ -104,6 +104,8 @@ export function createAppStore(
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
   const readOnly = collabOptions?.entry.joined?.access === 'view'
+  /** A slice as this workspace allows it: in a `Can view` join its write actions change nothing. */
+  const guard = <S extends object>(slice: S): S => (readOnly ? refuseWrites(slice) : slice)
   const purge = (now: number) => {
     if (readOnly) return
     data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
@@ -119,7 +121,7 @@ export function createAppStore(
   if (!collab) purge(Date.now())
   const unfollow = followRemoteEdits(docs)
   // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
-  const savingActions = readOnly ? refuseWrites(tabActions) : tabActions
+  const savingActions = guard(tabActions)
   const closeActions = makeCloseActions(docs, ui, savingActions)
   // What is shown as saved is on the disk first (durable-commit.ts): a saved tab keeps its dot
   // until then, and `Saving…` shows meanwhile.
@@ -155,7 +157,7 @@ export function createAppStore(
       return saved
     }),
     ...makeVariableActions(docs),
-    ...makeExampleActions(docs, workspaceVersion),
+    examples: guard(makeExampleActions(docs, workspaceVersion)),
     ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
     ...makeTransferActions(docs, services),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
