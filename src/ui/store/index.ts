@@ -165,7 +165,7 @@ export function createAppStore(
       deviceVersion,
       settingsState.sendSettings,
     ),
-    ...makeTransferActions(docs, services),
+    transfer: guard(makeTransferActions(docs, services)),
     secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,
     settings: settingsState,
