@@ -18,10 +18,10 @@ export function VariableTable(props: { owner: VariableOwner; label: string }) {
   const variables = createMemo(() => {
     store.workspaceVersion()
     store.deviceVersion()
-    return store.readVariables(props.owner)
+    return store.variables.readVariables(props.owner)
   })
   let table: HTMLTableElement | undefined
-  const commit = (next: Variable[]) => store.setVariables(props.owner, next)
+  const commit = (next: Variable[]) => store.variables.setVariables(props.owner, next)
   const update = (id: string, patch: Partial<Variable>) =>
     commit(variables().map((v) => (v.id === id ? { ...v, ...patch } : v)))
 
@@ -135,7 +135,7 @@ function ScriptAccessToggle(props: { id: string }) {
   const store = useStore()
   const allowed = createMemo(() => {
     store.deviceVersion()
-    return store.scriptAccess(props.id)
+    return store.variables.scriptAccess(props.id)
   })
   const tip = () => (allowed() ? messages.scriptAccessAllowed : messages.scriptAccessWithheld)
   return (
@@ -146,7 +146,7 @@ function ScriptAccessToggle(props: { id: string }) {
       aria-label={tip()}
       aria-pressed={allowed()}
       title={tip()}
-      onClick={() => store.setScriptAccess(props.id, !allowed())}
+      onClick={() => store.variables.setScriptAccess(props.id, !allowed())}
     >
       <CodeXml size={18} />
     </button>

@@ -131,7 +131,7 @@ export function ResponseArea(props: { tabId: Id }) {
                   hasPostScript={hasPostScript()}
                   defaultView={store.settings.current().editor.responseView}
                   assistant={store.settings.current().assistant}
-                  secrets={() => store.secretValues(tab()?.savedRequestId ?? null)}
+                  secrets={() => store.variables.secretValues(tab()?.savedRequestId ?? null)}
                   {...(tab()?.savedRequestId && !store.collab?.readOnly
                     ? { onSaveExample: (body: () => Promise<Uint8Array>) => void saveExample(result(), body) }
                     : {})}

@@ -66,7 +66,7 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
     setViewing(null)
     setOpened(null)
     void session
-      .start(ready, t, store.state.activeEnvironmentId, {
+      .start(ready, t, store.variables.state.activeEnvironmentId, {
         save: (record) => runs.save(record).then(() => void refetch()),
       })
       .catch(() => undefined)

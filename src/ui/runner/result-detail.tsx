@@ -95,7 +95,7 @@ export function ResultDetail(props: { row: RunRow; onBack: () => void }) {
             hasPostScript={result().tests.length > 0 || result().scriptError !== null}
             defaultView={store.settings.current().editor.responseView}
             assistant={store.settings.current().assistant}
-            secrets={() => store.secretValues(null)}
+            secrets={() => store.variables.secretValues(null)}
           />
         )}
       </Show>

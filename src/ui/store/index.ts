@@ -21,14 +21,18 @@ import { secretValues } from './settings-actions.ts'
 import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
 import { refuseWrites, writeAction } from './view-only.ts'
+import { joinParts } from './slice.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
 import { makeExampleActions } from './example-actions.ts'
 import { createSavingState } from './saving-state.ts'
 
-export interface AppState {
+export interface TabsState {
   tabs: data.TabState[]
   activeTabId: Id | null
+}
+
+export interface EnvironmentsState {
   environments: Environment[]
   activeEnvironmentId: Id | null
 }
@@ -48,9 +52,8 @@ export function createAppStore(
     setExpandedSignal(value)
     data.setExpandedItems(device, [...value])
   }
-  const [state, setState] = createStore<AppState>({
-    tabs: [],
-    activeTabId: null,
+  const [state, setState] = createStore<TabsState>({ tabs: [], activeTabId: null })
+  const [environments, setEnvironments] = createStore<EnvironmentsState>({
     environments: [],
     activeEnvironmentId: null,
   })
@@ -61,12 +64,12 @@ export function createAppStore(
     batch(() => {
       setState('tabs', reconcile(data.listTabs(device), { key: 'id', merge: true }))
       setState('activeTabId', activeTabId)
-      setState('activeEnvironmentId', data.activeEnvironmentId(device))
+      setEnvironments('activeEnvironmentId', data.activeEnvironmentId(device))
       setDeviceVersion((v) => v + 1)
     })
   const readWorkspace = () =>
     batch(() => {
-      setState('environments', reconcile(data.listEnvironments(workspace), { key: 'id' }))
+      setEnvironments('environments', reconcile(data.listEnvironments(workspace), { key: 'id' }))
       setWorkspaceVersion((v) => v + 1)
     })
   readDevice(windowTab.current())
@@ -156,7 +159,12 @@ export function createAppStore(
       saving.trackTabSave(id)
       return saved
     }),
-    ...makeVariableActions(docs),
+    variables: guard(
+      joinParts(makeVariableActions(docs), {
+        state: environments,
+        secretValues: (requestId: Id | null) => secretValues(docs, requestId),
+      }),
+    ),
     examples: guard(makeExampleActions(docs, workspaceVersion)),
     oauth: makeOAuthActions(
       docs,
@@ -166,7 +174,6 @@ export function createAppStore(
       settingsState.sendSettings,
     ),
     transfer: guard(makeTransferActions(docs, services)),
-    secretValues: (requestId: Id | null) => secretValues(docs, requestId),
     ...sendState,
     settings: settingsState,
     history: historyState,
