@@ -23,7 +23,7 @@ export function ConfirmDelete(props: { id: Id; name: string }) {
           onClick={() => {
             // Closes once the deletion is on the disk (store/durable-commit.ts).
             setDeleting(true)
-            store.deleteItem(props.id)
+            store.tree.deleteItem(props.id)
             void store.saving.whenSaved().then(close)
           }}
         >

@@ -19,7 +19,7 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
   const [expanded, setExpanded] = createSignal<ReadonlySet<Id>>(new Set())
   const rows = createMemo(() => {
     store.workspaceVersion()
-    return store.containerRows(expanded())
+    return store.tree.containerRows(expanded())
   })
   const [destination, setDestination] = createSignal<Id | null>(rows()[0]?.id ?? null)
   const close = () => store.ui.closeDialog()
@@ -36,9 +36,9 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
   /** `New Collection` here: named in place, then chosen as the destination. */
   const createCollection = (value: string) => {
     setNaming(false)
-    const id = store.createCollection()
+    const id = store.tree.createCollection()
     if (id === undefined) return
-    store.renameItem(id, value.trim() || messages.newCollectionName)
+    store.tree.renameItem(id, value.trim() || messages.newCollectionName)
     setDestination(id)
   }
   const save = (e: Event) => {

@@ -15,7 +15,7 @@ export function AuthTab(props: { tab: TabState; onChange: (auth: Auth) => void }
   const inherited = createMemo(() => {
     store.workspaceVersion()
     const id = props.tab.savedRequestId
-    const chain = id ? store.ancestors(id) : undefined
+    const chain = id ? store.tree.ancestors(id) : undefined
     if (!chain) return null
     const links: AuthSource[] = [
       ...chain.folders.map((f): AuthSource => ({ auth: f.auth, name: f.name, kind: 'folder' })),

@@ -30,7 +30,7 @@ export function ResponseArea(props: { tabId: Id }) {
     const current = tab()
     if (!current) return false
     store.workspaceVersion()
-    const chain = current.savedRequestId ? store.ancestors(current.savedRequestId) : undefined
+    const chain = current.savedRequestId ? store.tree.ancestors(current.savedRequestId) : undefined
     const scripts = [
       current.draft.scripts,
       ...(chain ? [...chain.folders, chain.collection].map((c) => c.scripts) : []),

@@ -26,7 +26,7 @@ export function RequestHeader(props: { tab: TabState }) {
   const location = createMemo(() => {
     store.workspaceVersion()
     const id = props.tab.savedRequestId
-    const chain = id ? store.ancestors(id) : undefined
+    const chain = id ? store.tree.ancestors(id) : undefined
     if (!chain) return ''
     return [chain.collection.name, ...chain.folders.map((f) => f.name).reverse()].join(' / ')
   })

@@ -132,16 +132,20 @@ export function createAppStore(
 
   const store = {
     state,
-    tree,
-    expanded,
-    toggleExpanded,
-    reveal,
+    tree: guard(
+      joinParts(makeTreeActions(docs, toggleExpanded, windowTab.activate), {
+        /** The sidebar's rows: the open collections and folders with their children. */
+        rows: tree,
+        expanded,
+        toggleExpanded,
+        reveal,
+      }),
+    ),
     activeTab,
     workspaceVersion,
     deviceVersion,
     loadMs: docs.loadMs,
     ui,
-    ...makeTreeActions(docs, toggleExpanded, windowTab.activate),
     ...tabActions,
     /** Choosing a request tab hides the runner's. */
     activateTab(id: Id) {

@@ -27,7 +27,7 @@ export function Tab(props: TabProps) {
   const deleted = () => {
     store.workspaceVersion()
     const id = props.tab.savedRequestId
-    return !!id && store.itemType(id) === undefined
+    return !!id && store.tree.itemType(id) === undefined
   }
 
   /** The dot stays until a save is on the disk (store/durable-commit.ts). */
