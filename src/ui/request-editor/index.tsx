@@ -74,7 +74,7 @@ export interface RequestEditorProps {
 export function RequestEditor(props: RequestEditorProps) {
   const store = useStore()
   const [section, setSection] = createSignal<string>(props.extraSections?.[0]?.id ?? 'params')
-  const edit = store.editDraft.bind(null, props.tab.id)
+  const edit = store.tabs.editDraft.bind(null, props.tab.id)
   const send = () => (props.onSend ? props.onSend() : void store.send(props.tab.id))
   const extra = () => props.extraSections?.find((s) => s.id === section())
   const badge = (id: string) => {
@@ -124,7 +124,7 @@ export function RequestEditor(props: RequestEditorProps) {
                 rows={props.tab.draft.pathVariables ?? []}
                 onChange={(pathVariables) => edit({ pathVariables })}
                 onRemove={(key) =>
-                  store.editDraft(
+                  store.tabs.editDraft(
                     props.tab.id,
                     urlEdit(props.tab, withoutPathVariable(props.tab.draft.url, key)),
                   )

@@ -24,7 +24,7 @@ export const preloadResponseViewer = (): void => void loadViewer()
 export function ResponseArea(props: { tabId: Id }) {
   const store = useStore()
   const state = () => store.sendState(props.tabId)
-  const tab = () => store.state.tabs.find((t) => t.id === props.tabId)
+  const tab = () => store.tabs.state.tabs.find((t) => t.id === props.tabId)
   /** The request's own post-response script or one it inherits from a folder or its collection. */
   const hasPostScript = () => {
     const current = tab()

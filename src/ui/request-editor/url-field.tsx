@@ -57,7 +57,7 @@ export function UrlField(props: {
           autocapitalize="off"
           inputMode="url"
           enterkeyhint="send"
-          onInput={(e) => store.editDraft(props.tab.id, urlEdit(props.tab, e.currentTarget.value))}
+          onInput={(e) => store.tabs.editDraft(props.tab.id, urlEdit(props.tab, e.currentTarget.value))}
           onScroll={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyUp={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyDown={(e) => {

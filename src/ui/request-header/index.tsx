@@ -43,10 +43,10 @@ export function RequestHeader(props: { tab: TabState }) {
     void import('../request-editor/curl-paste.ts').then(async ({ readCurl }) => {
       const read = await readCurl(text)
       if ('fields' in read) {
-        store.editDraft(props.tab.id, read.fields)
+        store.tabs.editDraft(props.tab.id, read.fields)
         setNotice(messages.curlImported)
       } else {
-        store.editDraft(props.tab.id, urlEdit(props.tab, text))
+        store.tabs.editDraft(props.tab.id, urlEdit(props.tab, text))
         setNotice(messages.curlUnreadable(read.error))
       }
     })
@@ -66,7 +66,7 @@ export function RequestHeader(props: { tab: TabState }) {
           class="button save-button"
           aria-label={messages.save}
           title={`${messages.save} (${shortcutLabel('save', isMacPlatform(navigator.platform))})`}
-          onClick={() => store.saveTab(props.tab.id)}
+          onClick={() => store.tabs.saveTab(props.tab.id)}
         >
           <Save size={16} aria-hidden="true" />
           <span>{messages.save}</span>
@@ -91,7 +91,9 @@ export function RequestHeader(props: { tab: TabState }) {
             class="input method-select"
             aria-label={messages.method}
             value={props.tab.draft.method}
-            onChange={(e) => store.editDraft(props.tab.id, { method: e.currentTarget.value as HttpMethod })}
+            onChange={(e) =>
+              store.tabs.editDraft(props.tab.id, { method: e.currentTarget.value as HttpMethod })
+            }
           >
             <For each={HTTP_METHODS}>{(method) => <option value={method}>{method}</option>}</For>
           </select>

@@ -20,7 +20,7 @@ import { createHistoryState } from '../history/history-state.ts'
 import { secretValues } from './settings-actions.ts'
 import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
-import { refuseWrites, writeAction } from './view-only.ts'
+import { refuseWrites } from './view-only.ts'
 import { joinParts } from './slice.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
@@ -102,7 +102,6 @@ export function createAppStore(
   const ui = createUiState()
   const sendState = createSendState(docs, services, settingsState.sendSettings)
   const historyState = createHistoryState(docs, deviceVersion, () => state.activeTabId)
-  const tabActions = makeTabActions(docs, reveal, windowTab.activate)
   // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
@@ -123,15 +122,26 @@ export function createAppStore(
     : null
   if (!collab) purge(Date.now())
   const unfollow = followRemoteEdits(docs)
-  // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
-  const savingActions = guard(tabActions)
-  const closeActions = makeCloseActions(docs, ui, savingActions)
   // What is shown as saved is on the disk first (durable-commit.ts): a saved tab keeps its dot
   // until then, and `Saving…` shows meanwhile.
   const saving = createSavingState(docs.durability)
+  const tabActions = guard(
+    makeTabActions(
+      docs,
+      reveal,
+      // Choosing a request tab hides the runner's.
+      (id) => {
+        ui.showRunner(false)
+        windowTab.activate(id)
+      },
+      saving.trackTabSave,
+    ),
+  )
+  // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
+  const closeActions = makeCloseActions(docs, ui, tabActions, saving.trackTabSave)
 
   const store = {
-    state,
+    tabs: joinParts(joinParts(tabActions, closeActions), { state, activeTab }),
     tree: guard(
       joinParts(makeTreeActions(docs, toggleExpanded, windowTab.activate), {
         /** The sidebar's rows: the open collections and folders with their children. */
@@ -141,28 +151,11 @@ export function createAppStore(
         reveal,
       }),
     ),
-    activeTab,
     workspaceVersion,
     deviceVersion,
     loadMs: docs.loadMs,
     ui,
-    ...tabActions,
-    /** Choosing a request tab hides the runner's. */
-    activateTab(id: Id) {
-      ui.showRunner(false)
-      tabActions.activateTab(id)
-    },
-    ...closeActions,
     saving,
-    saveTab(id: Id) {
-      closeActions.saveTab(id)
-      saving.trackTabSave(id)
-    },
-    saveAs: writeAction((id: Id, name: string, parentId: Id) => {
-      const saved = tabActions.saveAs(id, name, parentId)
-      saving.trackTabSave(id)
-      return saved
-    }),
     variables: guard(
       joinParts(makeVariableActions(docs), {
         state: environments,

@@ -14,8 +14,16 @@ function fieldsOf(draft: RequestSpec): data.RequestFields {
   return fields
 }
 
-/** `activate` shows a tab in this window (`window-tab.ts`). */
-export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activate: (id: Id) => void) {
+/**
+ * `activate` shows a tab in this window (`window-tab.ts`); `trackSave` keeps a saved tab's dot
+ * until its save is on the disk (`saving-state.ts`).
+ */
+export function makeTabActions(
+  docs: OpenDocs,
+  reveal: (id: Id) => void,
+  activate: (id: Id) => void,
+  trackSave: (id: Id) => void = () => {},
+) {
   const { workspace, device } = docs
   const tab = (id: Id) => data.listTabs(device).find((t) => t.id === id)
 
@@ -68,6 +76,7 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       data.updateDraft(device, id, { name: fields.name })
       data.markTabSaved(device, id, requestId)
       reveal(requestId)
+      trackSave(id)
       return requestId
     }),
     /** Rename from the request header (click, F2, Ctrl+E): a saved request is renamed at once. */

@@ -28,7 +28,7 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
   const [now, setNow] = createSignal(Date.now())
   const timer = setInterval(() => setNow(Date.now()), 1000)
   onCleanup(() => clearInterval(timer))
-  const edit = store.editDraft.bind(null, props.tab.id)
+  const edit = store.tabs.editDraft.bind(null, props.tab.id)
 
   const connect = () =>
     void session.connect({
