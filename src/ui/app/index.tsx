@@ -86,7 +86,7 @@ export function App() {
         // editor already took (`defaultPrevented`): left alone here.
         if (!tab || (tab.draft.kind !== 'http' && tab.draft.kind !== 'graphql')) break
         e.preventDefault()
-        void store.send(tab.id)
+        void store.send.send(tab.id)
         break
     }
   }

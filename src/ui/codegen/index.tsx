@@ -42,7 +42,7 @@ export default function GenerateCodeDialog(props: { source: CodegenSource }) {
       version: store.workspaceVersion() + store.deviceVersion(),
     }),
     async ({ auth, reveal }) => {
-      const found = store.codegenInput(props.source)
+      const found = store.send.codegenInput(props.source)
       if (!found) return { error: messages.codegenGone }
       const { request, parents, variables } = found.input
       try {

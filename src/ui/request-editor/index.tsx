@@ -75,7 +75,7 @@ export function RequestEditor(props: RequestEditorProps) {
   const store = useStore()
   const [section, setSection] = createSignal<string>(props.extraSections?.[0]?.id ?? 'params')
   const edit = store.tabs.editDraft.bind(null, props.tab.id)
-  const send = () => (props.onSend ? props.onSend() : void store.send(props.tab.id))
+  const send = () => (props.onSend ? props.onSend() : void store.send.send(props.tab.id))
   const extra = () => props.extraSections?.find((s) => s.id === section())
   const badge = (id: string) => {
     const d = props.tab.draft
@@ -161,7 +161,7 @@ export function RequestEditor(props: RequestEditorProps) {
             <BodyEditor
               body={props.tab.draft.body}
               onChange={(body: RequestBody) => edit({ body })}
-              introspect={(query) => store.introspect(props.tab.id, query)}
+              introspect={(query) => store.send.introspect(props.tab.id, query)}
             />
           </Match>
           <Match when={section() === 'auth'}>

@@ -23,7 +23,7 @@ export const preloadResponseViewer = (): void => void loadViewer()
 
 export function ResponseArea(props: { tabId: Id }) {
   const store = useStore()
-  const state = () => store.sendState(props.tabId)
+  const state = () => store.send.sendState(props.tabId)
   const tab = () => store.tabs.state.tabs.find((t) => t.id === props.tabId)
   /** The request's own post-response script or one it inherits from a folder or its collection. */
   const hasPostScript = () => {
@@ -69,7 +69,7 @@ export function ResponseArea(props: { tabId: Id }) {
     <div class="send-status">
       <strong>{messages.awaitingResponse}</strong>
       <span class="elapsed">{elapsed()} ms</span>
-      <button type="button" class="button" onClick={() => store.cancelSend(props.tabId)}>
+      <button type="button" class="button" onClick={() => store.send.cancelSend(props.tabId)}>
         {messages.cancel}
       </button>
     </div>
@@ -160,7 +160,7 @@ export function ResponseArea(props: { tabId: Id }) {
             <div class="send-error" role="alert">
               <strong>{messages.requestFailed}</strong>
               <p class="error-line">{(result() as { error: string }).error}</p>
-              <button type="button" class="button primary" onClick={() => void store.send(props.tabId)}>
+              <button type="button" class="button primary" onClick={() => void store.send.send(props.tabId)}>
                 {messages.retry}
               </button>
             </div>

@@ -23,7 +23,7 @@ export function UrlField(props: {
   const resolve = (name: string) => {
     store.workspaceVersion()
     store.deviceVersion()
-    return store.lookupVariable(props.tab.id, name)
+    return store.send.lookupVariable(props.tab.id, name)
   }
   let mirror!: HTMLDivElement
   const parts = createMemo(() => urlParts(value()))

@@ -31,7 +31,7 @@ export function RequestHeader(props: { tab: TabState }) {
     return [chain.collection.name, ...chain.folders.map((f) => f.name).reverse()].join(' / ')
   })
 
-  const send = () => void store.send(props.tab.id)
+  const send = () => void store.send.send(props.tab.id)
   /** HTTP and GraphQL: a connection kind brings its own URL bar (src/ui/realtime/). */
   const http = () => props.tab.draft.kind === 'http' || props.tab.draft.kind === 'graphql'
   const [notice, setNotice] = createSignal<string | null>(null)
@@ -127,9 +127,9 @@ export function RequestHeader(props: { tab: TabState }) {
           {messages.saveRefused}
         </p>
       </Show>
-      <Show when={http() && store.sendMode() === 'direct'}>
+      <Show when={http() && store.send.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
-          {store.relayLoginRequired() ? messages.loginRequired : messages.directMode}
+          {store.send.relayLoginRequired() ? messages.loginRequired : messages.directMode}
         </p>
       </Show>
     </section>

@@ -25,7 +25,7 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
   const store = useStore()
   const containerId = props.target.containerId
   const session = runSessionFor(containerId)
-  const [source] = createResource(() => store.runSource())
+  const [source] = createResource(() => store.send.runSource())
   const target = createMemo(() => {
     store.workspaceVersion()
     return source()?.target(containerId)

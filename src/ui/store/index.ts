@@ -100,8 +100,11 @@ export function createAppStore(
   const activeTab = createMemo(() => state.tabs.find((t) => t.id === state.activeTabId))
   const settingsState = createSettingsState(docs, deviceVersion)
   const ui = createUiState()
-  const sendState = createSendState(docs, services, settingsState.sendSettings)
   const historyState = createHistoryState(docs, deviceVersion, () => state.activeTabId)
+  const sendState = createSendState(docs, services, settingsState.sendSettings, (tabId) =>
+    // A new send shows its own response, not an earlier run that was open.
+    historyState.viewRun(tabId, null),
+  )
   // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
@@ -171,14 +174,9 @@ export function createAppStore(
       settingsState.sendSettings,
     ),
     transfer: guard(makeTransferActions(docs, services)),
-    ...sendState,
+    send: sendState,
     settings: settingsState,
     history: historyState,
-    /** A new send shows its own response, not an earlier run that was open. */
-    send(tabId: Id) {
-      historyState.viewRun(tabId, null)
-      return sendState.send(tabId)
-    },
     collab,
     dispose() {
       unsubscribeDevice()

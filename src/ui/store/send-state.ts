@@ -57,11 +57,12 @@ export type DownloadSave = (
 
 export type { SendRuntime, SendServices } from './types.ts'
 
-/** `sendSettings`: proxy and TLS from Settings, read at each send. */
+/** `sendSettings`: proxy and TLS from Settings, read at each send; `onSend`: Send was pressed. */
 export function createSendState(
   docs: OpenDocs,
   services: SendServices,
   sendSettings: () => SendSettings = () => ({}),
+  onSend: (tabId: Id) => void = () => {},
 ) {
   const { workspace, device } = docs
   const [states, setStates] = createStore<Record<Id, TabSendState>>({})
@@ -318,7 +319,10 @@ export function createSendState(
       recordEndedConnection(device, savedId, summary)
     },
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
-    send: sendTab,
+    send(tabId: Id) {
+      onSend(tabId)
+      return sendTab(tabId)
+    },
     /** `Cancel` while awaiting the response. */
     cancelSend(tabId: Id) {
       controllers.get(tabId)?.abort()

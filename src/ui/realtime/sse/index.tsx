@@ -71,7 +71,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
             {messages.saveRefused}
           </p>
         </Show>
-        <Show when={store.sendMode() === 'direct'}>
+        <Show when={store.send.sendMode() === 'direct'}>
           <p class="notice direct-mode" role="note">
             {sseUi.directNote}
           </p>

@@ -32,8 +32,8 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
 
   const connect = () =>
     void session.connect({
-      build: (open) => store.connect(props.tab.id, open),
-      record: (summary) => store.recordConnection(props.tab.id, summary),
+      build: (open) => store.send.connect(props.tab.id, open),
+      record: (summary) => store.send.recordConnection(props.tab.id, summary),
     })
   const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
   const message = {
@@ -80,7 +80,7 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
           {session.problem()}
         </p>
       </Show>
-      <Show when={store.sendMode() === 'direct'}>
+      <Show when={store.send.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
           {session.dropped()?.length ? m.directHeaders(session.dropped()!) : m.directPlain}
         </p>
