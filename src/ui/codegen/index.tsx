@@ -39,7 +39,7 @@ export default function GenerateCodeDialog(props: { source: CodegenSource }) {
     () => ({
       auth: includeAuth(),
       reveal: reveal(),
-      version: store.workspaceVersion() + store.deviceVersion(),
+      version: store.docs.workspaceVersion() + store.docs.deviceVersion(),
     }),
     async ({ auth, reveal }) => {
       const found = store.send.codegenInput(props.source)

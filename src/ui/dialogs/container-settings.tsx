@@ -17,7 +17,7 @@ export function ContainerSettings(props: { id: Id }) {
   const store = useStore()
   const [section, setSection] = createSignal<Section>('auth')
   const settings = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     return store.tree.readContainer(props.id)
   })
   const isCollection = () => store.tree.itemType(props.id) === 'collection'

@@ -18,7 +18,7 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
   const [name, setName] = createSignal(displayName(tab()?.draft.name ?? '', tab()?.draft.url ?? '', ''))
   const [expanded, setExpanded] = createSignal<ReadonlySet<Id>>(new Set())
   const rows = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     return store.tree.containerRows(expanded())
   })
   const [destination, setDestination] = createSignal<Id | null>(rows()[0]?.id ?? null)

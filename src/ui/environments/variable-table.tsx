@@ -16,8 +16,8 @@ import Trash from 'lucide-solid/icons/trash'
 export function VariableTable(props: { owner: VariableOwner; label: string }) {
   const store = useStore()
   const variables = createMemo(() => {
-    store.workspaceVersion()
-    store.deviceVersion()
+    store.docs.workspaceVersion()
+    store.docs.deviceVersion()
     return store.variables.readVariables(props.owner)
   })
   let table: HTMLTableElement | undefined
@@ -134,7 +134,7 @@ export function VariableTable(props: { owner: VariableOwner; label: string }) {
 function ScriptAccessToggle(props: { id: string }) {
   const store = useStore()
   const allowed = createMemo(() => {
-    store.deviceVersion()
+    store.docs.deviceVersion()
     return store.variables.scriptAccess(props.id)
   })
   const tip = () => (allowed() ? messages.scriptAccessAllowed : messages.scriptAccessWithheld)

@@ -29,7 +29,7 @@ export function ResponseArea(props: { tabId: Id }) {
   const hasPostScript = () => {
     const current = tab()
     if (!current) return false
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     const chain = current.savedRequestId ? store.tree.ancestors(current.savedRequestId) : undefined
     const scripts = [
       current.draft.scripts,

@@ -21,8 +21,8 @@ export function UrlField(props: {
   const store = useStore()
   const value = () => props.tab.draft.url
   const resolve = (name: string) => {
-    store.workspaceVersion()
-    store.deviceVersion()
+    store.docs.workspaceVersion()
+    store.docs.deviceVersion()
     return store.send.lookupVariable(props.tab.id, name)
   }
   let mirror!: HTMLDivElement

@@ -24,7 +24,7 @@ export function RequestHeader(props: { tab: TabState }) {
   const store = useStore()
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const location = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     const id = props.tab.savedRequestId
     const chain = id ? store.tree.ancestors(id) : undefined
     if (!chain) return ''

@@ -27,7 +27,7 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
   const session = runSessionFor(containerId)
   const [source] = createResource(() => store.send.runSource())
   const target = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     return source()?.target(containerId)
   })
   createEffect(

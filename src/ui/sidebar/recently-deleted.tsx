@@ -19,7 +19,7 @@ export function RecentlyDeleted() {
   const close = () => store.ui.closeDialog()
   const [opened, setOpened] = createSignal<string | null>(null)
   const items = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     return store.tree.deletedItems()
   })
   return (

@@ -20,7 +20,7 @@ import { createHistoryState } from '../history/history-state.ts'
 import { secretValues } from './settings-actions.ts'
 import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
-import { refuseWrites } from './view-only.ts'
+import { refuseAllWrites, refuseWrites } from './view-only.ts'
 import { joinParts } from './slice.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
@@ -109,8 +109,6 @@ export function createAppStore(
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
   const readOnly = collabOptions?.entry.joined?.access === 'view'
-  /** A slice as this workspace allows it: in a `Can view` join its write actions change nothing. */
-  const guard = <S extends object>(slice: S): S => (readOnly ? refuseWrites(slice) : slice)
   const purge = (now: number) => {
     if (readOnly) return
     data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
@@ -128,44 +126,38 @@ export function createAppStore(
   // What is shown as saved is on the disk first (durable-commit.ts): a saved tab keeps its dot
   // until then, and `Saving…` shows meanwhile.
   const saving = createSavingState(docs.durability)
-  const tabActions = guard(
-    makeTabActions(
-      docs,
-      reveal,
-      // Choosing a request tab hides the runner's.
-      (id) => {
-        ui.showRunner(false)
-        windowTab.activate(id)
-      },
-      saving.trackTabSave,
-    ),
+  const ownTabActions = makeTabActions(
+    docs,
+    reveal,
+    // Choosing a request tab hides the runner's.
+    (id) => {
+      ui.showRunner(false)
+      windowTab.activate(id)
+    },
+    saving.trackTabSave,
   )
-  // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
+  // Guarded before the close actions take them: their `Save` goes through the same guard.
+  const tabActions = readOnly ? refuseWrites(ownTabActions) : ownTabActions
   const closeActions = makeCloseActions(docs, ui, tabActions, saving.trackTabSave)
 
   const store = {
     tabs: joinParts(joinParts(tabActions, closeActions), { state, activeTab }),
-    tree: guard(
-      joinParts(makeTreeActions(docs, toggleExpanded, windowTab.activate), {
-        /** The sidebar's rows: the open collections and folders with their children. */
-        rows: tree,
-        expanded,
-        toggleExpanded,
-        reveal,
-      }),
-    ),
-    workspaceVersion,
-    deviceVersion,
-    loadMs: docs.loadMs,
+    tree: joinParts(makeTreeActions(docs, toggleExpanded, windowTab.activate), {
+      /** The sidebar's rows: the open collections and folders with their children. */
+      rows: tree,
+      expanded,
+      toggleExpanded,
+      reveal,
+    }),
+    /** Bumped on every change of the workspace or device document: reads re-run after one. */
+    docs: { workspaceVersion, deviceVersion, loadMs: docs.loadMs },
     ui,
     saving,
-    variables: guard(
-      joinParts(makeVariableActions(docs), {
-        state: environments,
-        secretValues: (requestId: Id | null) => secretValues(docs, requestId),
-      }),
-    ),
-    examples: guard(makeExampleActions(docs, workspaceVersion)),
+    variables: joinParts(makeVariableActions(docs), {
+      state: environments,
+      secretValues: (requestId: Id | null) => secretValues(docs, requestId),
+    }),
+    examples: makeExampleActions(docs, workspaceVersion),
     oauth: makeOAuthActions(
       docs,
       services,
@@ -173,7 +165,7 @@ export function createAppStore(
       deviceVersion,
       settingsState.sendSettings,
     ),
-    transfer: guard(makeTransferActions(docs, services)),
+    transfer: makeTransferActions(docs, services),
     send: sendState,
     settings: settingsState,
     history: historyState,
@@ -185,7 +177,8 @@ export function createAppStore(
       saving.disposeSaving()
     },
   }
-  return readOnly ? refuseWrites(store) : store
+  // A `Can view` join: every slice's write actions change nothing (view-only.ts).
+  return readOnly ? refuseAllWrites(store) : store
 }
 
 export type AppStore = ReturnType<typeof createAppStore>

@@ -32,15 +32,25 @@ export function isWriteAction(member: unknown): member is WriteAction<unknown[],
   return typeof member === 'function' && WRITE in member
 }
 
+function refused(action: WriteAction<unknown[], unknown>) {
+  const { refused } = action[WRITE]
+  return writeAction(() => refused, refused)
+}
+
 /** The slice with each write action replaced by one that changes nothing (still branded). */
 export function refuseWrites<S extends object>(slice: S): S {
   const guarded: Record<string, unknown> = {}
-  for (const [name, member] of Object.entries(slice)) {
-    if (!isWriteAction(member)) guarded[name] = member
-    else {
-      const { refused } = member[WRITE]
-      guarded[name] = writeAction(() => refused, refused)
-    }
+  for (const [name, member] of Object.entries(slice))
+    guarded[name] = isWriteAction(member) ? refused(member) : member
+  return guarded as S
+}
+
+/** The store as a `Can view` workspace has it: every slice's write actions refused. */
+export function refuseAllWrites<S extends object>(store: S): S {
+  const guarded: Record<string, unknown> = {}
+  for (const [name, member] of Object.entries(store)) {
+    if (isWriteAction(member)) guarded[name] = refused(member)
+    else guarded[name] = typeof member === 'object' && member !== null ? refuseWrites(member) : member
   }
   return guarded as S
 }

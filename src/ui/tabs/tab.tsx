@@ -25,7 +25,7 @@ export function Tab(props: TabProps) {
   const active = () => !store.ui.runnerShown() && store.tabs.state.activeTabId === props.tab.id
   /** Its request was deleted while the tab held unsaved edits: Save asks where to save them. */
   const deleted = () => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     const id = props.tab.savedRequestId
     return !!id && store.tree.itemType(id) === undefined
   }
