@@ -23,7 +23,7 @@ export function UrlField(props: {
   const resolve = (name: string) => {
     store.docs.workspaceVersion()
     store.docs.deviceVersion()
-    return store.send.lookupVariable(props.tab.id, name)
+    return store.variables.lookupVariable(props.tab.id, name)
   }
   let mirror!: HTMLDivElement
   const parts = createMemo(() => urlParts(value()))

@@ -7,6 +7,7 @@ import { batch, createMemo, createSignal, type Accessor } from 'solid-js'
 import { createStore, reconcile } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
 import type { Environment, Id } from '../../model/types.ts'
+import type { SessionValues } from '../../model/variables.ts'
 import type { OpenDocs } from './docs.ts'
 import { makeTabActions } from './tab-actions.ts'
 import { makeCloseActions } from './close-actions.ts'
@@ -15,6 +16,11 @@ import { makeVariableActions } from './variable-actions.ts'
 import { makeTransferActions } from './transfer-actions.ts'
 import { createUiState } from './ui-state.ts'
 import { createSendState, type SendServices } from './send-state.ts'
+import { makeRequestInput } from './request-input.ts'
+import { makePipelineDeps } from './pipeline-deps.ts'
+import { makeSideSends } from './side-send.ts'
+import { makeConnectionActions } from './connection-actions.ts'
+import { makeCodegenInput } from './codegen-input.ts'
 import { createSettingsState } from '../settings/settings-state.ts'
 import { createHistoryState } from '../history/history-state.ts'
 import { secretValues } from './settings-actions.ts'
@@ -101,10 +107,15 @@ export function createAppStore(
   const settingsState = createSettingsState(docs, deviceVersion)
   const ui = createUiState()
   const historyState = createHistoryState(docs, deviceVersion, () => state.activeTabId)
-  const sendState = createSendState(docs, services, settingsState.sendSettings, (tabId) =>
+  /** Values set by `environment.set`: alive for this app session only (spec 4.5). */
+  const session: SessionValues = new Map()
+  const inputs = makeRequestInput(docs, session)
+  const pipeline = makePipelineDeps(docs, services, settingsState.sendSettings)
+  const sendState = createSendState(docs, services, inputs, pipeline, (tabId) =>
     // A new send shows its own response, not an earlier run that was open.
     historyState.viewRun(tabId, null),
   )
+  const sideSends = makeSideSends(services, inputs, pipeline)
   // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
@@ -156,17 +167,25 @@ export function createAppStore(
     variables: joinParts(makeVariableActions(docs), {
       state: environments,
       secretValues: (requestId: Id | null) => secretValues(docs, requestId),
+      lookupVariable: inputs.lookupVariable,
     }),
     examples: makeExampleActions(docs, workspaceVersion),
-    oauth: makeOAuthActions(
-      docs,
-      services,
-      sendState.sessionValues,
-      deviceVersion,
-      settingsState.sendSettings,
-    ),
+    oauth: makeOAuthActions(docs, services, session, deviceVersion, settingsState.sendSettings),
     transfer: makeTransferActions(docs, services),
-    send: sendState,
+    send: joinParts(sendState, {
+      download: sideSends.download,
+      introspect: sideSends.introspect,
+      sessionValues: session,
+      /** The Collection Runner's reads and send dependencies (a lazy chunk, loaded with the runner). */
+      runSource: () =>
+        import('./run-source.ts').then((m) =>
+          m.makeRunSource(docs, services, session, settingsState.sendSettings, pipeline.tokens),
+        ),
+      codegenInput: makeCodegenInput(docs, inputs),
+    }),
+    connections: joinParts(makeConnectionActions(docs, services, inputs, pipeline, sendState.selected), {
+      connect: sideSends.connect,
+    }),
     settings: settingsState,
     history: historyState,
     collab,

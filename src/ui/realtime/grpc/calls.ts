@@ -64,14 +64,14 @@ function makeCall(store: AppStore, tabId: Id) {
   async function ready(): Promise<Ready | string | null> {
     setError(null)
     setNotSent(null)
-    const connection = await store.send.connectionFor(tabId)
+    const connection = await store.connections.connectionFor(tabId)
     if (!connection) return null
     const prepared = await prepareGrpc(connection.input, connection.deps)
     if (!prepared.ok) {
       setNotSent(prepared.result.error)
       return prepared.result.error
     }
-    const { relay, tls } = await store.send.grpcServices()
+    const { relay, tls } = await store.connections.grpcServices()
     if (!relay) {
       setError(GRPC_NEEDS_RELAY)
       return GRPC_NEEDS_RELAY
@@ -97,7 +97,7 @@ function makeCall(store: AppStore, tabId: Id) {
     socket = undefined
     stopWatch?.()
     stopWatch = undefined
-    store.send.addHistoryEntry({
+    store.connections.addHistoryEntry({
       time: started,
       method: 'gRPC',
       url,
@@ -121,7 +121,7 @@ function makeCall(store: AppStore, tabId: Id) {
    * URL as typed, the reason, no status.
    */
   function recordNotSent(at: { time: number; url: string; requestId?: Id }, error: string) {
-    store.send.addHistoryEntry({ ...at, method: 'gRPC', kind: 'grpc', outcome: 'not-sent', error })
+    store.connections.addHistoryEntry({ ...at, method: 'gRPC', kind: 'grpc', outcome: 'not-sent', error })
   }
 
   const onFrame = (url: string, started: number) => (frame: GrpcServerFrame) => {

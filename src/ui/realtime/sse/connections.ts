@@ -57,7 +57,7 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       setError(null)
       setState('connecting')
       stopped = false
-      const prepared = await store.send.connectionFor(tabId)
+      const prepared = await store.connections.connectionFor(tabId)
       if (!prepared || stopped) {
         setState('closed')
         return

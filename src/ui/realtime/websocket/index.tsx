@@ -32,8 +32,8 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
 
   const connect = () =>
     void session.connect({
-      build: (open) => store.send.connect(props.tab.id, open),
-      record: (summary) => store.send.recordConnection(props.tab.id, summary),
+      build: (open) => store.connections.connect(props.tab.id, open),
+      record: (summary) => store.connections.recordConnection(props.tab.id, summary),
     })
   const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
   const message = {
