@@ -47,6 +47,8 @@ export function createAppStore(
   docs: OpenDocs,
   services: SendServices,
   collabOptions?: Omit<CollabOptions, 'activeRequestId' | 'services' | 'purge'>,
+  /** How the collaboration state is made (a test makes one without a sync-server). */
+  makeCollab: typeof createCollabState = createCollabState,
 ) {
   const { workspace, device } = docs
   const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
@@ -125,7 +127,7 @@ export function createAppStore(
     data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
   }
   const collab = collabOptions
-    ? createCollabState(docs, {
+    ? makeCollab(docs, {
         ...collabOptions,
         services,
         activeRequestId: () => activeTab()?.savedRequestId ?? null,
