@@ -6,7 +6,7 @@
 import * as data from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
 import type { SelectedTransport } from '../../runtime/transport/select.ts'
-import { recordConnection, recordEndedConnection, type ConnectionSummary } from '../history/record.ts'
+import { recordConnection, recordEndedConnection, type ConnectionSummary } from './history-record.ts'
 import type { OpenDocs } from './docs.ts'
 import type { PipelineDeps } from './pipeline-deps.ts'
 import type { RequestInput } from './request-input.ts'

@@ -4,7 +4,7 @@
  * that shape the body and headers, and the files of file fields.
  */
 import type { DeviceSettings } from '../../model/workspace/types.ts'
-import type { SendSettings } from '../settings/settings-state.ts'
+import type { SendSettings } from './settings-state.ts'
 import { resolveFile } from './file-store.ts'
 import type { OpenDocs } from './docs.ts'
 import { deviceTokenStore } from './oauth-actions.ts'

@@ -14,7 +14,7 @@ import type { SelectedTransport, TransportMode } from '../../runtime/transport/s
 import type { OpenDocs } from './docs.ts'
 import type { SendServices } from './types.ts'
 import type { WireRequest } from '../../model/wire.ts'
-import { recordSend } from '../history/record.ts'
+import { recordSend } from './history-record.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
 import type { PipelineDeps } from './pipeline-deps.ts'
 import type { RequestInput } from './request-input.ts'

@@ -9,7 +9,7 @@ import * as data from '../../model/workspace/api.ts'
 import type { ProxyTestResult } from '../../runtime/transport/proxy-test.ts'
 import { fetchRelayToken, testProxyThroughRelay } from '../../runtime/transport/relay.ts'
 import type { SendOptions } from '../../runtime/transport/types.ts'
-import type { OpenDocs } from '../store/docs.ts'
+import type { OpenDocs } from './docs.ts'
 
 export type SendSettings = Omit<SendOptions, 'signal'>
 

@@ -8,7 +8,7 @@ import { makeRequest } from '../../model/factories.ts'
 import { grpcFromHistoryUrl } from '../../model/realtime/grpc.ts'
 import type { HttpMethod, Id } from '../../model/types.ts'
 import * as data from '../../model/workspace/api.ts'
-import type { OpenDocs } from '../store/docs.ts'
+import type { OpenDocs } from './docs.ts'
 
 /** A tab the user has not started on: nothing saved behind it and no URL yet. */
 export function isEmptyTab(tab: data.TabState | undefined): boolean {
