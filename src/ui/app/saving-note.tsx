@@ -7,12 +7,12 @@ import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 
 export function SavingNote() {
-  const { saving } = useStore()
+  const store = useStore()
   return (
     <Show
-      when={saving.saveFailure()}
+      when={store.saving.saveFailure()}
       fallback={
-        <Show when={saving.inProgress()}>
+        <Show when={store.saving.inProgress()}>
           <span class="saving-note muted" role="status">
             {messages.saving}
           </span>

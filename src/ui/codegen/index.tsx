@@ -25,7 +25,7 @@ import { loadPrefs, savePrefs } from './prefs.ts'
 import './codegen.css'
 
 export default function GenerateCodeDialog(props: { source: CodegenSource }) {
-  const { send, ui, docs } = useStore()
+  const store = useStore()
   const prefs = loadPrefs()
   const [language, setLanguage] = createSignal<LanguageId>(prefs.language)
   const [includeAuth, setIncludeAuth] = createSignal(prefs.includeAuth)
@@ -33,16 +33,16 @@ export default function GenerateCodeDialog(props: { source: CodegenSource }) {
   const [optionsOpen, setOptionsOpen] = createSignal(false)
   const [chosen, setChosen] = createStore(prefs.options)
   const [status, setStatus] = createSignal<string | null>(null)
-  const close = () => ui.closeDialog()
+  const close = () => store.ui.closeDialog()
 
   const [built] = createResource(
     () => ({
       auth: includeAuth(),
       reveal: reveal(),
-      version: docs.workspaceVersion() + docs.deviceVersion(),
+      version: store.docs.workspaceVersion() + store.docs.deviceVersion(),
     }),
     async ({ auth, reveal }) => {
-      const found = send.codegenInput(props.source)
+      const found = store.send.codegenInput(props.source)
       if (!found) return { error: messages.codegenGone }
       const { request, parents, variables } = found.input
       try {

@@ -48,14 +48,14 @@ export function AssistantSettingsForm(props: {
 }
 
 export function AssistantSettingsDialog() {
-  const { settings, ui } = useStore()
+  const store = useStore()
   return (
-    <Dialog title={messages.assistantSettings} onClose={ui.closeDialog}>
+    <Dialog title={messages.assistantSettings} onClose={store.ui.closeDialog}>
       <AssistantSettingsForm
-        value={settings.current().assistant}
+        value={store.settings.current().assistant}
         onSave={(assistant) => {
-          settings.updateSettings({ assistant })
-          ui.closeDialog()
+          store.settings.updateSettings({ assistant })
+          store.ui.closeDialog()
         }}
       />
     </Dialog>

@@ -12,9 +12,9 @@ import { useStore } from '../store/context.tsx'
 const HistoryDialog = lazy(() => import('./history-dialog.tsx'))
 
 export function GitHistoryButton(props: { tab: TabState }) {
-  const { collab } = useStore()
+  const store = useStore()
   const [open, setOpen] = createSignal(false)
-  const history = () => collab?.gitHistory
+  const history = () => store.collab?.gitHistory
   return (
     <Show when={history()?.available() && props.tab.savedRequestId}>
       <button

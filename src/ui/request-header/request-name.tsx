@@ -7,18 +7,18 @@ import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 
 export function RequestName(props: { tab: TabState }) {
-  const { tabs, ui } = useStore()
+  const store = useStore()
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   return (
     <Show
-      when={ui.renamingTab()}
+      when={store.ui.renamingTab()}
       fallback={
         <button
           type="button"
           class="request-name"
           title={`${messages.rename} (F2)`}
           aria-label={`${messages.requestName}: ${name()}`}
-          onClick={() => ui.setRenamingTab(true)}
+          onClick={() => store.ui.setRenamingTab(true)}
         >
           {name()}
         </button>
@@ -28,9 +28,9 @@ export function RequestName(props: { tab: TabState }) {
         value={props.tab.draft.name || name()}
         label={messages.requestName}
         onDone={(value) => {
-          ui.setRenamingTab(false)
+          store.ui.setRenamingTab(false)
           if (value !== null && value.trim() && value !== props.tab.draft.name) {
-            tabs.renameTab(props.tab.id, value)
+            store.tabs.renameTab(props.tab.id, value)
           }
         }}
       />

@@ -22,12 +22,12 @@ import { runSessionFor } from './run-session.ts'
 import './runner.css'
 
 export default function CollectionRunner(props: { target: RunnerTarget }) {
-  const { variables, send, docs } = useStore()
+  const store = useStore()
   const containerId = props.target.containerId
   const session = runSessionFor(containerId)
-  const [source] = createResource(() => send.runSource())
+  const [source] = createResource(() => store.send.runSource())
   const target = createMemo(() => {
-    docs.workspaceVersion()
+    store.docs.workspaceVersion()
     return source()?.target(containerId)
   })
   createEffect(
@@ -66,7 +66,7 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
     setViewing(null)
     setOpened(null)
     void session
-      .start(ready, t, variables.state.activeEnvironmentId, {
+      .start(ready, t, store.variables.state.activeEnvironmentId, {
         save: (record) => runs.save(record).then(() => void refetch()),
       })
       .catch(() => undefined)

@@ -16,7 +16,7 @@ import ArrowUp from 'lucide-solid/icons/arrow-up'
 import GripVertical from 'lucide-solid/icons/grip-vertical'
 
 export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]; disabled: boolean }) {
-  const { variables } = useStore()
+  const store = useStore()
   const s = () => props.session.settings
   const set = props.session.setSettings
   // One map for all rows (each row looks itself up): a collection may hold hundreds of requests.
@@ -163,13 +163,14 @@ export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]
             class="input"
             disabled={props.disabled}
             value={
-              (s().environmentId === undefined ? variables.state.activeEnvironmentId : s().environmentId) ??
-              ''
+              (s().environmentId === undefined
+                ? store.variables.state.activeEnvironmentId
+                : s().environmentId) ?? ''
             }
             onChange={(e) => set('environmentId', e.currentTarget.value || null)}
           >
             <option value="">{m.noEnvironment}</option>
-            <For each={variables.state.environments}>
+            <For each={store.variables.state.environments}>
               {(env) => <option value={env.id}>{env.name}</option>}
             </For>
           </select>

@@ -28,9 +28,9 @@ const ACTIONS: { id: ShortcutAction; label: string }[] = [
 export const actionLabel = (action: ShortcutAction) => ACTIONS.find((a) => a.id === action)?.label ?? action
 
 export function KeyboardSection() {
-  const { settings } = useStore()
+  const store = useStore()
   const mac = isMacPlatform(navigator.platform)
-  const keyboard = () => settings.current().keyboard
+  const keyboard = () => store.settings.current().keyboard
   const bindings = () => resolveBindings(keyboard())
   const [recording, setRecording] = createSignal<ShortcutAction | null>(null)
   const [error, setError] = createSignal('')
@@ -46,7 +46,7 @@ export function KeyboardSection() {
     setRecording(null)
     if (result.ok) {
       setError('')
-      settings.updateSettings({ keyboard: result.keyboard })
+      store.settings.updateSettings({ keyboard: result.keyboard })
     } else if (result.reason === 'conflict') {
       setError(messages.shortcutConflict(bindingLabel(binding, mac), actionLabel(result.action)))
     }
@@ -92,7 +92,7 @@ export function KeyboardSection() {
                       disabled={!keyboard()[action.id]}
                       onClick={() => {
                         setError('')
-                        settings.updateSettings({ keyboard: resetBinding(keyboard(), action.id) })
+                        store.settings.updateSettings({ keyboard: resetBinding(keyboard(), action.id) })
                       }}
                     >
                       <RotateCcw size={16} />

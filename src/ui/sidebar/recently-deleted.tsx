@@ -15,12 +15,12 @@ const when = (at: number) =>
   new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 export function RecentlyDeleted() {
-  const { tree, ui, docs } = useStore()
-  const close = () => ui.closeDialog()
+  const store = useStore()
+  const close = () => store.ui.closeDialog()
   const [opened, setOpened] = createSignal<string | null>(null)
   const items = createMemo(() => {
-    docs.workspaceVersion()
-    return tree.deletedItems()
+    store.docs.workspaceVersion()
+    return store.tree.deletedItems()
   })
   return (
     <Dialog title={messages.recentlyDeleted} onClose={close}>
@@ -40,7 +40,7 @@ export function RecentlyDeleted() {
                   type="button"
                   class="button"
                   aria-label={messages.restoreItem(item.name)}
-                  onClick={() => tree.restoreItem(item.id)}
+                  onClick={() => store.tree.restoreItem(item.id)}
                 >
                   {messages.restore}
                 </button>
@@ -62,7 +62,7 @@ export function RecentlyDeleted() {
                       aria-label={messages.deletePermanentlyItem(item.name)}
                       onClick={() => {
                         setOpened(null)
-                        tree.purgeItem(item.id)
+                        store.tree.purgeItem(item.id)
                       }}
                     >
                       {messages.deletePermanently}

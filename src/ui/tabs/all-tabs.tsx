@@ -9,11 +9,11 @@ import { matchesTabSearch } from './tab-order.ts'
 import Circle from 'lucide-solid/icons/circle'
 
 export function AllTabs() {
-  const { tabs, ui } = useStore()
+  const store = useStore()
   const [query, setQuery] = createSignal('')
-  const close = () => ui.closeDialog()
+  const close = () => store.ui.closeDialog()
   const shown = () =>
-    tabs.state.tabs
+    store.tabs.state.tabs
       .map((tab) => ({ tab, name: displayName(tab.draft.name, tab.draft.url, messages.untitled) }))
       .filter(({ tab, name }) =>
         matchesTabSearch(query(), { name, method: tab.draft.method, url: tab.draft.url }),
@@ -36,9 +36,9 @@ export function AllTabs() {
               <button
                 type="button"
                 class="all-tabs-item"
-                classList={{ active: tabs.state.activeTabId === tab.id }}
+                classList={{ active: store.tabs.state.activeTabId === tab.id }}
                 onClick={() => {
-                  tabs.activateTab(tab.id)
+                  store.tabs.activateTab(tab.id)
                   close()
                 }}
               >
@@ -59,7 +59,7 @@ export function AllTabs() {
           onClick={() => {
             // Closed first: closing may ask about unsaved changes in a dialog of its own.
             close()
-            tabs.closeAllAndOpenFresh()
+            store.tabs.closeAllAndOpenFresh()
           }}
         >
           {messages.closeAll}

@@ -10,7 +10,7 @@ import Plus from 'lucide-solid/icons/plus'
 import X from 'lucide-solid/icons/x'
 
 export function TabBar() {
-  const { tabs, ui } = useStore()
+  const store = useStore()
   const [newMenu, setNewMenu] = createSignal<{ x: number; y: number } | null>(null)
   const [dragFrom, setDragFrom] = createSignal<number | null>(null)
   const [hint, setHint] = createSignal<{ index: number; after: boolean } | null>(null)
@@ -23,7 +23,7 @@ export function TabBar() {
   return (
     <div class="tab-bar">
       <div class="tabs" role="tablist" aria-label="Tabs">
-        <For each={tabs.state.tabs}>
+        <For each={store.tabs.state.tabs}>
           {(tab, index) => (
             <Tab
               tab={tab}
@@ -46,8 +46,8 @@ export function TabBar() {
                 if (from === null) return
                 e.preventDefault()
                 const to = tabDropIndex(from, index(), sideOf(e))
-                const moving = tabs.state.tabs[from]
-                if (moving && to !== from) tabs.moveTab(moving.id, to)
+                const moving = store.tabs.state.tabs[from]
+                if (moving && to !== from) store.tabs.moveTab(moving.id, to)
               }}
               onDragEnd={() => {
                 setHint(null)
@@ -56,16 +56,16 @@ export function TabBar() {
             />
           )}
         </For>
-        <Show when={ui.runner()}>
+        <Show when={store.ui.runner()}>
           <div
             class="tab runner-tab"
-            classList={{ active: ui.runnerShown() }}
+            classList={{ active: store.ui.runnerShown() }}
             role="tab"
-            aria-selected={ui.runnerShown()}
+            aria-selected={store.ui.runnerShown()}
             aria-label={messages.collectionRunner}
-            tabindex={ui.runnerShown() ? 0 : -1}
-            onClick={() => ui.showRunner(true)}
-            onKeyDown={(e) => e.key === 'Delete' && ui.closeRunner()}
+            tabindex={store.ui.runnerShown() ? 0 : -1}
+            onClick={() => store.ui.showRunner(true)}
+            onKeyDown={(e) => e.key === 'Delete' && store.ui.closeRunner()}
           >
             <span class="tab-name">{messages.collectionRunner}</span>
             <button
@@ -75,7 +75,7 @@ export function TabBar() {
               title={messages.closeRunner}
               onClick={(e) => {
                 e.stopPropagation()
-                ui.closeRunner()
+                store.ui.closeRunner()
               }}
             >
               <X size={16} />
@@ -101,7 +101,7 @@ export function TabBar() {
         class="icon-button"
         aria-label={messages.allTabs}
         title={messages.allTabs}
-        onClick={() => ui.openDialog({ kind: 'all-tabs' })}
+        onClick={() => store.ui.openDialog({ kind: 'all-tabs' })}
       >
         <ChevronDown size={18} />
       </button>
@@ -113,11 +113,11 @@ export function TabBar() {
             y={at().y}
             onClose={() => setNewMenu(null)}
             items={[
-              { label: messages.kindHttp, action: () => tabs.newTab('http') },
-              { label: messages.kindGraphql, action: () => tabs.newTab('graphql') },
-              { label: messages.kindWebsocket, action: () => tabs.newTab('websocket') },
-              { label: messages.kindSse, action: () => tabs.newTab('sse') },
-              { label: messages.kindGrpc, action: () => tabs.newTab('grpc') },
+              { label: messages.kindHttp, action: () => store.tabs.newTab('http') },
+              { label: messages.kindGraphql, action: () => store.tabs.newTab('graphql') },
+              { label: messages.kindWebsocket, action: () => store.tabs.newTab('websocket') },
+              { label: messages.kindSse, action: () => store.tabs.newTab('sse') },
+              { label: messages.kindGrpc, action: () => store.tabs.newTab('grpc') },
             ]}
           />
         )}

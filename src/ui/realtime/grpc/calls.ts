@@ -23,9 +23,6 @@ import {
 } from '../../../runtime/realtime/grpc/relay-client.ts'
 import type { RelayEndpoint } from '../../../runtime/transport/select.ts'
 import type { AppStore } from '../../store/index.ts'
-
-/** The store's slices a connection uses. */
-type Slices = Pick<AppStore, 'tabs' | 'connections'>
 import { createMessageLog, makeLogEntry } from '../log-model.ts'
 import { grpcMessages as m } from './messages.ts'
 
@@ -40,7 +37,7 @@ export type CallState = 'idle' | 'preparing' | 'running'
 
 type Ready = { relay: RelayEndpoint; at: GrpcEndpoint; fill: (text: string) => string; url: string }
 
-function makeCall(store: Slices, tabId: Id) {
+function makeCall(store: AppStore, tabId: Id) {
   const [catalog, setCatalog] = createSignal<GrpcCatalog | null>(null)
   const [loading, setLoading] = createSignal(false)
   const [error, setError] = createSignal<string | null>(null)
@@ -266,7 +263,7 @@ export type GrpcCall = ReturnType<typeof makeCall>
 
 const calls = new Map<Id, GrpcCall>()
 
-export function callFor(store: Slices, tabId: Id): GrpcCall {
+export function callFor(store: AppStore, tabId: Id): GrpcCall {
   let call = calls.get(tabId)
   if (!call) {
     call = makeCall(store, tabId)
@@ -276,7 +273,7 @@ export function callFor(store: Slices, tabId: Id): GrpcCall {
 }
 
 /** The component left: a closed tab's idle state is dropped (a running call drops it on its own). */
-export function releaseIfClosed(store: Slices, tabId: Id): void {
+export function releaseIfClosed(store: AppStore, tabId: Id): void {
   const call = calls.get(tabId)
   if (call && !call.running() && !store.tabs.state.tabs.some((t) => t.id === tabId)) calls.delete(tabId)
 }

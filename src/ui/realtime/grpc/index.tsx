@@ -22,12 +22,13 @@ import './grpc.css'
 
 /** `parts`: the shell's editor pieces, handed in so this chunk does not re-split them. */
 export default function GrpcRequest(props: { tab: TabState; parts: ShellParts }) {
-  const { tabs, connections } = useStore()
+  const store = useStore()
   const { AuthTab, KvTable, ScriptTab } = props.parts
   const spec = () => props.tab.draft.grpc ?? makeGrpcSpec()
-  const edit = (patch: Partial<GrpcSpec>) => tabs.editDraft(props.tab.id, { grpc: { ...spec(), ...patch } })
-  const call = callFor({ tabs, connections }, props.tab.id)
-  onCleanup(() => releaseIfClosed({ tabs, connections }, props.tab.id))
+  const edit = (patch: Partial<GrpcSpec>) =>
+    store.tabs.editDraft(props.tab.id, { grpc: { ...spec(), ...patch } })
+  const call = callFor(store, props.tab.id)
+  onCleanup(() => releaseIfClosed(store, props.tab.id))
   const method = createMemo(() => {
     const catalog = call.catalog()
     return catalog ? findMethod(catalog, spec().service, spec().method) : undefined
@@ -83,7 +84,7 @@ export default function GrpcRequest(props: { tab: TabState; parts: ShellParts })
     <section class="grpc-area" aria-label={m.area}>
       <div class="request-title grpc-title">
         <h2 class="grpc-name">{props.tab.draft.name || props.tab.draft.url || messages.untitled}</h2>
-        <button type="button" class="button save-button" onClick={() => tabs.saveTab(props.tab.id)}>
+        <button type="button" class="button save-button" onClick={() => store.tabs.saveTab(props.tab.id)}>
           {messages.save}
         </button>
       </div>
@@ -93,7 +94,7 @@ export default function GrpcRequest(props: { tab: TabState; parts: ShellParts })
           aria-label={m.target}
           placeholder={m.targetPlaceholder}
           value={props.tab.draft.url}
-          onInput={(e) => tabs.editDraft(props.tab.id, { url: e.currentTarget.value })}
+          onInput={(e) => store.tabs.editDraft(props.tab.id, { url: e.currentTarget.value })}
         />
         <label class="check">
           <input
@@ -202,18 +203,18 @@ export default function GrpcRequest(props: { tab: TabState; parts: ShellParts })
         <KvTable
           label={m.metadata}
           rows={props.tab.draft.headers}
-          onChange={(headers) => tabs.editDraft(props.tab.id, { headers })}
+          onChange={(headers) => store.tabs.editDraft(props.tab.id, { headers })}
         />
       </details>
       <details class="grpc-metadata">
         <summary>{messages.authorization}</summary>
-        <AuthTab tab={props.tab} onChange={(auth) => tabs.editDraft(props.tab.id, { auth })} />
+        <AuthTab tab={props.tab} onChange={(auth) => store.tabs.editDraft(props.tab.id, { auth })} />
       </details>
       <details class="grpc-metadata">
         <summary>{`${messages.scripts}${hasScripts() ? ' •' : ''}`}</summary>
         <ScriptTab
           scripts={props.tab.draft.scripts}
-          onChange={(scripts) => tabs.editDraft(props.tab.id, { scripts })}
+          onChange={(scripts) => store.tabs.editDraft(props.tab.id, { scripts })}
           onSend={invoke}
         />
         <p class="muted" role="note">

@@ -13,9 +13,6 @@ import {
   type SseState,
 } from '../../../runtime/realtime/sse/connect.ts'
 import type { AppStore } from '../../store/index.ts'
-
-/** The store's slices a connection uses. */
-type Slices = Pick<AppStore, 'tabs' | 'connections'>
 import { createMessageLog, type MessageLogData } from '../log-model.ts'
 import { sseLogEntry } from './log-entries.ts'
 
@@ -33,7 +30,7 @@ export interface TabConnection {
 
 const connections = new Map<Id, TabConnection>()
 
-export function tabConnection(store: Slices, tabId: Id): TabConnection {
+export function tabConnection(store: AppStore, tabId: Id): TabConnection {
   const known = connections.get(tabId)
   if (known) return known
   const [state, setState] = createSignal<SseState>('closed')

@@ -15,15 +15,15 @@ import '../realtime.css'
 import './sse.css'
 
 export default function SseRequest(props: { tab: TabState; parts: ShellParts }) {
-  const { tabs, send, ui, connections } = useStore()
+  const store = useStore()
   const { RequestEditor, UrlField, RequestName, displayName } = props.parts
-  const connection = tabConnection({ tabs, connections }, props.tab.id)
+  const connection = tabConnection(store, props.tab.id)
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const live = () => connection.state() !== 'closed'
   const toggle = () => (live() ? connection.disconnect() : void connection.connect())
   // Ctrl+Enter (Send's shortcut, which the app leaves to this kind) connects or disconnects.
   const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented || ui.dialog()) return
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented || store.ui.dialog()) return
     e.preventDefault()
     toggle()
   }
@@ -41,7 +41,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
             class="button save-button"
             aria-label={messages.save}
             title={messages.save}
-            onClick={() => tabs.saveTab(props.tab.id)}
+            onClick={() => store.tabs.saveTab(props.tab.id)}
           >
             <span>{messages.save}</span>
           </button>
@@ -66,12 +66,12 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
             {connection.error()}
           </p>
         </Show>
-        <Show when={ui.saveRefused() === props.tab.id}>
+        <Show when={store.ui.saveRefused() === props.tab.id}>
           <p class="notice error" role="alert">
             {messages.saveRefused}
           </p>
         </Show>
-        <Show when={send.sendMode() === 'direct'}>
+        <Show when={store.send.sendMode() === 'direct'}>
           <p class="notice direct-mode" role="note">
             {sseUi.directNote}
           </p>
