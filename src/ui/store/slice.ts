@@ -10,7 +10,7 @@ type NoShared<A, B> = { [K in Extract<keyof A, keyof B>]: never }
 export function joinParts<A extends object, B extends object>(a: A, b: B & NoShared<A, B>): A & B {
   const joined: Record<string, unknown> = Object.assign({}, a) as Record<string, unknown>
   for (const [name, member] of Object.entries(b)) {
-    if (name in joined) throw new Error(`Store slice: "${name}" is defined by two of its parts.`)
+    if (name in joined) throw new Error(`"${name}" twice`)
     joined[name] = member
   }
   return joined as A & B
