@@ -70,6 +70,25 @@ export default tseslint.config(
     },
   },
   {
+    // Only store/ calls the data layer (src/ui/README.md); elsewhere in the UI its types only.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/ui/store/**', 'src/ui/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/model/workspace/**'],
+              allowTypeImports: true,
+              message: 'Only src/ui/store/ calls src/model/workspace; take what you need from the store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/runtime/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -58,20 +58,20 @@ const CollectionRunner = lazy(() => import('../runner/index.tsx'))
 export function App() {
   const store = useStore()
   const mac = isMacPlatform(navigator.platform)
-  const bindings = createMemo(() => resolveBindings(store.settings().keyboard))
+  const bindings = createMemo(() => resolveBindings(store.settings.current().keyboard))
 
   const onKeyDown = (e: KeyboardEvent) => {
     const action = matchShortcut(e, mac, bindings())
     if (!action || store.ui.dialog()) return
-    const tab = store.activeTab()
+    const tab = store.tabs.activeTab()
     switch (action) {
       case 'new-tab':
         e.preventDefault()
-        store.newTab('http')
+        store.tabs.newTab('http')
         break
       case 'save':
         e.preventDefault()
-        if (tab) store.saveTab(tab.id)
+        if (tab) store.tabs.saveTab(tab.id)
         break
       case 'rename':
         e.preventDefault()
@@ -79,27 +79,27 @@ export function App() {
         break
       case 'duplicate':
         e.preventDefault()
-        if (tab) store.duplicateSavedRequest(tab.id)
+        if (tab) store.tabs.duplicateSavedRequest(tab.id)
         break
       case 'send':
         // A connection kind handles Ctrl+Enter itself (Connect / Disconnect), and skips a key an
         // editor already took (`defaultPrevented`): left alone here.
         if (!tab || (tab.draft.kind !== 'http' && tab.draft.kind !== 'graphql')) break
         e.preventDefault()
-        void store.send(tab.id)
+        void store.send.send(tab.id)
         break
     }
   }
 
   // Closing the window with unsaved changes asks first (the browser's own question).
   const onBeforeUnload = (e: BeforeUnloadEvent) => {
-    if (askBeforeLeaving(store.state.tabs)) e.preventDefault()
+    if (askBeforeLeaving(store.tabs.state.tabs)) e.preventDefault()
   }
 
   // Another request tab shown (opened, chosen, made) hides the runner's tab.
   createEffect(
     on(
-      () => store.state.activeTabId,
+      () => store.tabs.state.activeTabId,
       () => store.ui.showRunner(false),
       { defer: true },
     ),
@@ -109,7 +109,7 @@ export function App() {
     window.addEventListener('keydown', onKeyDown)
     window.addEventListener('beforeunload', onBeforeUnload)
     const stopKeeping = keepFocusedFieldVisible()
-    if (store.state.tabs.length === 0) store.newTab('http')
+    if (store.tabs.state.tabs.length === 0) store.tabs.newTab('http')
     onCleanup(() => {
       window.removeEventListener('keydown', onKeyDown)
       window.removeEventListener('beforeunload', onBeforeUnload)
@@ -132,10 +132,10 @@ export function App() {
         <button
           type="button"
           class="button"
-          aria-pressed={store.ui.sidebarOpen() && store.sidePanel() === 'history'}
+          aria-pressed={store.ui.sidebarOpen() && store.history.sidePanel() === 'history'}
           onClick={() => {
-            const showing = store.ui.sidebarOpen() && store.sidePanel() === 'history'
-            store.setSidePanel(showing ? 'collections' : 'history')
+            const showing = store.ui.sidebarOpen() && store.history.sidePanel() === 'history'
+            store.history.setSidePanel(showing ? 'collections' : 'history')
             store.ui.setSidebarOpen(true)
           }}
         >
@@ -162,7 +162,7 @@ export function App() {
         </button>
       </header>
       <Show when={store.ui.sidebarOpen()}>
-        <Show when={store.sidePanel() === 'history'} fallback={<Sidebar />}>
+        <Show when={store.history.sidePanel() === 'history'} fallback={<Sidebar />}>
           <HistoryPanel />
         </Show>
       </Show>
@@ -173,12 +173,12 @@ export function App() {
           {(target) => <CollectionRunner target={target} />}
         </Show>
         <Show
-          when={!store.ui.runnerShown() && store.activeTab()}
+          when={!store.ui.runnerShown() && store.tabs.activeTab()}
           keyed
           fallback={
             <div class="no-tabs" hidden={store.ui.runnerShown()}>
               <p class="muted">{messages.noOpenTabs}</p>
-              <button type="button" class="button primary" onClick={() => store.newTab('http')}>
+              <button type="button" class="button primary" onClick={() => store.tabs.newTab('http')}>
                 {messages.newTab}
               </button>
             </div>

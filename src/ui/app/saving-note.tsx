@@ -10,9 +10,9 @@ export function SavingNote() {
   const store = useStore()
   return (
     <Show
-      when={store.saveFailure()}
+      when={store.saving.saveFailure()}
       fallback={
-        <Show when={store.saving()}>
+        <Show when={store.saving.inProgress()}>
           <span class="saving-note muted" role="status">
             {messages.saving}
           </span>

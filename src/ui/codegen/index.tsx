@@ -39,10 +39,10 @@ export default function GenerateCodeDialog(props: { source: CodegenSource }) {
     () => ({
       auth: includeAuth(),
       reveal: reveal(),
-      version: store.workspaceVersion() + store.deviceVersion(),
+      version: store.docs.workspaceVersion() + store.docs.deviceVersion(),
     }),
     async ({ auth, reveal }) => {
-      const found = store.codegenInput(props.source)
+      const found = store.send.codegenInput(props.source)
       if (!found) return { error: messages.codegenGone }
       const { request, parents, variables } = found.input
       try {

@@ -23,8 +23,8 @@ export function ConfirmDelete(props: { id: Id; name: string }) {
           onClick={() => {
             // Closes once the deletion is on the disk (store/durable-commit.ts).
             setDeleting(true)
-            store.deleteItem(props.id)
-            void store.whenSaved().then(close)
+            store.tree.deleteItem(props.id)
+            void store.saving.whenSaved().then(close)
           }}
         >
           {deleting() ? messages.saving : messages.delete}

@@ -17,10 +17,10 @@ export function ContainerSettings(props: { id: Id }) {
   const store = useStore()
   const [section, setSection] = createSignal<Section>('auth')
   const settings = createMemo(() => {
-    store.workspaceVersion()
-    return store.readContainer(props.id)
+    store.docs.workspaceVersion()
+    return store.tree.readContainer(props.id)
   })
-  const isCollection = () => store.itemType(props.id) === 'collection'
+  const isCollection = () => store.tree.itemType(props.id) === 'collection'
   const close = () => store.ui.closeDialog()
   const sections: { id: Section; label: string }[] = [
     { id: 'auth', label: messages.authorization },
@@ -42,7 +42,7 @@ export function ContainerSettings(props: { id: Id }) {
                     auth={current().auth}
                     allowInherit={!isCollection()}
                     exclude={NOT_YET_OFFERED}
-                    onChange={(auth) => store.setContainerAuth(props.id, auth)}
+                    onChange={(auth) => store.tree.setContainerAuth(props.id, auth)}
                     owner={{ id: props.id, requestId: null }}
                   />
                 </Match>
@@ -61,13 +61,13 @@ export function ContainerSettings(props: { id: Id }) {
                   <CodeEditor
                     label={messages.preRequest}
                     value={current().scripts.preRequest}
-                    onChange={(preRequest) => store.setContainerScripts(props.id, { preRequest })}
+                    onChange={(preRequest) => store.tree.setContainerScripts(props.id, { preRequest })}
                   />
                   <h3 class="subheading">{messages.postResponse}</h3>
                   <CodeEditor
                     label={messages.postResponse}
                     value={current().scripts.postResponse}
-                    onChange={(postResponse) => store.setContainerScripts(props.id, { postResponse })}
+                    onChange={(postResponse) => store.tree.setContainerScripts(props.id, { postResponse })}
                   />
                 </Match>
                 <Match when={section() === 'description'}>
@@ -75,7 +75,7 @@ export function ContainerSettings(props: { id: Id }) {
                     value={current().description ?? ''}
                     commit="blur"
                     readOnly={Boolean(store.collab?.readOnly)}
-                    onChange={(text) => store.setContainerDescription(props.id, text)}
+                    onChange={(text) => store.tree.setContainerDescription(props.id, text)}
                   />
                   <p class="muted">{messages.descriptionHint}</p>
                 </Match>

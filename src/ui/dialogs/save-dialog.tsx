@@ -14,12 +14,12 @@ import Library from 'lucide-solid/icons/library'
 /** `then`: tabs waiting to close once this request is saved (the unsaved-changes dialog's `Save`). */
 export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined }) {
   const store = useStore()
-  const tab = () => store.state.tabs.find((t) => t.id === props.tabId)
+  const tab = () => store.tabs.state.tabs.find((t) => t.id === props.tabId)
   const [name, setName] = createSignal(displayName(tab()?.draft.name ?? '', tab()?.draft.url ?? '', ''))
   const [expanded, setExpanded] = createSignal<ReadonlySet<Id>>(new Set())
   const rows = createMemo(() => {
-    store.workspaceVersion()
-    return store.containerRows(expanded())
+    store.docs.workspaceVersion()
+    return store.tree.containerRows(expanded())
   })
   const [destination, setDestination] = createSignal<Id | null>(rows()[0]?.id ?? null)
   const close = () => store.ui.closeDialog()
@@ -36,8 +36,9 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
   /** `New Collection` here: named in place, then chosen as the destination. */
   const createCollection = (value: string) => {
     setNaming(false)
-    const id = store.createCollection()
-    store.renameItem(id, value.trim() || messages.newCollectionName)
+    const id = store.tree.createCollection()
+    if (id === undefined) return
+    store.tree.renameItem(id, value.trim() || messages.newCollectionName)
     setDestination(id)
   }
   const save = (e: Event) => {
@@ -46,12 +47,12 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
     if (naming() && nameField) createCollection(nameField.value)
     const parentId = destination()
     if (!parentId || busy()) return
-    store.saveAs(props.tabId, name(), parentId)
+    store.tabs.saveAs(props.tabId, name(), parentId)
     // Closes once the request is on the disk (store/durable-commit.ts); `Saving…` meanwhile.
     setBusy(true)
-    void store.whenSaved().then(() => {
+    void store.saving.whenSaved().then(() => {
       close()
-      if (props.then) store.saveAndClose(props.then)
+      if (props.then) store.tabs.saveAndClose(props.then)
     })
   }
 

@@ -11,9 +11,11 @@ type Scope = 'global' | 'workspace' | 'environment'
 
 export function VariablesDialog() {
   const store = useStore()
-  const [scope, setScope] = createSignal<Scope>(store.state.activeEnvironmentId ? 'environment' : 'global')
+  const [scope, setScope] = createSignal<Scope>(
+    store.variables.state.activeEnvironmentId ? 'environment' : 'global',
+  )
   const [envId, setEnvId] = createSignal<Id | null>(
-    store.state.activeEnvironmentId ?? store.state.environments[0]?.id ?? null,
+    store.variables.state.activeEnvironmentId ?? store.variables.state.environments[0]?.id ?? null,
   )
   const close = () => store.ui.closeDialog()
   const scopes: { id: Scope; label: string }[] = [
@@ -21,7 +23,7 @@ export function VariablesDialog() {
     { id: 'workspace', label: messages.scopeWorkspace },
     { id: 'environment', label: messages.scopeEnvironment },
   ]
-  const currentEnv = () => store.state.environments.find((e) => e.id === envId())
+  const currentEnv = () => store.variables.state.environments.find((e) => e.id === envId())
 
   return (
     <Dialog title={messages.variables} onClose={close} wide>
@@ -41,7 +43,9 @@ export function VariablesDialog() {
               value={envId() ?? ''}
               onChange={(e) => setEnvId(e.currentTarget.value || null)}
             >
-              <For each={store.state.environments}>{(env) => <option value={env.id}>{env.name}</option>}</For>
+              <For each={store.variables.state.environments}>
+                {(env) => <option value={env.id}>{env.name}</option>}
+              </For>
             </select>
             <Show when={currentEnv()}>
               {(env) => (
@@ -49,11 +53,15 @@ export function VariablesDialog() {
                   class="input"
                   aria-label={`${messages.environment} name`}
                   value={env().name}
-                  onChange={(e) => store.renameEnvironment(env().id, e.currentTarget.value)}
+                  onChange={(e) => store.variables.renameEnvironment(env().id, e.currentTarget.value)}
                 />
               )}
             </Show>
-            <button type="button" class="button" onClick={() => setEnvId(store.createEnvironment())}>
+            <button
+              type="button"
+              class="button"
+              onClick={() => setEnvId(store.variables.createEnvironment() ?? null)}
+            >
               {messages.newEnvironment}
             </button>
             <Show when={currentEnv()}>
@@ -79,8 +87,8 @@ export function VariablesDialog() {
                   type="button"
                   class="button danger"
                   onClick={() => {
-                    store.deleteEnvironment(env().id)
-                    setEnvId(store.state.environments.find((e) => e.id !== env().id)?.id ?? null)
+                    store.variables.deleteEnvironment(env().id)
+                    setEnvId(store.variables.state.environments.find((e) => e.id !== env().id)?.id ?? null)
                   }}
                 >
                   {messages.delete}

@@ -10,11 +10,13 @@ export function EnvironmentSelector() {
       <select
         class="input"
         aria-label={messages.environment}
-        value={store.state.activeEnvironmentId ?? ''}
-        onChange={(e) => store.selectEnvironment(e.currentTarget.value || null)}
+        value={store.variables.state.activeEnvironmentId ?? ''}
+        onChange={(e) => store.variables.selectEnvironment(e.currentTarget.value || null)}
       >
         <option value="">{messages.noEnvironment}</option>
-        <For each={store.state.environments}>{(env) => <option value={env.id}>{env.name}</option>}</For>
+        <For each={store.variables.state.environments}>
+          {(env) => <option value={env.id}>{env.name}</option>}
+        </For>
       </select>
       <button
         type="button"

@@ -16,12 +16,12 @@ import Trash from 'lucide-solid/icons/trash'
 export function VariableTable(props: { owner: VariableOwner; label: string }) {
   const store = useStore()
   const variables = createMemo(() => {
-    store.workspaceVersion()
-    store.deviceVersion()
-    return store.readVariables(props.owner)
+    store.docs.workspaceVersion()
+    store.docs.deviceVersion()
+    return store.variables.readVariables(props.owner)
   })
   let table: HTMLTableElement | undefined
-  const commit = (next: Variable[]) => store.setVariables(props.owner, next)
+  const commit = (next: Variable[]) => store.variables.setVariables(props.owner, next)
   const update = (id: string, patch: Partial<Variable>) =>
     commit(variables().map((v) => (v.id === id ? { ...v, ...patch } : v)))
 
@@ -134,8 +134,8 @@ export function VariableTable(props: { owner: VariableOwner; label: string }) {
 function ScriptAccessToggle(props: { id: string }) {
   const store = useStore()
   const allowed = createMemo(() => {
-    store.deviceVersion()
-    return store.scriptAccess(props.id)
+    store.docs.deviceVersion()
+    return store.variables.scriptAccess(props.id)
   })
   const tip = () => (allowed() ? messages.scriptAccessAllowed : messages.scriptAccessWithheld)
   return (
@@ -146,7 +146,7 @@ function ScriptAccessToggle(props: { id: string }) {
       aria-label={tip()}
       aria-pressed={allowed()}
       title={tip()}
-      onClick={() => store.setScriptAccess(props.id, !allowed())}
+      onClick={() => store.variables.setScriptAccess(props.id, !allowed())}
     >
       <CodeXml size={18} />
     </button>

@@ -33,7 +33,7 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
       body: field('body'),
     })
     if ('problem' in edited) return void setProblem(edited.problem)
-    store.saveExample(props.requestId, edited)
+    store.examples.saveExample(props.requestId, edited)
     setProblem('')
     setEditing(false)
   }
@@ -51,7 +51,7 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
             {messages.editExample}
           </button>
         </Show>
-        <button type="button" class="button" onClick={() => store.showExample(props.tabId, null)}>
+        <button type="button" class="button" onClick={() => store.examples.showExample(props.tabId, null)}>
           {messages.closeExample}
         </button>
       </div>
@@ -61,8 +61,8 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
           <ResponseViewer
             result={result()}
             hasPostScript={false}
-            defaultView={store.settings().editor.responseView}
-            assistant={store.settings().assistant}
+            defaultView={store.settings.current().editor.responseView}
+            assistant={store.settings.current().assistant}
             secrets={() => []}
           />
         }

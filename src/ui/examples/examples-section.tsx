@@ -10,7 +10,7 @@ import { useStore } from '../store/context.tsx'
 export function ExamplesSection(props: { tabId: Id; requestId: Id | null }) {
   const store = useStore()
   const [renaming, setRenaming] = createSignal<Id | null>(null)
-  const examples = () => store.examplesOf(props.requestId)
+  const examples = () => store.examples.examplesOf(props.requestId)
   const readOnly = () => Boolean(store.collab?.readOnly)
   return (
     <section class="examples-section" aria-label={messages.examples}>
@@ -27,7 +27,7 @@ export function ExamplesSection(props: { tabId: Id; requestId: Id | null }) {
                         <button
                           type="button"
                           class="button link"
-                          onClick={() => store.showExample(props.tabId, example.id)}
+                          onClick={() => store.examples.showExample(props.tabId, example.id)}
                         >
                           {example.name}
                         </button>
@@ -42,7 +42,7 @@ export function ExamplesSection(props: { tabId: Id; requestId: Id | null }) {
                           if (e.key === 'Escape') setRenaming(null)
                           if (e.key !== 'Enter') return
                           const name = e.currentTarget.value.trim()
-                          if (name) store.saveExample(requestId(), { ...example, name })
+                          if (name) store.examples.saveExample(requestId(), { ...example, name })
                           setRenaming(null)
                         }}
                         onBlur={() => setRenaming(null)}
@@ -52,7 +52,7 @@ export function ExamplesSection(props: { tabId: Id; requestId: Id | null }) {
                     <button
                       type="button"
                       class="button"
-                      onClick={() => store.showExample(props.tabId, example.id)}
+                      onClick={() => store.examples.showExample(props.tabId, example.id)}
                     >
                       {messages.openExample}
                     </button>
@@ -64,8 +64,8 @@ export function ExamplesSection(props: { tabId: Id; requestId: Id | null }) {
                         type="button"
                         class="button danger"
                         onClick={() => {
-                          store.showExample(props.tabId, null)
-                          store.deleteExample(requestId(), example.id)
+                          store.examples.showExample(props.tabId, null)
+                          store.examples.deleteExample(requestId(), example.id)
                         }}
                       >
                         {messages.deleteExample}

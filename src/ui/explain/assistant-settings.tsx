@@ -52,9 +52,9 @@ export function AssistantSettingsDialog() {
   return (
     <Dialog title={messages.assistantSettings} onClose={store.ui.closeDialog}>
       <AssistantSettingsForm
-        value={store.settings().assistant}
+        value={store.settings.current().assistant}
         onSave={(assistant) => {
-          store.updateSettings({ assistant })
+          store.settings.updateSettings({ assistant })
           store.ui.closeDialog()
         }}
       />

@@ -37,8 +37,8 @@ export default function HistoryDialog(props: { tab: TabState; history: GitHistor
     const value = version()
     if (!value || typeof value === 'string') return
     const { id: _id, type: _type, ...fields } = keepSecrets(value, props.tab.draft)
-    store.editDraft(props.tab.id, fields)
-    store.saveTab(props.tab.id)
+    store.tabs.editDraft(props.tab.id, fields)
+    store.tabs.saveTab(props.tab.id)
     props.onClose()
   }
   return (

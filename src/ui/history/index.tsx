@@ -15,7 +15,7 @@ export function HistoryPanel() {
   const store = useStore()
   const [query, setQuery] = createSignal('')
   const [confirming, setConfirming] = createSignal(false)
-  const groups = createMemo(() => groupByDay(filterHistory(store.history(), query()), Date.now()))
+  const groups = createMemo(() => groupByDay(filterHistory(store.history.entries(), query()), Date.now()))
 
   return (
     <nav class="sidebar history-panel" aria-label={messages.history}>
@@ -24,7 +24,7 @@ export function HistoryPanel() {
         <button
           type="button"
           class="button"
-          disabled={store.history().length === 0}
+          disabled={store.history.entries().length === 0}
           onClick={() => setConfirming(true)}
         >
           {messages.clearHistory}
@@ -40,7 +40,7 @@ export function HistoryPanel() {
       />
       <div class="history-list">
         <Show
-          when={store.history().length > 0}
+          when={store.history.entries().length > 0}
           fallback={<p class="muted sidebar-empty">{messages.emptyHistory}</p>}
         >
           <Show
@@ -59,7 +59,7 @@ export function HistoryPanel() {
                             type="button"
                             class="history-entry"
                             classList={{ failed: entry.outcome !== 'done' }}
-                            onClick={() => store.openHistoryEntry(entry)}
+                            onClick={() => store.history.openHistoryEntry(entry)}
                           >
                             <KindBadge kind={entry.kind} method={entry.method} />
                             <span class="history-url" title={entry.url}>
@@ -92,7 +92,7 @@ export function HistoryPanel() {
               class="button danger"
               onClick={() => {
                 setConfirming(false)
-                store.clearHistory()
+                store.history.clearHistory()
               }}
             >
               {messages.clearHistory}

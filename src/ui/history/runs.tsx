@@ -27,7 +27,7 @@ export function RunHistoryButton(props: { tab: TabState }) {
   const requestId = () => props.tab.savedRequestId
   const runs = () => {
     const id = requestId()
-    return id ? store.runs(id) : []
+    return id ? store.history.runs(id) : []
   }
   return (
     <>
@@ -56,7 +56,7 @@ export function RunHistoryButton(props: { tab: TabState }) {
                 ? [{ label: messages.noRuns }]
                 : runs().map((run) => ({
                     label: runLabel(run),
-                    action: () => store.viewRun(props.tab.id, run.id),
+                    action: () => store.history.viewRun(props.tab.id, run.id),
                   }))
             }
           />
@@ -69,13 +69,13 @@ export function RunHistoryButton(props: { tab: TabState }) {
 /** Shown next to the request name while an older run is open. */
 export function RunChip(props: { tab: TabState }) {
   const store = useStore()
-  const run = () => store.viewedRun(props.tab.id, props.tab.savedRequestId)
+  const run = () => store.history.viewedRun(props.tab.id, props.tab.savedRequestId)
   return (
     <Show when={run()} keyed>
       {(r) => (
         <span class="run-chip">
           <span>{messages.viewingRun(timeOfDay(r.time))}</span>
-          <button type="button" class="button" onClick={() => store.viewRun(props.tab.id, null)}>
+          <button type="button" class="button" onClick={() => store.history.viewRun(props.tab.id, null)}>
             {messages.backToCurrent}
           </button>
         </span>

@@ -33,10 +33,10 @@ export function MockDialog(props: { id: Id; name: string }) {
   const base = mockBaseUrl(props.id)
   const owner = { scope: 'collection', id: props.id } as const
   const hasVariable = () =>
-    added() || store.readVariables(owner).some((v) => v.key === 'mockUrl' && v.value === base)
+    added() || store.variables.readVariables(owner).some((v) => v.key === 'mockUrl' && v.value === base)
   const addVariable = () => {
-    const others = store.readVariables(owner).filter((v) => v.key !== 'mockUrl')
-    store.setVariables(owner, [...others, makeVariable({ key: 'mockUrl', value: base })])
+    const others = store.variables.readVariables(owner).filter((v) => v.key !== 'mockUrl')
+    store.variables.setVariables(owner, [...others, makeVariable({ key: 'mockUrl', value: base })])
     setAdded(true)
   }
   return (

@@ -13,9 +13,9 @@ const AuthEditor = lazy(() => import('../dialogs/auth-editor.tsx').then((m) => (
 export function AuthTab(props: { tab: TabState; onChange: (auth: Auth) => void }) {
   const store = useStore()
   const inherited = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     const id = props.tab.savedRequestId
-    const chain = id ? store.ancestors(id) : undefined
+    const chain = id ? store.tree.ancestors(id) : undefined
     if (!chain) return null
     const links: AuthSource[] = [
       ...chain.folders.map((f): AuthSource => ({ auth: f.auth, name: f.name, kind: 'folder' })),

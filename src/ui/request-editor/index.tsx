@@ -74,8 +74,8 @@ export interface RequestEditorProps {
 export function RequestEditor(props: RequestEditorProps) {
   const store = useStore()
   const [section, setSection] = createSignal<string>(props.extraSections?.[0]?.id ?? 'params')
-  const edit = store.editDraft.bind(null, props.tab.id)
-  const send = () => (props.onSend ? props.onSend() : void store.send(props.tab.id))
+  const edit = store.tabs.editDraft.bind(null, props.tab.id)
+  const send = () => (props.onSend ? props.onSend() : void store.send.send(props.tab.id))
   const extra = () => props.extraSections?.find((s) => s.id === section())
   const badge = (id: string) => {
     const d = props.tab.draft
@@ -124,7 +124,7 @@ export function RequestEditor(props: RequestEditorProps) {
                 rows={props.tab.draft.pathVariables ?? []}
                 onChange={(pathVariables) => edit({ pathVariables })}
                 onRemove={(key) =>
-                  store.editDraft(
+                  store.tabs.editDraft(
                     props.tab.id,
                     urlEdit(props.tab, withoutPathVariable(props.tab.draft.url, key)),
                   )
@@ -139,7 +139,7 @@ export function RequestEditor(props: RequestEditorProps) {
               leadingRows={
                 <AutoHeaderRows
                   headers={props.tab.draft.headers}
-                  settingOn={store.settings().editor.defaultHeaders}
+                  settingOn={store.settings.current().editor.defaultHeaders}
                   onSwitch={(name, on) =>
                     edit({ headers: switchDefaultHeader(props.tab.draft.headers, name, on) })
                   }
@@ -161,7 +161,7 @@ export function RequestEditor(props: RequestEditorProps) {
             <BodyEditor
               body={props.tab.draft.body}
               onChange={(body: RequestBody) => edit({ body })}
-              introspect={(query) => store.introspect(props.tab.id, query)}
+              introspect={(query) => store.send.introspect(props.tab.id, query)}
             />
           </Match>
           <Match when={section() === 'auth'}>
@@ -187,12 +187,12 @@ export function RequestEditor(props: RequestEditorProps) {
         </Switch>
       </div>
       <Show
-        when={!props.below && store.viewedRun(props.tab.id, props.tab.savedRequestId)}
+        when={!props.below && store.history.viewedRun(props.tab.id, props.tab.savedRequestId)}
         keyed
         fallback={
           props.below ?? (
             <Show
-              when={store.shownExample(props.tab.id, props.tab.savedRequestId)}
+              when={store.examples.shownExample(props.tab.id, props.tab.savedRequestId)}
               keyed
               fallback={<ResponseArea tabId={props.tab.id} />}
             >

@@ -21,9 +21,9 @@ export function UrlField(props: {
   const store = useStore()
   const value = () => props.tab.draft.url
   const resolve = (name: string) => {
-    store.workspaceVersion()
-    store.deviceVersion()
-    return store.lookupVariable(props.tab.id, name)
+    store.docs.workspaceVersion()
+    store.docs.deviceVersion()
+    return store.variables.lookupVariable(props.tab.id, name)
   }
   let mirror!: HTMLDivElement
   const parts = createMemo(() => urlParts(value()))
@@ -57,7 +57,7 @@ export function UrlField(props: {
           autocapitalize="off"
           inputMode="url"
           enterkeyhint="send"
-          onInput={(e) => store.editDraft(props.tab.id, urlEdit(props.tab, e.currentTarget.value))}
+          onInput={(e) => store.tabs.editDraft(props.tab.id, urlEdit(props.tab, e.currentTarget.value))}
           onScroll={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyUp={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyDown={(e) => {

@@ -24,14 +24,14 @@ export function RequestHeader(props: { tab: TabState }) {
   const store = useStore()
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const location = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     const id = props.tab.savedRequestId
-    const chain = id ? store.ancestors(id) : undefined
+    const chain = id ? store.tree.ancestors(id) : undefined
     if (!chain) return ''
     return [chain.collection.name, ...chain.folders.map((f) => f.name).reverse()].join(' / ')
   })
 
-  const send = () => void store.send(props.tab.id)
+  const send = () => void store.send.send(props.tab.id)
   /** HTTP and GraphQL: a connection kind brings its own URL bar (src/ui/realtime/). */
   const http = () => props.tab.draft.kind === 'http' || props.tab.draft.kind === 'graphql'
   const [notice, setNotice] = createSignal<string | null>(null)
@@ -43,10 +43,10 @@ export function RequestHeader(props: { tab: TabState }) {
     void import('../request-editor/curl-paste.ts').then(async ({ readCurl }) => {
       const read = await readCurl(text)
       if ('fields' in read) {
-        store.editDraft(props.tab.id, read.fields)
+        store.tabs.editDraft(props.tab.id, read.fields)
         setNotice(messages.curlImported)
       } else {
-        store.editDraft(props.tab.id, urlEdit(props.tab, text))
+        store.tabs.editDraft(props.tab.id, urlEdit(props.tab, text))
         setNotice(messages.curlUnreadable(read.error))
       }
     })
@@ -66,7 +66,7 @@ export function RequestHeader(props: { tab: TabState }) {
           class="button save-button"
           aria-label={messages.save}
           title={`${messages.save} (${shortcutLabel('save', isMacPlatform(navigator.platform))})`}
-          onClick={() => store.saveTab(props.tab.id)}
+          onClick={() => store.tabs.saveTab(props.tab.id)}
         >
           <Save size={16} aria-hidden="true" />
           <span>{messages.save}</span>
@@ -91,7 +91,9 @@ export function RequestHeader(props: { tab: TabState }) {
             class="input method-select"
             aria-label={messages.method}
             value={props.tab.draft.method}
-            onChange={(e) => store.editDraft(props.tab.id, { method: e.currentTarget.value as HttpMethod })}
+            onChange={(e) =>
+              store.tabs.editDraft(props.tab.id, { method: e.currentTarget.value as HttpMethod })
+            }
           >
             <For each={HTTP_METHODS}>{(method) => <option value={method}>{method}</option>}</For>
           </select>
@@ -125,9 +127,9 @@ export function RequestHeader(props: { tab: TabState }) {
           {messages.saveRefused}
         </p>
       </Show>
-      <Show when={http() && store.sendMode() === 'direct'}>
+      <Show when={http() && store.send.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
-          {store.relayLoginRequired() ? messages.loginRequired : messages.directMode}
+          {store.send.relayLoginRequired() ? messages.loginRequired : messages.directMode}
         </p>
       </Show>
     </section>

@@ -30,7 +30,7 @@ export function RequestName(props: { tab: TabState }) {
         onDone={(value) => {
           store.ui.setRenamingTab(false)
           if (value !== null && value.trim() && value !== props.tab.draft.name) {
-            store.renameTab(props.tab.id, value)
+            store.tabs.renameTab(props.tab.id, value)
           }
         }}
       />

@@ -24,7 +24,7 @@ export function SendOptions(props: { tab: TabState; onStatus: (status: DownloadS
     const saver = await chooseSaver(props.tab.draft.url)
     if (!saver) return
     setStatus({ text: messages.downloading, busy: true })
-    const result = await store.download(props.tab.id, saver.save)
+    const result = await store.send.download(props.tab.id, saver.save)
     if (!result) return setStatus(null)
     if (result.outcome === 'not-sent')
       return setStatus({ text: messages.downloadNotSent(result.error), busy: false })

@@ -27,9 +27,9 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
   const store = useStore()
   const containerId = props.target.containerId
   const session = runSessionFor(containerId)
-  const [source] = createResource(() => store.runSource())
+  const [source] = createResource(() => store.send.runSource())
   const target = createMemo(() => {
-    store.workspaceVersion()
+    store.docs.workspaceVersion()
     return source()?.target(containerId)
   })
   // This device's settings for the collection or folder, read once per page life, kept on change.
@@ -86,7 +86,7 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
     setViewing(null)
     setOpened(null)
     void session
-      .start(ready, t, store.state.activeEnvironmentId, {
+      .start(ready, t, store.variables.state.activeEnvironmentId, {
         save: (record) => runs.save(record).then(() => void refetch()),
       })
       .catch(() => undefined)

@@ -93,9 +93,9 @@ export function ResultDetail(props: { row: RunRow; onBack: () => void }) {
             result={result()}
             settled={true}
             hasPostScript={result().tests.length > 0 || result().scriptError !== null}
-            defaultView={store.settings().editor.responseView}
-            assistant={store.settings().assistant}
-            secrets={() => store.secretValues(null)}
+            defaultView={store.settings.current().editor.responseView}
+            assistant={store.settings.current().assistant}
+            secrets={() => store.variables.secretValues(null)}
           />
         )}
       </Show>

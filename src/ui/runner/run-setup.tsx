@@ -167,12 +167,16 @@ export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]
             class="input"
             disabled={props.disabled}
             value={
-              (s().environmentId === undefined ? store.state.activeEnvironmentId : s().environmentId) ?? ''
+              (s().environmentId === undefined
+                ? store.variables.state.activeEnvironmentId
+                : s().environmentId) ?? ''
             }
             onChange={(e) => set('environmentId', e.currentTarget.value || null)}
           >
             <option value="">{m.noEnvironment}</option>
-            <For each={store.state.environments}>{(env) => <option value={env.id}>{env.name}</option>}</For>
+            <For each={store.variables.state.environments}>
+              {(env) => <option value={env.id}>{env.name}</option>}
+            </For>
           </select>
         </label>
       </div>

@@ -11,8 +11,8 @@ import { RelayNote } from './relay-note.tsx'
 
 export function CertificatesSection() {
   const store = useStore()
-  const tls = () => store.settings().tls
-  const write = (patch: Partial<TlsSettings>) => store.updateSettings({ tls: patch })
+  const tls = () => store.settings.current().tls
+  const write = (patch: Partial<TlsSettings>) => store.settings.updateSettings({ tls: patch })
   const certs = () => tls().clientCertificates
   const setCert = (index: number, patch: Partial<ClientCertificate>) =>
     write({ clientCertificates: certs().map((c, i) => (i === index ? { ...c, ...patch } : c)) })

@@ -12,14 +12,16 @@ const VIEWS: { id: ResponseView; label: string }[] = [
 
 export function EditorSection() {
   const store = useStore()
-  const editor = () => store.settings().editor
+  const editor = () => store.settings.current().editor
   return (
     <div class="settings-section">
       <label class="check-row">
         <input
           type="checkbox"
           checked={editor().formatJsonOnSend}
-          onChange={(e) => store.updateSettings({ editor: { formatJsonOnSend: e.currentTarget.checked } })}
+          onChange={(e) =>
+            store.settings.updateSettings({ editor: { formatJsonOnSend: e.currentTarget.checked } })
+          }
         />
         {messages.formatJsonOnSend}
       </label>
@@ -27,7 +29,9 @@ export function EditorSection() {
         <input
           type="checkbox"
           checked={editor().defaultHeaders}
-          onChange={(e) => store.updateSettings({ editor: { defaultHeaders: e.currentTarget.checked } })}
+          onChange={(e) =>
+            store.settings.updateSettings({ editor: { defaultHeaders: e.currentTarget.checked } })
+          }
         />
         {messages.defaultHeadersSetting}
       </label>
@@ -37,7 +41,7 @@ export function EditorSection() {
           class="input"
           value={editor().responseView}
           onChange={(e) =>
-            store.updateSettings({ editor: { responseView: e.currentTarget.value as ResponseView } })
+            store.settings.updateSettings({ editor: { responseView: e.currentTarget.value as ResponseView } })
           }
         >
           <For each={VIEWS}>{(v) => <option value={v.id}>{v.label}</option>}</For>

@@ -30,7 +30,7 @@ export const actionLabel = (action: ShortcutAction) => ACTIONS.find((a) => a.id 
 export function KeyboardSection() {
   const store = useStore()
   const mac = isMacPlatform(navigator.platform)
-  const keyboard = () => store.settings().keyboard
+  const keyboard = () => store.settings.current().keyboard
   const bindings = () => resolveBindings(keyboard())
   const [recording, setRecording] = createSignal<ShortcutAction | null>(null)
   const [error, setError] = createSignal('')
@@ -46,7 +46,7 @@ export function KeyboardSection() {
     setRecording(null)
     if (result.ok) {
       setError('')
-      store.updateSettings({ keyboard: result.keyboard })
+      store.settings.updateSettings({ keyboard: result.keyboard })
     } else if (result.reason === 'conflict') {
       setError(messages.shortcutConflict(bindingLabel(binding, mac), actionLabel(result.action)))
     }
@@ -92,7 +92,7 @@ export function KeyboardSection() {
                       disabled={!keyboard()[action.id]}
                       onClick={() => {
                         setError('')
-                        store.updateSettings({ keyboard: resetBinding(keyboard(), action.id) })
+                        store.settings.updateSettings({ keyboard: resetBinding(keyboard(), action.id) })
                       }}
                     >
                       <RotateCcw size={16} />

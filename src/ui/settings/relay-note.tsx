@@ -6,7 +6,7 @@ import { useStore } from '../store/context.tsx'
 export function RelayNote() {
   const store = useStore()
   return (
-    <Show when={store.sendMode() === 'direct'}>
+    <Show when={store.send.sendMode() === 'direct'}>
       <p class="notice" role="status">
         {messages.needsRelay}
       </p>

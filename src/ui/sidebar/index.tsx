@@ -34,7 +34,7 @@ export function Sidebar() {
   }
   const [hint, setHint] = createSignal<{ pos: number; position: DropPosition } | null>(null)
 
-  const rows = store.tree
+  const rows = store.tree.rows
   const range = createMemo(() => visibleRange(scrollTop(), height(), ROW_HEIGHT, rows().length), undefined, {
     equals: (a, b) => a.start === b.start && a.end === b.end,
   })
@@ -89,8 +89,8 @@ export function Sidebar() {
             aria-label={messages.newCollection}
             title={messages.newCollection}
             onClick={() => {
-              const id = store.createCollection()
-              store.ui.setRenamingItem(id)
+              const id = store.tree.createCollection()
+              store.ui.setRenamingItem(id ?? null)
             }}
           >
             <Plus size={18} />
@@ -147,7 +147,7 @@ export function Sidebar() {
                         setDragged(null)
                         if (!found || id === null) return
                         e.preventDefault()
-                        store.moveItem(id, found.target)
+                        store.tree.moveItem(id, found.target)
                       }}
                       onDragEnd={() => {
                         setHint(null)

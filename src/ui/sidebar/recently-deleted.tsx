@@ -19,8 +19,8 @@ export function RecentlyDeleted() {
   const close = () => store.ui.closeDialog()
   const [opened, setOpened] = createSignal<string | null>(null)
   const items = createMemo(() => {
-    store.workspaceVersion()
-    return store.deletedItems()
+    store.docs.workspaceVersion()
+    return store.tree.deletedItems()
   })
   return (
     <Dialog title={messages.recentlyDeleted} onClose={close}>
@@ -40,7 +40,7 @@ export function RecentlyDeleted() {
                   type="button"
                   class="button"
                   aria-label={messages.restoreItem(item.name)}
-                  onClick={() => store.restoreItem(item.id)}
+                  onClick={() => store.tree.restoreItem(item.id)}
                 >
                   {messages.restore}
                 </button>
@@ -62,7 +62,7 @@ export function RecentlyDeleted() {
                       aria-label={messages.deletePermanentlyItem(item.name)}
                       onClick={() => {
                         setOpened(null)
-                        store.purgeItem(item.id)
+                        store.tree.purgeItem(item.id)
                       }}
                     >
                       {messages.deletePermanently}

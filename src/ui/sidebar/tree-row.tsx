@@ -36,7 +36,7 @@ export function TreeRowView(props: TreeRowProps) {
     const id = row().id
     const common: MenuItem[] = [
       { label: messages.rename, action: () => store.ui.setRenamingItem(id) },
-      { label: messages.duplicate, action: () => store.duplicateItem(id) },
+      { label: messages.duplicate, action: () => store.tree.duplicateItem(id) },
     ]
     const del: MenuItem = {
       label: messages.delete,
@@ -56,8 +56,8 @@ export function TreeRowView(props: TreeRowProps) {
       {
         label: messages.add,
         children: [
-          { label: messages.addRequest, action: () => store.addRequest(id) },
-          { label: messages.addFolder, action: () => store.addFolder(id) },
+          { label: messages.addRequest, action: () => store.tree.addRequest(id) },
+          { label: messages.addFolder, action: () => store.tree.addFolder(id) },
         ],
       },
       ...common,
@@ -92,9 +92,9 @@ export function TreeRowView(props: TreeRowProps) {
 
   const activate = () => {
     if (renaming()) return
-    if (isContainer()) store.toggleExpanded(row().id)
+    if (isContainer()) store.tree.toggleExpanded(row().id)
     else {
-      store.openRequest(row().id)
+      store.tree.openRequest(row().id)
       // Where the sidebar overlays the workbench, get it out of the way of the opened request.
       if (matchMedia('(max-width: 900px)').matches) store.ui.setSidebarOpen(false)
     }
@@ -145,7 +145,7 @@ export function TreeRowView(props: TreeRowProps) {
           value={row().name}
           onDone={(name) => {
             store.ui.setRenamingItem(null)
-            if (name !== null && name !== row().name) store.renameItem(row().id, name)
+            if (name !== null && name !== row().name) store.tree.renameItem(row().id, name)
           }}
         />
       </Show>

@@ -9,7 +9,7 @@ import { trackDurability } from './durable-commit.ts'
 import { makeResponseStore } from './last-responses.ts'
 import { makeTabActions } from './tab-actions.ts'
 import { createUiState } from './ui-state.ts'
-import { viewOnlyTabActions } from './view-only.ts'
+import { refuseWrites } from './view-only.ts'
 
 function setup() {
   const workspace = new Y.Doc()
@@ -106,7 +106,7 @@ describe('closing tabs', () => {
     const tab = open('http://a.test/shared', true)
     const requestId = tabActions.saveAs(tab, 'Shared', collection)!
     tabActions.editDraft(tab, { url: 'http://a.test/mine' })
-    const close = makeCloseActions(docs, ui, viewOnlyTabActions(tabActions))
+    const close = makeCloseActions(docs, ui, refuseWrites(tabActions))
 
     close.saveTab(tab)
     expect(ui.saveRefused()).toBe(tab)

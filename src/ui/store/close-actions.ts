@@ -30,6 +30,8 @@ export function makeCloseActions(
   docs: OpenDocs,
   ui: UiState,
   tabActions: { save(id: Id): SaveOutcome; newTab(): Id },
+  /** Keeps a tab's dot after `Save` until the save is on the disk (`saving-state.ts`). */
+  trackSave: (id: Id) => void = () => {},
 ) {
   const { device } = docs
   const unsaved = (intent: CloseIntent) => {
@@ -90,6 +92,7 @@ export function makeCloseActions(
       const outcome = tabActions.save(id)
       if (outcome === 'view-only') ui.setSaveRefused(id)
       else if (outcome === 'needs-destination') ui.openDialog({ kind: 'save', tabId: id })
+      trackSave(id)
     },
   }
   return actions

@@ -7,6 +7,7 @@ import { createSignal, type Accessor } from 'solid-js'
 import * as data from '../../model/workspace/api.ts'
 import type { Id, SavedResponse } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
+import { writeAction } from './view-only.ts'
 
 export function makeExampleActions(docs: OpenDocs, workspaceVersion: Accessor<number>) {
   const { workspace } = docs
@@ -17,12 +18,12 @@ export function makeExampleActions(docs: OpenDocs, workspaceVersion: Accessor<nu
   }
   return {
     examplesOf,
-    saveExample(requestId: Id, example: SavedResponse) {
+    saveExample: writeAction((requestId: Id, example: SavedResponse) => {
       data.saveExample(workspace, requestId, example)
-    },
-    deleteExample(requestId: Id, exampleId: Id) {
+    }),
+    deleteExample: writeAction((requestId: Id, exampleId: Id) => {
       data.deleteExample(workspace, requestId, exampleId)
-    },
+    }),
     /** The example a tab shows in place of its response, while it is still there. */
     shownExample(tabId: Id, requestId: Id | null): SavedResponse | undefined {
       const id = shown().get(tabId)

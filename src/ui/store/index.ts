@@ -7,6 +7,7 @@ import { batch, createMemo, createSignal, type Accessor } from 'solid-js'
 import { createStore, reconcile } from 'solid-js/store'
 import * as data from '../../model/workspace/api.ts'
 import type { Environment, Id } from '../../model/types.ts'
+import type { SessionValues } from '../../model/variables.ts'
 import type { OpenDocs } from './docs.ts'
 import { makeTabActions } from './tab-actions.ts'
 import { makeCloseActions } from './close-actions.ts'
@@ -15,20 +16,29 @@ import { makeVariableActions } from './variable-actions.ts'
 import { makeTransferActions } from './transfer-actions.ts'
 import { createUiState } from './ui-state.ts'
 import { createSendState, type SendServices } from './send-state.ts'
-import { createSettingsState } from '../settings/settings-state.ts'
-import { createHistoryState } from '../history/history-state.ts'
+import { makeRequestInput } from './request-input.ts'
+import { makePipelineDeps } from './pipeline-deps.ts'
+import { makeSideSends } from './side-send.ts'
+import { makeConnectionActions } from './connection-actions.ts'
+import { makeCodegenInput } from './codegen-input.ts'
+import { createSettingsState } from './settings-state.ts'
+import { createHistoryState } from './history-state.ts'
 import { secretValues } from './settings-actions.ts'
 import { createCollabState, type CollabOptions } from './collab-state.ts'
 import { followRemoteEdits } from './follow-remote.ts'
-import { viewOnly, viewOnlyTabActions } from './view-only.ts'
+import { refuseAllWrites, refuseWrites } from './view-only.ts'
+import { joinParts } from './slice.ts'
 import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
 import { makeExampleActions } from './example-actions.ts'
 import { createSavingState } from './saving-state.ts'
 
-export interface AppState {
+export interface TabsState {
   tabs: data.TabState[]
   activeTabId: Id | null
+}
+
+export interface EnvironmentsState {
   environments: Environment[]
   activeEnvironmentId: Id | null
 }
@@ -37,6 +47,8 @@ export function createAppStore(
   docs: OpenDocs,
   services: SendServices,
   collabOptions?: Omit<CollabOptions, 'activeRequestId' | 'services' | 'purge'>,
+  /** How the collaboration state is made (a test makes one without a sync-server). */
+  makeCollab: typeof createCollabState = createCollabState,
 ) {
   const { workspace, device } = docs
   const [workspaceVersion, setWorkspaceVersion] = createSignal(0)
@@ -48,9 +60,8 @@ export function createAppStore(
     setExpandedSignal(value)
     data.setExpandedItems(device, [...value])
   }
-  const [state, setState] = createStore<AppState>({
-    tabs: [],
-    activeTabId: null,
+  const [state, setState] = createStore<TabsState>({ tabs: [], activeTabId: null })
+  const [environments, setEnvironments] = createStore<EnvironmentsState>({
     environments: [],
     activeEnvironmentId: null,
   })
@@ -61,12 +72,12 @@ export function createAppStore(
     batch(() => {
       setState('tabs', reconcile(data.listTabs(device), { key: 'id', merge: true }))
       setState('activeTabId', activeTabId)
-      setState('activeEnvironmentId', data.activeEnvironmentId(device))
+      setEnvironments('activeEnvironmentId', data.activeEnvironmentId(device))
       setDeviceVersion((v) => v + 1)
     })
   const readWorkspace = () =>
     batch(() => {
-      setState('environments', reconcile(data.listEnvironments(workspace), { key: 'id' }))
+      setEnvironments('environments', reconcile(data.listEnvironments(workspace), { key: 'id' }))
       setWorkspaceVersion((v) => v + 1)
     })
   readDevice(windowTab.current())
@@ -97,18 +108,26 @@ export function createAppStore(
   const activeTab = createMemo(() => state.tabs.find((t) => t.id === state.activeTabId))
   const settingsState = createSettingsState(docs, deviceVersion)
   const ui = createUiState()
-  const sendState = createSendState(docs, services, settingsState.sendSettings)
   const historyState = createHistoryState(docs, deviceVersion, () => state.activeTabId)
-  const tabActions = makeTabActions(docs, reveal, windowTab.activate)
+  /** Values set by `environment.set`: alive for this app session only (spec 4.5). */
+  const session: SessionValues = new Map()
+  const inputs = makeRequestInput(docs, session)
+  const pipeline = makePipelineDeps(docs, services, settingsState.sendSettings)
+  const sendState = createSendState(docs, services, inputs, pipeline, (tabId) =>
+    // A new send shows its own response, not an earlier run that was open.
+    historyState.viewRun(tabId, null),
+  )
+  const sideSends = makeSideSends(services, inputs, pipeline)
   // Deletions past their retention go for good (30 days; model/workspace/deleted.ts), with the
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
+  const readOnly = collabOptions?.entry.joined?.access === 'view'
   const purge = (now: number) => {
-    if (collabOptions?.entry.joined?.access === 'view') return
+    if (readOnly) return
     data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
   }
   const collab = collabOptions
-    ? createCollabState(docs, {
+    ? makeCollab(docs, {
         ...collabOptions,
         services,
         activeRequestId: () => activeTab()?.savedRequestId ?? null,
@@ -117,55 +136,60 @@ export function createAppStore(
     : null
   if (!collab) purge(Date.now())
   const unfollow = followRemoteEdits(docs)
-  // Saving goes through the same guard as the `Save` button's own action in a `Can view` join.
-  const savingActions = collab?.readOnly ? viewOnlyTabActions(tabActions) : tabActions
-  const closeActions = makeCloseActions(docs, ui, savingActions)
   // What is shown as saved is on the disk first (durable-commit.ts): a saved tab keeps its dot
   // until then, and `Saving…` shows meanwhile.
   const saving = createSavingState(docs.durability)
+  const ownTabActions = makeTabActions(
+    docs,
+    reveal,
+    // Choosing a request tab hides the runner's.
+    (id) => {
+      ui.showRunner(false)
+      windowTab.activate(id)
+    },
+    saving.trackTabSave,
+  )
+  // Guarded before the close actions take them: their `Save` goes through the same guard.
+  const tabActions = readOnly ? refuseWrites(ownTabActions) : ownTabActions
+  const closeActions = makeCloseActions(docs, ui, tabActions, saving.trackTabSave)
 
   const store = {
-    state,
-    tree,
-    expanded,
-    toggleExpanded,
-    reveal,
-    activeTab,
-    workspaceVersion,
-    deviceVersion,
-    loadMs: docs.loadMs,
+    tabs: joinParts(joinParts(tabActions, closeActions), { state, activeTab }),
+    tree: joinParts(makeTreeActions(docs, toggleExpanded, windowTab.activate), {
+      /** The sidebar's rows: the open collections and folders with their children. */
+      rows: tree,
+      expanded,
+      toggleExpanded,
+      reveal,
+    }),
+    /** Bumped on every change of the workspace or device document: reads re-run after one. */
+    docs: { workspaceVersion, deviceVersion, loadMs: docs.loadMs },
     ui,
-    ...makeTreeActions(docs, toggleExpanded, windowTab.activate),
-    ...tabActions,
-    /** Choosing a request tab hides the runner's. */
-    activateTab(id: Id) {
-      ui.showRunner(false)
-      tabActions.activateTab(id)
-    },
-    ...closeActions,
-    ...saving,
-    saveTab(id: Id) {
-      closeActions.saveTab(id)
-      saving.trackTabSave(id)
-    },
-    saveAs(id: Id, name: string, parentId: Id) {
-      const saved = tabActions.saveAs(id, name, parentId)
-      saving.trackTabSave(id)
-      return saved
-    },
-    ...makeVariableActions(docs),
-    ...makeExampleActions(docs, workspaceVersion),
-    ...makeOAuthActions(docs, services, sendState.sessionValues, deviceVersion, settingsState.sendSettings),
-    ...makeTransferActions(docs, services),
-    secretValues: (requestId: Id | null) => secretValues(docs, requestId),
-    ...sendState,
-    ...settingsState,
-    ...historyState,
-    /** A new send shows its own response, not an earlier run that was open. */
-    send(tabId: Id) {
-      historyState.viewRun(tabId, null)
-      return sendState.send(tabId)
-    },
+    saving,
+    variables: joinParts(makeVariableActions(docs), {
+      state: environments,
+      secretValues: (requestId: Id | null) => secretValues(docs, requestId),
+      lookupVariable: inputs.lookupVariable,
+    }),
+    examples: makeExampleActions(docs, workspaceVersion),
+    oauth: makeOAuthActions(docs, services, session, deviceVersion, settingsState.sendSettings),
+    transfer: makeTransferActions(docs, services),
+    send: joinParts(sendState, {
+      download: sideSends.download,
+      introspect: sideSends.introspect,
+      sessionValues: session,
+      /** The Collection Runner's reads and send dependencies (a lazy chunk, loaded with the runner). */
+      runSource: () =>
+        import('./run-source.ts').then((m) =>
+          m.makeRunSource(docs, services, session, settingsState.sendSettings, pipeline.tokens),
+        ),
+      codegenInput: makeCodegenInput(docs, inputs),
+    }),
+    connections: joinParts(makeConnectionActions(docs, services, inputs, pipeline, sendState.selected), {
+      connect: sideSends.connect,
+    }),
+    settings: settingsState,
+    history: historyState,
     collab,
     dispose() {
       unsubscribeDevice()
@@ -174,7 +198,8 @@ export function createAppStore(
       saving.disposeSaving()
     },
   }
-  return collab?.readOnly ? viewOnly(store) : store
+  // A `Can view` join: every slice's write actions change nothing (view-only.ts).
+  return readOnly ? refuseAllWrites(store) : store
 }
 
 export type AppStore = ReturnType<typeof createAppStore>

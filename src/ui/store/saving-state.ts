@@ -27,7 +27,7 @@ export function createSavingState(durability: Durability) {
 
   return {
     /** A change is on its way to the disk: the app shows `Saving…`. */
-    saving: () => pending() > 0,
+    inProgress: () => pending() > 0,
     /** Why the last commit failed, until one succeeds. */
     saveFailure: failure,
     /** The tab keeps its dot until its save is on the disk. */

@@ -1,4 +1,4 @@
-/** Secret values as the response viewer's Explain reads them (settings live in ../settings/settings-state.ts). */
+/** Secret values as the response viewer's Explain reads them (settings live in settings-state.ts). */
 import * as data from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'

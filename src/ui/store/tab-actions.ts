@@ -4,6 +4,7 @@ import { makeRequest } from '../../model/factories.ts'
 import type { Id, RequestKind, RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
 import { nameFromUrl } from './request-name.ts'
+import { writeAction } from './view-only.ts'
 
 /** `view-only`: a `Can view` workspace refuses the save (view-only.ts); the draft stays. */
 export type SaveOutcome = 'saved' | 'needs-destination' | 'view-only'
@@ -13,8 +14,16 @@ function fieldsOf(draft: RequestSpec): data.RequestFields {
   return fields
 }
 
-/** `activate` shows a tab in this window (`window-tab.ts`). */
-export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activate: (id: Id) => void) {
+/**
+ * `activate` shows a tab in this window (`window-tab.ts`); `trackSave` keeps a saved tab's dot
+ * until its save is on the disk (`saving-state.ts`).
+ */
+export function makeTabActions(
+  docs: OpenDocs,
+  reveal: (id: Id) => void,
+  activate: (id: Id) => void,
+  trackSave: (id: Id) => void = () => {},
+) {
   const { workspace, device } = docs
   const tab = (id: Id) => data.listTabs(device).find((t) => t.id === id)
 
@@ -35,7 +44,7 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       data.updateDraft(device, id, patch)
     },
     /** Ctrl+S: in place when the tab's request is in a collection, else the caller asks where. */
-    save(id: Id): SaveOutcome {
+    save: writeAction((id: Id): SaveOutcome => {
       const current = tab(id)
       if (!current) return 'saved'
       const savedId = current.savedRequestId
@@ -57,9 +66,9 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
         data.updateDraft(device, id, fieldsOf(merged))
       data.markTabSaved(device, id, savedId)
       return 'saved'
-    },
+    }, 'view-only'),
     /** `Hier speichern` of the save dialog: a new request in the chosen collection or folder. */
-    saveAs(id: Id, name: string, parentId: Id): Id | undefined {
+    saveAs: writeAction((id: Id, name: string, parentId: Id): Id | undefined => {
       const current = tab(id)
       if (!current) return undefined
       const fields = { ...fieldsOf(current.draft), name: name.trim() || nameFromUrl(current.draft.url) }
@@ -67,10 +76,11 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       data.updateDraft(device, id, { name: fields.name })
       data.markTabSaved(device, id, requestId)
       reveal(requestId)
+      trackSave(id)
       return requestId
-    },
+    }),
     /** Rename from the request header (click, F2, Ctrl+E): a saved request is renamed at once. */
-    renameTab(id: Id, name: string) {
+    renameTab: writeAction((id: Id, name: string) => {
       const current = tab(id)
       const trimmed = name.trim()
       if (!current || !trimmed) return
@@ -80,9 +90,9 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
         data.renameItem(workspace, savedId, trimmed)
         if (!current.dirty) data.markTabSaved(device, id, savedId)
       }
-    },
+    }),
     /** Ctrl+D: duplicates the saved request of the tab and opens the copy. */
-    duplicateSavedRequest(id: Id): Id | undefined {
+    duplicateSavedRequest: writeAction((id: Id): Id | undefined => {
       const savedId = tab(id)?.savedRequestId
       if (!savedId || !data.readRequest(workspace, savedId)) return undefined
       const copy = data.duplicateItem(workspace, savedId)
@@ -91,7 +101,7 @@ export function makeTabActions(docs: OpenDocs, reveal: (id: Id) => void, activat
       const request = data.readRequest(workspace, copy.id)
       if (request) data.openTab(device, request, { savedRequestId: copy.id })
       return copy.id
-    },
+    }),
   }
   return actions
 }

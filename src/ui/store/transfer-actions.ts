@@ -8,6 +8,7 @@ import type { Collection, Environment, Id, TreeItem, Variable } from '../../mode
 import type { BuiltImport } from '../../runtime/import/client.ts'
 import type { OpenDocs } from './docs.ts'
 import type { SendServices } from './types.ts'
+import { writeAction } from './view-only.ts'
 
 export type { ExportTarget } from './types.ts'
 
@@ -29,13 +30,13 @@ export function makeTransferActions(docs: OpenDocs, services: SendServices) {
 
   return {
     /** The worker's update, in one transaction: the import lands whole or not at all. */
-    applyImport(built: BuiltImport): void {
+    applyImport: writeAction((built: BuiltImport): void => {
       const started = performance.now()
       data.applyImport(workspace, device, built.update, built.written)
       // Read by bench/import.ts: the one main-thread step of an import.
       performance.clearMeasures('sendbox-import-apply')
       performance.measure('sendbox-import-apply', { start: started })
-    },
+    }),
     /** A URL's body for the Import dialog, fetched the way requests are sent (relay or direct). */
     async fetchForImport(url: string, signal: AbortSignal): Promise<{ status: number; body: Uint8Array }> {
       const { transport } = await services.transport()

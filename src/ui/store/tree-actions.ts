@@ -4,6 +4,7 @@ import type { Auth, Id, Scripts } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { makeRequest } from '../../model/factories.ts'
 import type { OpenDocs } from './docs.ts'
+import { writeAction } from './view-only.ts'
 
 export function makeTreeActions(
   docs: OpenDocs,
@@ -34,55 +35,55 @@ export function makeTreeActions(
   }
 
   return {
-    createCollection(): Id {
+    createCollection: writeAction((): Id => {
       return data.createCollection(workspace, { name: messages.newCollectionName })
-    },
-    addRequest(parentId: Id): Id {
+    }),
+    addRequest: writeAction((parentId: Id): Id => {
       const id = data.createRequest(workspace, { parentId }, { name: messages.newRequestName })
       expand(parentId, true)
       const request = data.readRequest(workspace, id)
       if (request) data.openTab(device, request, { savedRequestId: id })
       return id
-    },
-    addFolder(parentId: Id): Id {
+    }),
+    addFolder: writeAction((parentId: Id): Id => {
       const id = data.createFolder(workspace, { parentId }, { name: messages.newFolderName })
       expand(parentId, true)
       return id
-    },
-    renameItem(id: Id, name: string) {
+    }),
+    renameItem: writeAction((id: Id, name: string) => {
       const trimmed = name.trim()
       if (!trimmed) return
       data.renameItem(workspace, id, trimmed)
       if (data.itemType(workspace, id) === 'request') renameTabsOf(id, trimmed)
-    },
-    duplicateItem(id: Id): Id {
+    }),
+    duplicateItem: writeAction((id: Id): Id => {
       const copy = data.duplicateItem(workspace, id)
       data.copySecrets(device, copy.idMap)
       return copy.id
-    },
+    }),
     /** Soft: `Recently deleted` restores it. Secret values stay on the device for that. */
-    deleteItem(id: Id) {
+    deleteItem: writeAction((id: Id) => {
       data.deleteItem(workspace, id)
       closeTabsOfDeleted()
-    },
+    }),
     /** `Recently deleted`: newest first. */
     deletedItems(): data.DeletedItem[] {
       return data.listDeleted(workspace)
     },
     /** `Restore`: brings a deletion back where it was, with the edits it received meanwhile. */
-    restoreItem(id: Id) {
+    restoreItem: writeAction((id: Id) => {
       data.restoreItem(workspace, id)
       const chain = data.findAncestors(workspace, id)
       if (chain) expand(chain.collection.id, true)
-    },
+    }),
     /** `Delete permanently`: the deletion is gone for good, with its secret values on this device. */
-    purgeItem(id: Id) {
+    purgeItem: writeAction((id: Id) => {
       data.forgetSecrets(device, data.purgeItem(workspace, id).variableIds)
-    },
-    moveItem(id: Id, target: data.MoveTarget) {
+    }),
+    moveItem: writeAction((id: Id, target: data.MoveTarget) => {
       data.moveItem(workspace, id, target)
       if (target.parentId) expand(target.parentId, true)
-    },
+    }),
     openRequest(id: Id) {
       const open = data.listTabs(device).find((t) => t.savedRequestId === id)
       if (open) return activate(open.id)
@@ -99,15 +100,15 @@ export function makeTreeActions(
     readContainer(id: Id): data.ContainerSettings | undefined {
       return readContainer(workspace, id)
     },
-    setContainerAuth(id: Id, auth: Auth) {
+    setContainerAuth: writeAction((id: Id, auth: Auth) => {
       data.setAuth(workspace, id, auth)
-    },
-    setContainerScripts(id: Id, scripts: Partial<Scripts>) {
+    }),
+    setContainerScripts: writeAction((id: Id, scripts: Partial<Scripts>) => {
       data.setScripts(workspace, id, scripts)
-    },
-    setContainerDescription(id: Id, text: string) {
+    }),
+    setContainerDescription: writeAction((id: Id, text: string) => {
       data.setDescription(workspace, id, text)
-    },
+    }),
     /** The collection a request inherits from and its auth, for the request header's hint. */
     ancestors(id: Id): data.AncestorChain | undefined {
       return data.findAncestors(workspace, id)

@@ -3,6 +3,7 @@ import * as data from '../../model/workspace/api.ts'
 import type { Id, Variable } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import type { OpenDocs } from './docs.ts'
+import { writeAction } from './view-only.ts'
 
 export function makeVariableActions(docs: OpenDocs) {
   const { workspace, device } = docs
@@ -10,11 +11,11 @@ export function makeVariableActions(docs: OpenDocs) {
     readVariables(owner: data.VariableOwner): Variable[] {
       return data.readVariables(workspace, owner, device)
     },
-    setVariables(owner: data.VariableOwner, variables: Variable[]) {
+    setVariables: writeAction((owner: data.VariableOwner, variables: Variable[]) => {
       data.setVariables(workspace, device, owner, variables)
       // A secret value is kept in the device doc alone: committed strictly like the rest.
       void docs.durability.commit()
-    },
+    }),
     scriptAccess(variableId: Id): boolean {
       return data.readSecret(device, variableId)?.scriptAccess ?? false
     },
@@ -22,17 +23,17 @@ export function makeVariableActions(docs: OpenDocs) {
       data.setSecretScriptAccess(device, variableId, allowed)
       void docs.durability.commit()
     },
-    createEnvironment(name: string = messages.newEnvironment): Id {
+    createEnvironment: writeAction((name: string = messages.newEnvironment): Id => {
       return data.createEnvironment(workspace, { name })
-    },
-    renameEnvironment(id: Id, name: string) {
+    }),
+    renameEnvironment: writeAction((id: Id, name: string) => {
       if (name.trim()) data.renameItem(workspace, id, name.trim())
-    },
-    deleteEnvironment(id: Id) {
+    }),
+    deleteEnvironment: writeAction((id: Id) => {
       const removed = data.deleteEnvironment(workspace, id)
       data.forgetSecrets(device, removed.variableIds)
       if (data.activeEnvironmentId(device) === id) data.setActiveEnvironment(device, null)
-    },
+    }),
     selectEnvironment(id: Id | null) {
       data.setActiveEnvironment(device, id)
     },

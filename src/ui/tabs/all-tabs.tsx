@@ -13,7 +13,7 @@ export function AllTabs() {
   const [query, setQuery] = createSignal('')
   const close = () => store.ui.closeDialog()
   const shown = () =>
-    store.state.tabs
+    store.tabs.state.tabs
       .map((tab) => ({ tab, name: displayName(tab.draft.name, tab.draft.url, messages.untitled) }))
       .filter(({ tab, name }) =>
         matchesTabSearch(query(), { name, method: tab.draft.method, url: tab.draft.url }),
@@ -36,9 +36,9 @@ export function AllTabs() {
               <button
                 type="button"
                 class="all-tabs-item"
-                classList={{ active: store.state.activeTabId === tab.id }}
+                classList={{ active: store.tabs.state.activeTabId === tab.id }}
                 onClick={() => {
-                  store.activateTab(tab.id)
+                  store.tabs.activateTab(tab.id)
                   close()
                 }}
               >
@@ -59,7 +59,7 @@ export function AllTabs() {
           onClick={() => {
             // Closed first: closing may ask about unsaved changes in a dialog of its own.
             close()
-            store.closeAllAndOpenFresh()
+            store.tabs.closeAllAndOpenFresh()
           }}
         >
           {messages.closeAll}

@@ -23,7 +23,7 @@ export function TabBar() {
   return (
     <div class="tab-bar">
       <div class="tabs" role="tablist" aria-label="Tabs">
-        <For each={store.state.tabs}>
+        <For each={store.tabs.state.tabs}>
           {(tab, index) => (
             <Tab
               tab={tab}
@@ -46,8 +46,8 @@ export function TabBar() {
                 if (from === null) return
                 e.preventDefault()
                 const to = tabDropIndex(from, index(), sideOf(e))
-                const moving = store.state.tabs[from]
-                if (moving && to !== from) store.moveTab(moving.id, to)
+                const moving = store.tabs.state.tabs[from]
+                if (moving && to !== from) store.tabs.moveTab(moving.id, to)
               }}
               onDragEnd={() => {
                 setHint(null)
@@ -113,11 +113,11 @@ export function TabBar() {
             y={at().y}
             onClose={() => setNewMenu(null)}
             items={[
-              { label: messages.kindHttp, action: () => store.newTab('http') },
-              { label: messages.kindGraphql, action: () => store.newTab('graphql') },
-              { label: messages.kindWebsocket, action: () => store.newTab('websocket') },
-              { label: messages.kindSse, action: () => store.newTab('sse') },
-              { label: messages.kindGrpc, action: () => store.newTab('grpc') },
+              { label: messages.kindHttp, action: () => store.tabs.newTab('http') },
+              { label: messages.kindGraphql, action: () => store.tabs.newTab('graphql') },
+              { label: messages.kindWebsocket, action: () => store.tabs.newTab('websocket') },
+              { label: messages.kindSse, action: () => store.tabs.newTab('sse') },
+              { label: messages.kindGrpc, action: () => store.tabs.newTab('grpc') },
             ]}
           />
         )}

@@ -39,7 +39,7 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
     const chosen = entry()
     if (target.kind !== 'collection' || !chosen) return undefined
     try {
-      const collection = store.collectionForExport(target.id, secrets())
+      const collection = store.transfer.collectionForExport(target.id, secrets())
       if (!collection) return gone()
       return exportWithReport(chosen.exporter, collection, { includeSecrets: secrets() })
     } catch (e) {
@@ -69,7 +69,7 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
         // The list of what was left out stays in view; otherwise there is nothing more to say.
         if (result && !(result instanceof Error) && result.report.skipped.length > 0) return setDone(true)
       } else {
-        const environment = store.environmentForExport(props.target.id, secrets())
+        const environment = store.transfer.environmentForExport(props.target.id, secrets())
         if (!environment) throw gone()
         const file = ENVIRONMENT_EXPORTS.find((e) => e.id === format())!.write(environment, secrets())
         saveText(file.path, file.text)

@@ -89,7 +89,7 @@ export default function ImportDialog() {
     const controller = new AbortController()
     fetching = controller
     try {
-      const { status, body } = await store.fetchForImport(target, controller.signal)
+      const { status, body } = await store.transfer.fetchForImport(target, controller.signal)
       if (fetching !== controller) return
       fetching = null
       if (status >= 400) throw new Error(messages.fetchStatus(target, status))
@@ -110,7 +110,7 @@ export default function ImportDialog() {
     try {
       const built = await current.commit()
       session = null
-      store.applyImport(built)
+      store.transfer.applyImport(built)
       store.ui.closeDialog()
     } catch (e) {
       session = null

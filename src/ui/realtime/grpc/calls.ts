@@ -55,7 +55,7 @@ function makeCall(store: AppStore, tabId: Id) {
   /** `Cancel` pressed while the pre-request scripts ran: the call is not made. */
   let withdrawn = false
 
-  const tabOpen = () => store.state.tabs.some((t) => t.id === tabId)
+  const tabOpen = () => store.tabs.state.tabs.some((t) => t.id === tabId)
 
   /**
    * The tab's request through the pipeline and the relay; when nothing may go out, why (shown
@@ -64,14 +64,14 @@ function makeCall(store: AppStore, tabId: Id) {
   async function ready(): Promise<Ready | string | null> {
     setError(null)
     setNotSent(null)
-    const connection = await store.connectionFor(tabId)
+    const connection = await store.connections.connectionFor(tabId)
     if (!connection) return null
     const prepared = await prepareGrpc(connection.input, connection.deps)
     if (!prepared.ok) {
       setNotSent(prepared.result.error)
       return prepared.result.error
     }
-    const { relay, tls } = await store.grpcServices()
+    const { relay, tls } = await store.connections.grpcServices()
     if (!relay) {
       setError(GRPC_NEEDS_RELAY)
       return GRPC_NEEDS_RELAY
@@ -97,7 +97,7 @@ function makeCall(store: AppStore, tabId: Id) {
     socket = undefined
     stopWatch?.()
     stopWatch = undefined
-    store.addHistoryEntry({
+    store.connections.addHistoryEntry({
       time: started,
       method: 'gRPC',
       url,
@@ -111,7 +111,7 @@ function makeCall(store: AppStore, tabId: Id) {
   }
 
   const savedId = (): { requestId?: Id } => {
-    const id = store.state.tabs.find((t) => t.id === tabId)?.savedRequestId
+    const id = store.tabs.state.tabs.find((t) => t.id === tabId)?.savedRequestId
     return id ? { requestId: id } : {}
   }
 
@@ -121,7 +121,7 @@ function makeCall(store: AppStore, tabId: Id) {
    * URL as typed, the reason, no status.
    */
   function recordNotSent(at: { time: number; url: string; requestId?: Id }, error: string) {
-    store.addHistoryEntry({ ...at, method: 'gRPC', kind: 'grpc', outcome: 'not-sent', error })
+    store.connections.addHistoryEntry({ ...at, method: 'gRPC', kind: 'grpc', outcome: 'not-sent', error })
   }
 
   const onFrame = (url: string, started: number) => (frame: GrpcServerFrame) => {
@@ -206,7 +206,7 @@ function makeCall(store: AppStore, tabId: Id) {
       setHeaders([])
       setTrailers([])
       counts = { sent: 0, received: 0 }
-      const draft = store.state.tabs.find((t) => t.id === tabId)?.draft
+      const draft = store.tabs.state.tabs.find((t) => t.id === tabId)?.draft
       const planned = {
         time: Date.now(),
         url: `${draft?.url ?? ''}/${draft?.grpc?.service ?? ''}/${draft?.grpc?.method ?? ''}`,
@@ -219,7 +219,7 @@ function makeCall(store: AppStore, tabId: Id) {
           if (at) recordNotSent(planned, typeof at === 'string' ? at : m.withdrawn)
           return
         }
-        const spec = store.state.tabs.find((t) => t.id === tabId)?.draft.grpc ?? makeGrpcSpec()
+        const spec = store.tabs.state.tabs.find((t) => t.id === tabId)?.draft.grpc ?? makeGrpcSpec()
         fill = at.fill
         setState('running')
         watchTab()
@@ -275,5 +275,5 @@ export function callFor(store: AppStore, tabId: Id): GrpcCall {
 /** The component left: a closed tab's idle state is dropped (a running call drops it on its own). */
 export function releaseIfClosed(store: AppStore, tabId: Id): void {
   const call = calls.get(tabId)
-  if (call && !call.running() && !store.state.tabs.some((t) => t.id === tabId)) calls.delete(tabId)
+  if (call && !call.running() && !store.tabs.state.tabs.some((t) => t.id === tabId)) calls.delete(tabId)
 }

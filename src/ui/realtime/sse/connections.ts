@@ -57,7 +57,7 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       setError(null)
       setState('connecting')
       stopped = false
-      const prepared = await store.connectionFor(tabId)
+      const prepared = await store.connections.connectionFor(tabId)
       if (!prepared || stopped) {
         setState('closed')
         return
@@ -66,13 +66,13 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       current = open
       // A closed tab's connection ends with it.
       const watch = setInterval(() => {
-        if (!store.state.tabs.some((t) => t.id === tabId)) open.close()
+        if (!store.tabs.state.tabs.some((t) => t.id === tabId)) open.close()
       }, 1000)
       const summary = await open.done
       clearInterval(watch)
       current = undefined
       prepared.record({ ...summary, received: summary.events, sent: 0 })
-      if (!store.state.tabs.some((t) => t.id === tabId)) connections.delete(tabId)
+      if (!store.tabs.state.tabs.some((t) => t.id === tabId)) connections.delete(tabId)
     },
     disconnect() {
       stopped = true

@@ -41,7 +41,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
             class="button save-button"
             aria-label={messages.save}
             title={messages.save}
-            onClick={() => store.saveTab(props.tab.id)}
+            onClick={() => store.tabs.saveTab(props.tab.id)}
           >
             <span>{messages.save}</span>
           </button>
@@ -71,7 +71,7 @@ export default function SseRequest(props: { tab: TabState; parts: ShellParts }) 
             {messages.saveRefused}
           </p>
         </Show>
-        <Show when={store.sendMode() === 'direct'}>
+        <Show when={store.send.sendMode() === 'direct'}>
           <p class="notice direct-mode" role="note">
             {sseUi.directNote}
           </p>

@@ -28,12 +28,12 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
   const [now, setNow] = createSignal(Date.now())
   const timer = setInterval(() => setNow(Date.now()), 1000)
   onCleanup(() => clearInterval(timer))
-  const edit = store.editDraft.bind(null, props.tab.id)
+  const edit = store.tabs.editDraft.bind(null, props.tab.id)
 
   const connect = () =>
     void session.connect({
-      build: (open) => store.connect(props.tab.id, open),
-      record: (summary) => store.recordConnection(props.tab.id, summary),
+      build: (open) => store.connections.connect(props.tab.id, open),
+      record: (summary) => store.connections.recordConnection(props.tab.id, summary),
     })
   const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
   const message = {
@@ -80,7 +80,7 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
           {session.problem()}
         </p>
       </Show>
-      <Show when={store.sendMode() === 'direct'}>
+      <Show when={store.send.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
           {session.dropped()?.length ? m.directHeaders(session.dropped()!) : m.directPlain}
         </p>

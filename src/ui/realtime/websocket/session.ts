@@ -12,7 +12,7 @@ import { webSocketUrl } from '../../../runtime/realtime/websocket/url.ts'
 import type { WsConnection } from '../../../runtime/realtime/websocket/types.ts'
 import type { SelectedTransport } from '../../../runtime/transport/select.ts'
 import type { SendOptions } from '../../../runtime/transport/types.ts'
-import type { ConnectionSummary } from '../../history/record.ts'
+import type { ConnectionSummary } from '../../store/history-record.ts'
 import { createMessageLog, makeLogEntry, type LogEntry } from '../log-model.ts'
 import { realtimeMessages as m } from '../messages-realtime.ts'
 

@@ -9,7 +9,7 @@ import * as data from '../../model/workspace/api.ts'
 import type { ProxyTestResult } from '../../runtime/transport/proxy-test.ts'
 import { fetchRelayToken, testProxyThroughRelay } from '../../runtime/transport/relay.ts'
 import type { SendOptions } from '../../runtime/transport/types.ts'
-import type { OpenDocs } from '../store/docs.ts'
+import type { OpenDocs } from './docs.ts'
 
 export type SendSettings = Omit<SendOptions, 'signal'>
 
@@ -40,7 +40,8 @@ export function createSettingsState(docs: OpenDocs, deviceVersion: Accessor<numb
   }
 
   return {
-    settings,
+    /** The stored device settings (re-read when the device document changes). */
+    current: settings,
     updateSettings: (patch: data.SettingsPatch) => data.updateSettings(device, patch),
     proxyPassword,
     setProxyPassword,

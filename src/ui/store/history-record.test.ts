@@ -10,7 +10,7 @@ import {
   RUN_BODY_LIMIT,
 } from '../../model/workspace/api.ts'
 import type { SendResult } from '../../runtime/send.ts'
-import { recordConnection, recordSend } from './record.ts'
+import { recordConnection, recordSend } from './history-record.ts'
 
 function device(): Y.Doc {
   const doc = new Y.Doc()

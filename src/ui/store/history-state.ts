@@ -8,7 +8,7 @@ import { makeRequest } from '../../model/factories.ts'
 import { grpcFromHistoryUrl } from '../../model/realtime/grpc.ts'
 import type { HttpMethod, Id } from '../../model/types.ts'
 import * as data from '../../model/workspace/api.ts'
-import type { OpenDocs } from '../store/docs.ts'
+import type { OpenDocs } from './docs.ts'
 
 /** A tab the user has not started on: nothing saved behind it and no URL yet. */
 export function isEmptyTab(tab: data.TabState | undefined): boolean {
@@ -33,7 +33,8 @@ export function createHistoryState(
     /** Which list the sidebar shows: the collections tree or `Verlauf`. */
     sidePanel,
     setSidePanel,
-    history,
+    /** The history list, newest first. */
+    entries: history,
     clearHistory: () => data.clearHistory(device),
     /** Fills the active tab when it is empty, else opens the entry in a new tab. */
     openHistoryEntry(entry: data.HistoryEntry): Id {
