@@ -22,6 +22,7 @@ import type {
 } from '../types.ts'
 import { named } from '../import/report.ts'
 import { fileName } from './postman.ts'
+import { exportsKind } from '../request-kinds.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -100,7 +101,7 @@ function writeChildren(
         text: bruLang.jsonToCollectionBru(root(child, options, ++folderSeq)),
       })
       writeChildren(child.children, `${dir}/`, files, options, below(where, child.name))
-    } else if (child.kind === 'http' || child.kind === 'graphql') {
+    } else if (exportsKind(child.kind, 'bruno')) {
       const name = unique(fileName(child.name || 'request'), taken)
       if (child.cookies.length > 0)
         skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Bruno')

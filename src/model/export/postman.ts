@@ -20,6 +20,7 @@ import type {
 } from '../types.ts'
 import { named } from '../import/report.ts'
 import { hawkToPostman, oauth1ToPostman } from '../import/postman-signed-auth.ts'
+import { exportsKind } from '../request-kinds.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -85,7 +86,7 @@ export function postmanEnvironmentText(environment: Environment, options: Export
 function items(children: TreeItem[], options: ExportOptions, where: string): Json[] {
   return children.flatMap((child): Json[] => {
     if (child.type === 'folder') return [folder(child, options, where)]
-    if (child.kind !== 'http' && child.kind !== 'graphql') {
+    if (!exportsKind(child.kind, 'postman')) {
       skipKind(options, child, where, 'Postman')
       return []
     }

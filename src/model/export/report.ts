@@ -4,17 +4,9 @@
  * supported in Postman)`. Exporters append to `options.report` when the caller gives one.
  */
 import { emptyReport, named, type ImportReport } from '../import/report.ts'
+import { kindInfo } from '../request-kinds.ts'
 import type { Collection, RequestSpec } from '../types.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
-
-/** The connection kinds, as the `+` menu names them. */
-export const KIND_NAMES: Readonly<Record<string, string>> = {
-  http: 'HTTP',
-  graphql: 'GraphQL',
-  websocket: 'WebSocket',
-  sse: 'Server-Sent Events',
-  grpc: 'gRPC',
-}
 
 /** Notes one item the export leaves out; `where` is its folder path (`Auth/Tokens`, '' at the top). */
 export function skip(options: ExportOptions, what: string, where: string, reason: string): void {
@@ -25,7 +17,7 @@ export function skip(options: ExportOptions, what: string, where: string, reason
 export function skipKind(options: ExportOptions, request: RequestSpec, where: string, format: string): void {
   skip(
     options,
-    named(`${KIND_NAMES[request.kind] ?? request.kind} request`, request.name),
+    named(`${kindInfo(request.kind).name} request`, request.name),
     where,
     `not supported in ${format}`,
   )
