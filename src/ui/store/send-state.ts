@@ -15,12 +15,7 @@ import type { SendServices } from './types.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { resolveFile } from './file-store.ts'
-import {
-  recordConnection,
-  recordEndedConnection,
-  recordSend,
-  type ConnectionSummary,
-} from '../history/record.ts'
+import { recordConnection, recordSend, type ConnectionSummary } from '../history/record.ts'
 import type { SendSettings } from '../settings/settings-state.ts'
 import { keepable, type KeptBody } from './last-responses.ts'
 import type { CodegenSource } from './ui-state.ts'
@@ -295,9 +290,7 @@ export function createSendState(
         defaultHeaders: settings.editor.defaultHeaders,
         resolveFile,
       }
-      const record = (connection: Parameters<typeof recordConnection>[3]) =>
-        recordConnection(device, tab.draft, savedId, connection)
-      return { draft: tab.draft, savedId, input, deps, mode, record }
+      return { draft: tab.draft, savedId, input, deps, mode }
     },
     /** gRPC calls (src/ui/realtime/grpc/): the relay (none without one) and TLS from Settings. */
     grpcServices: async () => {
@@ -305,17 +298,15 @@ export function createSendState(
       const { tlsToJson } = await services.runtime()
       return { relay: (await services.transport()).relay, ...(tls ? { tls: tlsToJson(tls) } : {}) }
     },
-    /** An ended call (gRPC) as a history entry. */
-    addHistoryEntry: (entry: Omit<data.HistoryEntry, 'id'>) => data.addHistoryEntry(device, entry),
     /** A connection kind: the request built as Send builds it, handed to `open` instead of the transport. */
     connect: (tabId: Id, open: DownloadSave) =>
       sideSend(tabId, { method: 'GET', body: { type: 'none' } }, open),
-    /** Writes an ended connection into the history. */
+    /** Writes an ended connection or call of a connection kind into the history (history/record.ts). */
     recordConnection(tabId: Id, summary: ConnectionSummary) {
       const tab = data.listTabs(device).find((t) => t.id === tabId)
       const savedId =
         tab?.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
-      recordEndedConnection(device, savedId, summary)
+      recordConnection(device, savedId, summary)
     },
     sendState: (tabId: Id): TabSendState => states[tabId] ?? { phase: 'idle', startedAt: 0 },
     send: sendTab,

@@ -97,22 +97,14 @@ function makeCall(store: AppStore, tabId: Id) {
     socket = undefined
     stopWatch?.()
     stopWatch = undefined
-    store.addHistoryEntry({
-      time: started,
-      method: 'gRPC',
+    store.recordConnection(tabId, {
+      kind: 'grpc',
       url,
-      ...savedId(),
+      openedAt: started,
       ...(frame.type === 'status' ? { status: frame.code } : { error: frame.message }),
       durationMs: Date.now() - started,
-      outcome: frame.type === 'error' ? 'failed' : 'done',
-      kind: 'grpc',
-      messages: { ...counts },
+      ...counts,
     })
-  }
-
-  const savedId = (): { requestId?: Id } => {
-    const id = store.state.tabs.find((t) => t.id === tabId)?.savedRequestId
-    return id ? { requestId: id } : {}
   }
 
   /**
@@ -120,8 +112,14 @@ function makeCall(store: AppStore, tabId: Id) {
    * `Cancel` while the scripts ran) is in the history as an HTTP send that was not sent is: the
    * URL as typed, the reason, no status.
    */
-  function recordNotSent(at: { time: number; url: string; requestId?: Id }, error: string) {
-    store.addHistoryEntry({ ...at, method: 'gRPC', kind: 'grpc', outcome: 'not-sent', error })
+  function recordNotSent(at: { time: number; url: string }, error: string) {
+    store.recordConnection(tabId, {
+      kind: 'grpc',
+      url: at.url,
+      openedAt: at.time,
+      outcome: 'not-sent',
+      error,
+    })
   }
 
   const onFrame = (url: string, started: number) => (frame: GrpcServerFrame) => {
@@ -210,7 +208,6 @@ function makeCall(store: AppStore, tabId: Id) {
       const planned = {
         time: Date.now(),
         url: `${draft?.url ?? ''}/${draft?.grpc?.service ?? ''}/${draft?.grpc?.method ?? ''}`,
-        ...savedId(),
       }
       try {
         const at = await ready()

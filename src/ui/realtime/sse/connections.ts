@@ -71,7 +71,16 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       const summary = await open.done
       clearInterval(watch)
       current = undefined
-      prepared.record({ ...summary, received: summary.events, sent: 0 })
+      store.recordConnection(tabId, {
+        kind: 'sse',
+        url: summary.url,
+        openedAt: summary.startedAt,
+        durationMs: summary.durationMs,
+        received: summary.events,
+        sent: 0,
+        ...(summary.reconnects ? { reconnects: summary.reconnects } : {}),
+        ...(summary.error !== undefined ? { error: summary.error } : {}),
+      })
       if (!store.state.tabs.some((t) => t.id === tabId)) connections.delete(tabId)
     },
     disconnect() {
