@@ -24,6 +24,7 @@ import {
 import type { RelayEndpoint } from '../../../runtime/transport/select.ts'
 import type { AppStore } from '../../store/index.ts'
 import { createMessageLog, makeLogEntry } from '../log-model.ts'
+import { perTab } from '../tab-sessions.ts'
 import { grpcMessages as m } from './messages.ts'
 
 export interface CallStatus {
@@ -157,7 +158,7 @@ function makeCall(store: AppStore, tabId: Id) {
         socket?.close()
         socket = undefined
         dispose()
-        calls.delete(tabId)
+        grpcSession.drop(tabId)
       })
       return dispose
     })
@@ -256,21 +257,13 @@ function makeCall(store: AppStore, tabId: Id) {
   }
 }
 
-export type GrpcCall = ReturnType<typeof makeCall>
+export type GrpcSession = ReturnType<typeof makeCall>
 
-const calls = new Map<Id, GrpcCall>()
-
-export function callFor(store: AppStore, tabId: Id): GrpcCall {
-  let call = calls.get(tabId)
-  if (!call) {
-    call = makeCall(store, tabId)
-    calls.set(tabId, call)
-  }
-  return call
-}
+/** The tab's gRPC call (tab-sessions.ts). */
+export const grpcSession = perTab(makeCall)
 
 /** The component left: a closed tab's idle state is dropped (a running call drops it on its own). */
 export function releaseIfClosed(store: AppStore, tabId: Id): void {
-  const call = calls.get(tabId)
-  if (call && !call.running() && !store.state.tabs.some((t) => t.id === tabId)) calls.delete(tabId)
+  const call = grpcSession.peek(tabId)
+  if (call && !call.running() && !store.state.tabs.some((t) => t.id === tabId)) grpcSession.drop(tabId)
 }
