@@ -179,7 +179,13 @@ export function App() {
             </div>
           }
         >
-          {(tab) => <Dynamic component={KIND_VIEWS[tab.draft.kind].Editor} tab={tab} parts={shellParts} />}
+          {(tab) => (
+            <Dynamic
+              component={(KIND_VIEWS[tab.draft.kind] ?? KIND_VIEWS.http).Editor}
+              tab={tab}
+              parts={shellParts}
+            />
+          )}
         </Show>
       </main>
       <DialogHost />
