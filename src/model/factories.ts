@@ -41,7 +41,7 @@ export function makeRequest(fields: Partial<RequestSpec> = {}): RequestSpec {
     body: { type: 'none' },
     auth: { type: 'inherit' },
     scripts: makeScripts(),
-    ...kindInfo(kind).starts?.(),
+    ...kindInfo(kind).starts?.(makeRow),
     ...fields,
   }
 }

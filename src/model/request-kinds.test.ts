@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { EXPORT_KINDS, exportsKind } from './export/kinds.ts'
 import { EXPORT_FORMATS } from './export/types.ts'
 import { makeRequest } from './factories.ts'
-import { exportsKind, isSentKind, kindInfo, REQUEST_KIND_INFO } from './request-kinds.ts'
+import { isSentKind, kindInfo, REQUEST_KIND_INFO } from './request-kinds.ts'
 import { REQUEST_KINDS } from './types.ts'
 
 describe('request kinds', () => {
   it('has one entry per kind, and no other', () => {
     expect(Object.keys(REQUEST_KIND_INFO).sort()).toEqual([...REQUEST_KINDS].sort())
+    expect(Object.keys(EXPORT_KINDS).sort()).toEqual([...REQUEST_KINDS].sort())
   })
 
   it('sends HTTP and GraphQL, connects the others, each of which has a badge and a history method', () => {

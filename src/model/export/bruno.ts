@@ -22,7 +22,7 @@ import type {
 } from '../types.ts'
 import { named } from '../import/report.ts'
 import { fileName } from './postman.ts'
-import { exportsKind } from '../request-kinds.ts'
+import { exportsKind } from './kinds.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 

@@ -7,7 +7,7 @@
 import type { HistoryEntry } from '../workspace/types.ts'
 import type { Auth, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { encodePath, encodeQueryComponent, formatQuery, parseQuery, splitUrl } from '../url-params.ts'
-import { exportsKind } from '../request-kinds.ts'
+import { exportsKind } from './kinds.ts'
 import { below, skipKind } from './report.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
 

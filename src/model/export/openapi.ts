@@ -10,7 +10,7 @@ import { openApiResponses } from './openapi-examples.ts'
 import type { Auth, Collection, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { parseQuery, splitUrl } from '../url-params.ts'
 import { named } from '../import/report.ts'
-import { exportsKind, kindInfo } from '../request-kinds.ts'
+import { exportsKind, kindName } from './kinds.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { Exporter, ExportOptions } from './types.ts'
 
@@ -117,7 +117,7 @@ class Builder {
         this.skipped.push({
           name: item.name,
           kind: item.kind,
-          reason: `a ${kindInfo(item.kind).name} request`,
+          reason: `a ${kindName(item.kind)} request`,
         })
         skipKind(this.options, item, where, 'OpenAPI')
       }

@@ -4,7 +4,7 @@
  * supported in Postman)`. Exporters append to `options.report` when the caller gives one.
  */
 import { emptyReport, named, type ImportReport } from '../import/report.ts'
-import { kindInfo } from '../request-kinds.ts'
+import { kindName } from './kinds.ts'
 import type { Collection, RequestSpec } from '../types.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
 
@@ -15,12 +15,7 @@ export function skip(options: ExportOptions, what: string, where: string, reason
 
 /** Notes a request of a kind the format has no form for: `WebSocket request "x"`. */
 export function skipKind(options: ExportOptions, request: RequestSpec, where: string, format: string): void {
-  skip(
-    options,
-    named(`${kindInfo(request.kind).name} request`, request.name),
-    where,
-    `not supported in ${format}`,
-  )
+  skip(options, named(`${kindName(request.kind)} request`, request.name), where, `not supported in ${format}`)
 }
 
 /** A folder path one level down: `where` for the children of folder `name`. */
