@@ -40,6 +40,8 @@ export const REQUEST_KIND_INFO = {
   },
   websocket: { badge: 'WS', action: 'connect', historyMethod: 'WS' },
   sse: { badge: 'SSE', action: 'connect', historyMethod: 'GET' },
+  // Its settings are made when first edited (realtime/socketio.ts), so the shell does not carry them.
+  socketio: { badge: 'SIO', action: 'connect', historyMethod: 'SIO' },
   grpc: {
     badge: 'gRPC',
     action: 'connect',

@@ -32,6 +32,11 @@ export const RUN_AS = {
   graphql: { by: 'send' },
   grpc: { by: 'grpc' },
   sse: { by: 'skip', error: SSE_NOT_RUN, notice: SSE_NOT_RUN },
+  socketio: {
+    by: 'skip',
+    error: 'Socket.IO requests are not run by a collection run',
+    notice: 'Socket.IO requests are not run by a collection run: open this one in the app',
+  },
   websocket: {
     by: 'skip',
     error: 'WebSocket requests are not run by a collection run',

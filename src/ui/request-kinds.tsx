@@ -29,4 +29,5 @@ export const KIND_VIEWS = {
   websocket: { label: messages.kindWebsocket, Editor: lazy(() => import('./realtime/websocket/index.tsx')) },
   sse: { label: messages.kindSse, Editor: lazy(() => import('./realtime/sse/index.tsx')) },
   grpc: { label: messages.kindGrpc, Editor: lazy(() => import('./realtime/grpc/index.tsx')) },
+  socketio: { label: messages.kindSocketio, Editor: lazy(() => import('./realtime/socketio/index.tsx')) },
 } satisfies Record<RequestKind, KindView>

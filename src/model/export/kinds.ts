@@ -21,6 +21,7 @@ export const EXPORT_KINDS = {
   websocket: { name: 'WebSocket', exportsTo: [] },
   sse: { name: 'Server-Sent Events', exportsTo: [] },
   grpc: { name: 'gRPC', exportsTo: [] },
+  socketio: { name: 'Socket.IO', exportsTo: [] },
 } as const satisfies Record<RequestKind, ExportKind>
 
 /** The kind's name in a report (`WebSocket`); an unknown kind by its id. */
