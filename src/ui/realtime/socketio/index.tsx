@@ -56,7 +56,11 @@ export default function SocketIoEditor(props: { tab: TabState; parts: ShellParts
     label: m.emit,
     render: () => (
       <div class="sio-emit">
-        {field(m.eventName, () => spec().emit.event, (event) => edit({ emit: { ...spec().emit, event } }))}
+        {field(
+          m.eventName,
+          () => spec().emit.event,
+          (event) => edit({ emit: { ...spec().emit, event } }),
+        )}
         <label class="field">
           <span>{m.args}</span>
           <textarea
@@ -113,8 +117,18 @@ export default function SocketIoEditor(props: { tab: TabState; parts: ShellParts
     label: m.settings,
     render: () => (
       <div class="sio-settings">
-        {field(m.path, () => spec().path, (path) => edit({ path }), '/socket.io')}
-        {field(m.namespace, () => spec().namespace, (namespace) => edit({ namespace }), '/')}
+        {field(
+          m.path,
+          () => spec().path,
+          (path) => edit({ path }),
+          '/socket.io',
+        )}
+        {field(
+          m.namespace,
+          () => spec().namespace,
+          (namespace) => edit({ namespace }),
+          '/',
+        )}
         <label class="field">
           <span>{m.version}</span>
           <select
@@ -175,7 +189,7 @@ export default function SocketIoEditor(props: { tab: TabState; parts: ShellParts
         extraSections={[emitSection, eventsSection, settingsSection]}
         sections={['params', 'headers', 'auth', 'scripts', 'description']}
         onSend={connect}
-        below={<MessageLog log={session.log} />}
+        below={<MessageLog log={session.log} named jsonFirst />}
       />
     </>
   )

@@ -31,7 +31,8 @@ function makeSession(store: AppStore, tabId: Id) {
   let counts = { sent: 0, received: 0 }
   let summary: Pick<ConnectionSummary, 'url' | 'openedAt'> | undefined
 
-  const settings = () => store.state.tabs.find((t) => t.id === tabId)?.draft.socketio ?? makeSocketIoSettings()
+  const settings = () =>
+    store.state.tabs.find((t) => t.id === tabId)?.draft.socketio ?? makeSocketIoSettings()
   const end = (error?: string) => {
     if (summary)
       store.recordConnection(tabId, {
