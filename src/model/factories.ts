@@ -1,5 +1,5 @@
 import { newId } from './ids.ts'
-import { makeGrpcSpec } from './realtime/grpc.ts'
+import { kindInfo } from './request-kinds.ts'
 import type {
   Auth,
   Collection,
@@ -28,21 +28,20 @@ export function makeVariable(fields: Partial<Variable> = {}): Variable {
 
 export function makeRequest(fields: Partial<RequestSpec> = {}): RequestSpec {
   const kind: RequestKind = fields.kind ?? 'http'
-  const graphql = kind === 'graphql'
   return {
     type: 'request',
     id: newId(),
     kind,
     name: '',
-    method: graphql ? 'POST' : 'GET',
+    method: 'GET',
     url: '',
     params: [],
-    headers: graphql ? [makeRow({ key: 'Content-Type', value: 'application/json' })] : [],
+    headers: [],
     cookies: [],
-    body: graphql ? { type: 'graphql', query: '', variables: '' } : { type: 'none' },
+    body: { type: 'none' },
     auth: { type: 'inherit' },
     scripts: makeScripts(),
-    ...(kind === 'grpc' ? { grpc: makeGrpcSpec() } : {}),
+    ...kindInfo(kind).starts?.(makeRow),
     ...fields,
   }
 }

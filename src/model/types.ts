@@ -4,11 +4,12 @@
  */
 
 import type { GrpcSpec } from './realtime/grpc.ts'
+import type { SocketIoSettings } from './realtime/socketio.ts'
 import type { WebSocketSettings } from './realtime/websocket.ts'
 
 export type Id = string
 
-export const REQUEST_KINDS = ['http', 'graphql', 'websocket', 'sse', 'grpc'] as const
+export const REQUEST_KINDS = ['http', 'graphql', 'websocket', 'sse', 'grpc', 'socketio'] as const
 export type RequestKind = (typeof REQUEST_KINDS)[number]
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
@@ -192,6 +193,8 @@ export interface RequestSpec {
   grpc?: GrpcSpec
   /** Kind `websocket` only (realtime/websocket.ts). */
   websocket?: WebSocketSettings
+  /** Kind `socketio` only (realtime/socketio.ts). */
+  socketio?: SocketIoSettings
   /**
    * The `Path Variables` table (path-variables.ts): one row per `:name` segment of `url`, in
    * the URL's order, its key locked to the segment; absent when the URL has none.

@@ -47,6 +47,8 @@ import {
   isFailure,
   nextIndex,
   notRun,
+  RUN_AS,
+  type RunAs,
   withJarCookies,
   type PlannedRequest,
 } from './run-steps.ts'
@@ -315,11 +317,7 @@ export async function runCollection(
         runKey,
         iteration: scriptIteration,
       }
-      const result =
-        notRun(plan.request) ??
-        (request.kind === 'grpc'
-          ? await (options.runGrpc?.(input, deps) ?? grpcNotHere())
-          : await send(input, deps))
+      const result = await runOne(input, deps, options)
       if (result.outcome === 'done' && result.response.cookies.length > 0)
         jar.store(result.response.url || result.request.url, result.response.cookies)
       if (options.keepResults !== false) results.push({ planned: plan, result, iteration })
@@ -353,5 +351,24 @@ export async function runCollection(
     stopped,
     startedAt,
     durationMs: Math.round(performance.now() - started),
+  }
+}
+
+/** One request as its kind runs (run-steps.ts's RUN_AS): sent, called over gRPC, or skipped. */
+async function runOne(
+  input: SendInput,
+  deps: Omit<SendDeps, 'onEvent'>,
+  options: Pick<CollectionRunOptions, 'runGrpc'>,
+): Promise<SendResult> {
+  const how: RunAs = RUN_AS[input.request.kind]
+  switch (how.by) {
+    case 'skip':
+      return notRun(input.request)!
+    case 'grpc':
+      return options.runGrpc?.(input, deps) ?? grpcNotHere()
+    case 'send':
+      return send(input, deps)
+    default:
+      return how satisfies never
   }
 }

@@ -3,7 +3,7 @@
  * send, what counts as a failure, where setNextRequest goes, and the run's cookies on a request.
  */
 import { makeRow } from '../model/factories.ts'
-import type { Folder, RequestSpec } from '../model/types.ts'
+import type { Folder, RequestKind, RequestSpec } from '../model/types.ts'
 import type { VariableContext } from '../model/variables.ts'
 import type { CookieJar } from './cookie-jar.ts'
 import type { SendResult } from './send.ts'
@@ -16,24 +16,38 @@ export interface PlannedRequest {
   path: string[]
 }
 
-/** Why a run skips a connection kind (a stream has no single response to test), and the notice printed. */
-const NOT_RUN: Partial<Record<RequestSpec['kind'], { error: string; notice: string }>> = {
-  sse: {
-    error:
-      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
-    notice:
-      'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app',
+/** How a collection run treats a request of a kind: sent, run as a gRPC call, or skipped with why. */
+export type RunAs =
+  | { by: 'send' }
+  | { by: 'grpc' }
+  /** A stream has no single response to test: skipped, with the error and the notice printed. */
+  | { by: 'skip'; error: string; notice: string }
+
+const SSE_NOT_RUN =
+  'Server-Sent Events request not run: a collection run does not open event streams; connect to it in the app'
+
+/** One entry per kind: a new kind is a compile error here until the run knows what to do with it. */
+export const RUN_AS = {
+  http: { by: 'send' },
+  graphql: { by: 'send' },
+  grpc: { by: 'grpc' },
+  sse: { by: 'skip', error: SSE_NOT_RUN, notice: SSE_NOT_RUN },
+  socketio: {
+    by: 'skip',
+    error: 'Socket.IO requests are not run by a collection run',
+    notice: 'Socket.IO requests are not run by a collection run: open this one in the app',
   },
   websocket: {
+    by: 'skip',
     error: 'WebSocket requests are not run by a collection run',
     notice: 'WebSocket requests are not run by a collection run: open this one in the app',
   },
-}
+} as const satisfies Record<RequestKind, RunAs>
 
 /** A kind a run does not send: skipped, with the reason. */
 export function notRun(request: RequestSpec): SendResult | null {
-  const reason = NOT_RUN[request.kind]
-  if (!reason) return null
+  const reason: RunAs = RUN_AS[request.kind]
+  if (reason.by !== 'skip') return null
   return {
     outcome: 'not-sent',
     error: reason.error,

@@ -62,6 +62,7 @@ export const messages = {
   kindSse: 'Server-Sent Events',
   kindGrpc: 'gRPC',
   kindWebsocket: 'WebSocket',
+  kindSocketio: 'Socket.IO',
   newTab: 'New Tab',
   duplicateTab: 'Duplicate Tab',
   closeOthers: 'Close Others',

@@ -23,6 +23,7 @@ import type {
 } from '../types.ts'
 import { named } from '../import/report.ts'
 import { safeFileName } from './file-name.ts'
+import { exportsKind } from './kinds.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -101,7 +102,7 @@ function writeChildren(
         text: bruLang.jsonToCollectionBru(root(child, options, ++folderSeq)),
       })
       writeChildren(child.children, `${dir}/`, files, options, below(where, child.name))
-    } else if (child.kind === 'http' || child.kind === 'graphql') {
+    } else if (exportsKind(child.kind, 'bruno')) {
       const name = unique(safeFileName(child.name || 'request'), taken)
       if (child.cookies.length > 0)
         skip(options, `cookies of ${named('request', child.name)}`, where, 'not supported in Bruno')

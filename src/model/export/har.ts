@@ -7,6 +7,7 @@
 import type { HistoryEntry } from '../workspace/types.ts'
 import type { Auth, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { encodePath, encodeQueryComponent, formatQuery, parseQuery, splitUrl } from '../url-params.ts'
+import { exportsKind } from './kinds.ts'
 import { below, skipKind } from './report.ts'
 import { safeFileName } from './file-name.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
@@ -94,7 +95,7 @@ function walk(
     if (item.type === 'folder')
       walk(item.children, [...scopes, item.variables], own, options, below(where, item.name), visit)
     // WebSocket, SSE and gRPC requests have no HAR form: only HTTP exchanges are written.
-    else if (item.kind === 'http' || item.kind === 'graphql') visit(item, scopes, own)
+    else if (exportsKind(item.kind, 'har')) visit(item, scopes, own)
     else skipKind(options, item, where, 'HAR')
   }
 }

@@ -11,7 +11,8 @@ import { openApiResponses } from './openapi-examples.ts'
 import type { Auth, Collection, Folder, KeyValueRow, RequestSpec, Variable } from '../types.ts'
 import { parseQuery, splitUrl } from '../url-params.ts'
 import { named } from '../import/report.ts'
-import { below, KIND_NAMES, skip, skipKind } from './report.ts'
+import { exportsKind, kindName } from './kinds.ts'
+import { below, skip, skipKind } from './report.ts'
 import type { Exporter, ExportOptions } from './types.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -116,9 +117,13 @@ class Builder {
             'OpenAPI describes only top folders (tags)',
           )
         this.walk(item.children, name, own, below(where, item.name))
-      } else if (item.kind === 'http' || item.kind === 'graphql') this.request(item, tag, own, where)
+      } else if (exportsKind(item.kind, 'openapi')) this.request(item, tag, own, where)
       else {
-        this.skipped.push({ name: item.name, kind: item.kind, reason: `a ${KIND_NAMES[item.kind]} request` })
+        this.skipped.push({
+          name: item.name,
+          kind: item.kind,
+          reason: `a ${kindName(item.kind)} request`,
+        })
         skipKind(this.options, item, where, 'OpenAPI')
       }
     }

@@ -27,6 +27,7 @@ import {
   grantToPostman,
   writeFields,
 } from '../import/postman-tables.ts'
+import { exportsKind } from './kinds.ts'
 import { below, skip, skipKind } from './report.ts'
 import type { ExportFile, Exporter, ExportOptions } from './types.ts'
 
@@ -86,7 +87,7 @@ export function postmanEnvironmentText(environment: Environment, options: Export
 function items(children: TreeItem[], options: ExportOptions, where: string): Json[] {
   return children.flatMap((child): Json[] => {
     if (child.type === 'folder') return [folder(child, options, where)]
-    if (child.kind !== 'http' && child.kind !== 'graphql') {
+    if (!exportsKind(child.kind, 'postman')) {
       skipKind(options, child, where, 'Postman')
       return []
     }

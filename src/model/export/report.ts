@@ -4,17 +4,9 @@
  * supported in Postman)`. Exporters append to `options.report` when the caller gives one.
  */
 import { emptyReport, named, skip as skipItem, type ImportReport } from '../import/report.ts'
+import { kindName } from './kinds.ts'
 import type { Collection, RequestSpec } from '../types.ts'
 import type { ExportFile, ExportOptions, Exporter } from './types.ts'
-
-/** The connection kinds, as the `+` menu names them. */
-export const KIND_NAMES: Readonly<Record<string, string>> = {
-  http: 'HTTP',
-  graphql: 'GraphQL',
-  websocket: 'WebSocket',
-  sse: 'Server-Sent Events',
-  grpc: 'gRPC',
-}
 
 /** Notes one item the export leaves out; `where` is its folder path (`Auth/Tokens`, '' at the top). */
 export function skip(options: ExportOptions, what: string, where: string, reason: string): void {
@@ -23,12 +15,7 @@ export function skip(options: ExportOptions, what: string, where: string, reason
 
 /** Notes a request of a kind the format has no form for: `WebSocket request "x"`. */
 export function skipKind(options: ExportOptions, request: RequestSpec, where: string, format: string): void {
-  skip(
-    options,
-    named(`${KIND_NAMES[request.kind] ?? request.kind} request`, request.name),
-    where,
-    `not supported in ${format}`,
-  )
+  skip(options, named(`${kindName(request.kind)} request`, request.name), where, `not supported in ${format}`)
 }
 
 /** A folder path one level down: `where` for the children of folder `name`. */

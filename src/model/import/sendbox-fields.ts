@@ -10,6 +10,7 @@ import { HAWK_TEXT_FIELDS, OAUTH1_TEXT_FIELDS } from '../auth/auth-fields.ts'
 import { makeRow, makeScripts, makeVariable } from '../factories.ts'
 import { newId } from '../ids.ts'
 import type { GrpcSpec } from '../realtime/grpc.ts'
+import { makeSocketIoSettings, SOCKETIO_VERSIONS, type SocketIoSettings } from '../realtime/socketio.ts'
 import { MESSAGE_FORMATS, makeWebSocketSettings, type WebSocketSettings } from '../realtime/websocket.ts'
 import type { Auth, FormDataRow, KeyValueRow, RequestBody, Scripts, Variable } from '../types.ts'
 import { ImportError, quoted, visible } from './import-error.ts'
@@ -284,5 +285,24 @@ export const websocket: Check<WebSocketSettings> = (value, path) => {
       })),
       [],
     ),
+  })
+}
+
+/** A Socket.IO request's own fields (src/model/realtime/socketio.ts). */
+export const socketio: Check<SocketIoSettings> = (value, path) => {
+  const source = object(value, path)
+  const base = makeSocketIoSettings()
+  const emit = optional(source.emit, `${path}.emit`, (v, at) => object(v, at), {})
+  return makeSocketIoSettings({
+    path: optional(source.path, `${path}.path`, string, base.path),
+    namespace: optional(source.namespace, `${path}.namespace`, string, base.namespace),
+    version: optional(source.version, `${path}.version`, oneOf(SOCKETIO_VERSIONS), base.version),
+    auth: optional(source.auth, `${path}.auth`, string, base.auth),
+    events: optional(source.events, `${path}.events`, array(string), []),
+    emit: {
+      event: optional(emit.event, `${path}.emit.event`, string, ''),
+      args: optional(emit.args, `${path}.emit.args`, string, base.emit.args),
+      ack: optional(emit.ack, `${path}.emit.ack`, boolean, false),
+    },
   })
 }

@@ -29,6 +29,7 @@ import {
   string,
   variables,
   websocket,
+  socketio,
   type Check,
 } from './sendbox-fields.ts'
 
@@ -152,6 +153,7 @@ function children(ids: Set<string>, depth: number): Check<TreeItem[]> {
       ...(source.websocket !== undefined
         ? { websocket: websocket(source.websocket, `${path}.websocket`) }
         : {}),
+      ...(source.socketio !== undefined ? { socketio: socketio(source.socketio, `${path}.socketio`) } : {}),
       ...described(source.description, `${path}.description`),
       ...(source.examples === undefined ? {} : { examples: examples(source.examples, `${path}.examples`) }),
     })

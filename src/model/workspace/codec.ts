@@ -34,6 +34,7 @@ export const REQUEST_FIELDS = [
   'scripts',
   'grpc',
   'websocket',
+  'socketio',
   'description',
 ] as const satisfies readonly (keyof RequestFields)[]
 
@@ -60,6 +61,7 @@ export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]
   scripts: makeScripts(),
   grpc: undefined,
   websocket: undefined,
+  socketio: undefined,
   description: undefined,
 }
 const DEFAULT_JSON = new Map<string, string>(
@@ -126,6 +128,7 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     scripts: get('scripts'),
     ...(entity.has('grpc') ? { grpc: get('grpc') } : {}),
     ...(entity.has('websocket') ? { websocket: get('websocket') } : {}),
+    ...(entity.has('socketio') ? { socketio: get('socketio') } : {}),
     ...(typeof entity.get('description') === 'string' ? { description: get('description') } : {}),
     ...(examples.length > 0 ? { examples } : {}),
   }

@@ -1,13 +1,14 @@
 /** The app frame: top bar, sidebar, tab bar, the active request, dialogs and global shortcuts. */
-import { createEffect, createMemo, lazy, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js'
+import { createEffect, createMemo, lazy, on, onCleanup, onMount, Show } from 'solid-js'
+import { Dynamic } from 'solid-js/web'
+import { isSentKind } from '../../model/request-kinds.ts'
 import { GitNotice } from '../collab/collab-bar.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
 import { EnvironmentSelector } from '../environments/selector.tsx'
 import { messages } from '../messages.ts'
-import { RequestEditor } from '../request-editor/index.tsx'
-import { RequestHeader } from '../request-header/index.tsx'
 import { shellParts } from '../realtime/parts.ts'
+import { KIND_VIEWS } from '../request-kinds.tsx'
 import { Sidebar } from '../sidebar/index.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DialogState } from '../store/ui-state.ts'
@@ -46,12 +47,6 @@ const RecentlyDeleted = lazy(() =>
 const VariablesDialog = lazy(() =>
   import('../environments/index.tsx').then((m) => ({ default: m.VariablesDialog })),
 )
-/** A connection kind's request area is its own chunk, loaded when such a tab is first shown. */
-const SseRequest = lazy(() => import('../realtime/sse/index.tsx'))
-/** gRPC tabs: the request area and the relay client load with the first one. */
-const GrpcRequest = lazy(() => import('../realtime/grpc/index.tsx'))
-/** Its own chunk: the WebSocket request area, composer and message log. */
-const WebSocketEditor = lazy(() => import('../realtime/websocket/index.tsx'))
 /** The Collection Runner's tab: its view, the run and the past runs load with the first `Run`. */
 const CollectionRunner = lazy(() => import('../runner/index.tsx'))
 
@@ -84,7 +79,7 @@ export function App() {
       case 'send':
         // A connection kind handles Ctrl+Enter itself (Connect / Disconnect), and skips a key an
         // editor already took (`defaultPrevented`): left alone here.
-        if (!tab || (tab.draft.kind !== 'http' && tab.draft.kind !== 'graphql')) break
+        if (!tab || !isSentKind(tab.draft.kind)) break
         e.preventDefault()
         void store.send.send(tab.id)
         break
@@ -185,25 +180,11 @@ export function App() {
           }
         >
           {(tab) => (
-            <Switch
-              fallback={
-                <>
-                  <RequestHeader tab={tab} />
-                  <RequestEditor tab={tab} />
-                </>
-              }
-            >
-              <Match when={tab.draft.kind === 'websocket'}>
-                <RequestHeader tab={tab} />
-                <WebSocketEditor tab={tab} parts={shellParts} />
-              </Match>
-              <Match when={tab.draft.kind === 'sse'}>
-                <SseRequest tab={tab} parts={shellParts} />
-              </Match>
-              <Match when={tab.draft.kind === 'grpc'}>
-                <GrpcRequest tab={tab} parts={shellParts} />
-              </Match>
-            </Switch>
+            <Dynamic
+              component={(KIND_VIEWS[tab.draft.kind] ?? KIND_VIEWS.http).Editor}
+              tab={tab}
+              parts={shellParts}
+            />
           )}
         </Show>
       </main>

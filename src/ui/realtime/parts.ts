@@ -9,11 +9,13 @@ import { RequestEditor } from '../request-editor/index.tsx'
 import { KvTable } from '../request-editor/kv-table.tsx'
 import { ScriptTab } from '../request-editor/script-tab.tsx'
 import { UrlField } from '../request-editor/url-field.tsx'
+import { RequestHeader } from '../request-header/index.tsx'
 import { RequestName } from '../request-header/request-name.tsx'
 import { displayName } from '../store/request-name.ts'
 
 export const shellParts = {
   RequestEditor,
+  RequestHeader,
   UrlField,
   RequestName,
   displayName,

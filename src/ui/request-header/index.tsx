@@ -4,6 +4,7 @@
  */
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import { looksLikeCurl } from '../../model/import/curl-detect.ts'
+import { isSentKind } from '../../model/request-kinds.ts'
 import { urlEdit } from '../request-editor/index.tsx'
 import { UrlField } from '../request-editor/url-field.tsx'
 import { HTTP_METHODS, type HttpMethod } from '../../model/types.ts'
@@ -33,7 +34,7 @@ export function RequestHeader(props: { tab: TabState }) {
 
   const send = () => void store.send.send(props.tab.id)
   /** HTTP and GraphQL: a connection kind brings its own URL bar (src/ui/realtime/). */
-  const http = () => props.tab.draft.kind === 'http' || props.tab.draft.kind === 'graphql'
+  const http = () => isSentKind(props.tab.draft.kind)
   const [notice, setNotice] = createSignal<string | null>(null)
   const [downloadStatus, setDownloadStatus] = createSignal<DownloadStatus | null>(null)
   /** A pasted cURL command fills the request; one it cannot read stays as typed, with a message. */

@@ -3,10 +3,9 @@
  * connection's pipeline input and send dependencies, gRPC's relay and TLS, and its end written
  * into the history. Their events and history are the connection's own, not Send's.
  */
-import * as data from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
 import type { SelectedTransport } from '../../runtime/transport/select.ts'
-import { recordConnection, recordEndedConnection, type ConnectionSummary } from './history-record.ts'
+import { recordConnection, type ConnectionSummary } from './history-record.ts'
 import type { OpenDocs } from './docs.ts'
 import type { PipelineDeps } from './pipeline-deps.ts'
 import type { RequestInput } from './request-input.ts'
@@ -33,9 +32,7 @@ export function makeConnectionActions(
       const { transport, mode } = selected() ?? (await services.transport())
       const { send } = await services.runtime()
       const deps = { send, transport, ...pipeline.depsFor(needsScripts, settings) }
-      const record = (connection: Parameters<typeof recordConnection>[3]) =>
-        recordConnection(device, tab.draft, savedId, connection)
-      return { draft: tab.draft, savedId, input, deps, mode, record }
+      return { draft: tab.draft, savedId, input, deps, mode }
     },
     /** gRPC calls (src/ui/realtime/grpc/): the relay (none without one) and TLS from Settings. */
     grpcServices: async () => {
@@ -43,11 +40,9 @@ export function makeConnectionActions(
       const { tlsToJson } = await services.runtime()
       return { relay: (await services.transport()).relay, ...(tls ? { tls: tlsToJson(tls) } : {}) }
     },
-    /** An ended call (gRPC) as a history entry. */
-    addHistoryEntry: (entry: Omit<data.HistoryEntry, 'id'>) => data.addHistoryEntry(device, entry),
-    /** Writes an ended connection into the history. */
+    /** Writes an ended connection or call of a connection kind into the history (history-record.ts). */
     recordConnection(tabId: Id, summary: ConnectionSummary) {
-      recordEndedConnection(device, inputs.savedIdOf(inputs.tabOf(tabId)), summary)
+      recordConnection(device, inputs.savedIdOf(inputs.tabOf(tabId)), summary)
     },
   }
 }

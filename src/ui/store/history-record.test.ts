@@ -129,16 +129,16 @@ describe('recordSend', () => {
 describe('recordConnection', () => {
   it('writes a connection with its kind, duration and counts, and no run', () => {
     const doc = device()
-    const draft = makeRequest({ kind: 'sse', url: 'https://s.test/{{path}}' })
     const connection = {
+      kind: 'sse' as const,
       url: 'https://s.test/events',
-      startedAt: 1000,
+      openedAt: 1000,
       durationMs: 2500,
       received: 7,
       sent: 0,
     }
-    recordConnection(doc, draft, 'saved-1', { ...connection, reconnects: 2 })
-    recordConnection(doc, draft, null, { ...connection, received: 0, error: 'Could not connect: refused' })
+    recordConnection(doc, 'saved-1', { ...connection, reconnects: 2 })
+    recordConnection(doc, null, { ...connection, received: 0, error: 'Could not connect: refused' })
     expect(readHistory(doc)).toEqual([
       expect.objectContaining({ kind: 'sse', outcome: 'failed', error: 'Could not connect: refused' }),
       expect.objectContaining({
@@ -153,5 +153,47 @@ describe('recordConnection', () => {
       }),
     ])
     expect(readRuns(doc, 'saved-1')).toEqual([])
+  })
+  it('writes the method of its kind: WS for WebSocket, gRPC for a call, none of the counts when nothing went out', () => {
+    const doc = device()
+    recordConnection(doc, null, {
+      kind: 'websocket',
+      url: 'ws://w.test/',
+      openedAt: 1,
+      durationMs: 5,
+      sent: 2,
+      received: 3,
+      status: 101,
+    })
+    recordConnection(doc, 'saved-1', {
+      kind: 'grpc',
+      url: 'localhost:1/a.B/C',
+      openedAt: 2,
+      outcome: 'not-sent',
+      error: 'no relay',
+    })
+    expect(readHistory(doc)).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'grpc',
+        method: 'gRPC',
+        url: 'localhost:1/a.B/C',
+        time: 2,
+        requestId: 'saved-1',
+        outcome: 'not-sent',
+        error: 'no relay',
+      },
+      {
+        id: expect.any(String),
+        kind: 'websocket',
+        method: 'WS',
+        url: 'ws://w.test/',
+        time: 1,
+        status: 101,
+        durationMs: 5,
+        messages: { sent: 2, received: 3 },
+        outcome: 'done',
+      },
+    ])
   })
 })

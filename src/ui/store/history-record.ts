@@ -4,7 +4,8 @@
  * (body capped at RUN_BODY_LIMIT) and test results, so an older run can be opened as it was.
  */
 import type * as Y from 'yjs'
-import type { Id, RequestSpec } from '../../model/types.ts'
+import { kindInfo } from '../../model/request-kinds.ts'
+import type { Id, RequestKind, RequestSpec } from '../../model/types.ts'
 import * as data from '../../model/workspace/api.ts'
 import type { SendResult } from '../../runtime/send.ts'
 
@@ -42,61 +43,42 @@ export function recordSend(
   })
 }
 
-/** A finished realtime connection: its URL, start, duration and message counts (no run history). */
-export function recordConnection(
-  device: Y.Doc,
-  draft: RequestSpec,
-  savedId: Id | null,
-  connection: {
-    url: string
-    startedAt: number
-    durationMs: number
-    received: number
-    sent: number
-    reconnects?: number
-    error?: string
-  },
-): void {
-  data.addHistoryEntry(device, {
-    time: connection.startedAt,
-    method: 'GET',
-    kind: draft.kind,
-    url: connection.url,
-    ...(savedId ? { requestId: savedId } : {}),
-    durationMs: connection.durationMs,
-    outcome: connection.error === undefined ? 'done' : 'failed',
-    ...(connection.error !== undefined ? { error: connection.error } : {}),
-    messages: {
-      received: connection.received,
-      sent: connection.sent,
-      ...(connection.reconnects ? { reconnects: connection.reconnects } : {}),
-    },
-  })
-}
-
-/** A connection that ended (WebSocket): its URL, when it opened, how long and how many messages. */
+/**
+ * An ended connection or call of a connection kind (WebSocket, SSE, gRPC): where it went, when it
+ * opened, how long it lasted and how many messages went each way. No run history.
+ */
 export interface ConnectionSummary {
-  kind: RequestSpec['kind']
+  kind: RequestKind
   url: string
   openedAt: number
-  durationMs: number
-  sent: number
-  received: number
+  /** Absent when nothing went out (`not-sent`). */
+  durationMs?: number
+  /** Messages each way; absent when nothing went out. */
+  sent?: number
+  received?: number
+  reconnects?: number
+  /** The handshake's HTTP status or the call's status code. */
   status?: number
   error?: string
+  /** Default: `failed` with an error, else `done`. */
+  outcome?: 'done' | 'failed' | 'not-sent'
 }
 
-export function recordEndedConnection(device: Y.Doc, savedId: Id | null, summary: ConnectionSummary): void {
+/** The one way a connection kind writes its history entry; the method is its kind's (request-kinds.ts). */
+export function recordConnection(device: Y.Doc, savedId: Id | null, summary: ConnectionSummary): void {
+  const { sent, received, reconnects, error } = summary
   data.addHistoryEntry(device, {
     time: summary.openedAt,
-    method: summary.kind === 'websocket' ? 'WS' : summary.kind.toUpperCase(),
+    method: kindInfo(summary.kind).historyMethod ?? 'GET',
     url: summary.url,
     kind: summary.kind,
     ...(savedId ? { requestId: savedId } : {}),
     ...(summary.status !== undefined ? { status: summary.status } : {}),
-    durationMs: summary.durationMs,
-    messages: { sent: summary.sent, received: summary.received },
-    outcome: summary.error === undefined ? 'done' : 'failed',
-    ...(summary.error !== undefined ? { error: summary.error } : {}),
+    ...(summary.durationMs !== undefined ? { durationMs: summary.durationMs } : {}),
+    ...(sent !== undefined || received !== undefined
+      ? { messages: { sent: sent ?? 0, received: received ?? 0, ...(reconnects ? { reconnects } : {}) } }
+      : {}),
+    outcome: summary.outcome ?? (error === undefined ? 'done' : 'failed'),
+    ...(error !== undefined ? { error } : {}),
   })
 }

@@ -5,7 +5,7 @@
  */
 import { createMemo, createSignal, type Accessor } from 'solid-js'
 import { makeRequest } from '../../model/factories.ts'
-import { grpcFromHistoryUrl } from '../../model/realtime/grpc.ts'
+import { kindInfo } from '../../model/request-kinds.ts'
 import type { HttpMethod, Id } from '../../model/types.ts'
 import * as data from '../../model/workspace/api.ts'
 import type { OpenDocs } from './docs.ts'
@@ -42,8 +42,7 @@ export function createHistoryState(
       const active = data.listTabs(device).find((t) => t.id === activeId)
       const method = entry.method as HttpMethod
       const kind = entry.kind ?? 'http'
-      // A gRPC entry's `method` is `gRPC` and its URL `target/Service/Method`.
-      const fields = kind === 'grpc' ? grpcFromHistoryUrl(entry.url) : { method, url: entry.url }
+      const fields = kindInfo(kind).fromHistory?.(entry.url) ?? { method, url: entry.url }
       if (active && isEmptyTab(active) && active.draft.kind === kind) {
         data.updateDraft(device, active.id, fields)
         return active.id

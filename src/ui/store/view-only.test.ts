@@ -63,7 +63,9 @@ function setup(access: 'edit' | 'view') {
   }
   // Nothing is sent here: the transport never arrives.
   const services: SendServices = {
+    start: () => {},
     transport: () => new Promise(() => {}),
+    chosen: () => new Promise(() => {}),
     scripts: () => {
       throw new Error('no scripts in this test')
     },

@@ -1,7 +1,9 @@
 /** The tab bar: tabs (drag to reorder), `+` with the request kinds, and the `Alle Tabs` list. */
 import { createSignal, For, Show } from 'solid-js'
+import { REQUEST_KINDS } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import { Menu } from '../menus/menu.tsx'
+import { KIND_VIEWS } from '../request-kinds.tsx'
 import { useStore } from '../store/context.tsx'
 import { Tab } from './tab.tsx'
 import { tabDropIndex } from './tab-order.ts'
@@ -112,13 +114,10 @@ export function TabBar() {
             x={at().x}
             y={at().y}
             onClose={() => setNewMenu(null)}
-            items={[
-              { label: messages.kindHttp, action: () => store.tabs.newTab('http') },
-              { label: messages.kindGraphql, action: () => store.tabs.newTab('graphql') },
-              { label: messages.kindWebsocket, action: () => store.tabs.newTab('websocket') },
-              { label: messages.kindSse, action: () => store.tabs.newTab('sse') },
-              { label: messages.kindGrpc, action: () => store.tabs.newTab('grpc') },
-            ]}
+            items={REQUEST_KINDS.map((kind) => ({
+              label: KIND_VIEWS[kind].label,
+              action: () => store.tabs.newTab(kind),
+            }))}
           />
         )}
       </Show>

@@ -6,11 +6,11 @@ import { For, Show } from 'solid-js'
 import type { MetadataPairs } from '../../../runtime/realtime/grpc/protocol.ts'
 import { messages } from '../../messages.ts'
 import { MessageLog } from '../message-log.tsx'
-import type { GrpcCall } from './calls.ts'
+import type { GrpcSession } from './session.ts'
 import { grpcMessages as m } from './messages.ts'
 
 export function CallView(props: {
-  call: GrpcCall
+  call: GrpcSession
   streamsIn: boolean
   /** The message editor's problem, if any: a stream's `Send message` waits for it to be fixed. */
   problem: string

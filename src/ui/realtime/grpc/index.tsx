@@ -2,7 +2,7 @@
  * The request area of a gRPC tab (loaded lazily: the shell carries none of it). Target, TLS,
  * where the services come from, the method picker, metadata (the headers table), auth and
  * scripts (the shell's editors, handed in as `parts`), deadline, the JSON message with its
- * template and live checks, and the call (call-view.tsx). The call lives per tab in calls.ts,
+ * template and live checks, and the call (call-view.tsx). The call lives per tab in session.ts,
  * so it keeps running while another tab is shown.
  */
 import { createMemo, For, onCleanup, Show } from 'solid-js'
@@ -15,19 +15,19 @@ import { messages } from '../../messages.ts'
 import { useStore } from '../../store/context.tsx'
 import type { ShellParts } from '../parts.ts'
 import { CallView } from './call-view.tsx'
-import { callFor, releaseIfClosed } from './calls.ts'
+import { grpcSession, releaseIfClosed } from './session.ts'
 import { grpcMessages as m } from './messages.ts'
 import '../realtime.css'
 import './grpc.css'
 
 /** `parts`: the shell's editor pieces, handed in so this chunk does not re-split them. */
-export default function GrpcRequest(props: { tab: TabState; parts: ShellParts }) {
+export default function GrpcEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
   const { AuthTab, KvTable, ScriptTab } = props.parts
   const spec = () => props.tab.draft.grpc ?? makeGrpcSpec()
   const edit = (patch: Partial<GrpcSpec>) =>
     store.tabs.editDraft(props.tab.id, { grpc: { ...spec(), ...patch } })
-  const call = callFor(store, props.tab.id)
+  const call = grpcSession(store, props.tab.id)
   onCleanup(() => releaseIfClosed(store, props.tab.id))
   const method = createMemo(() => {
     const catalog = call.catalog()

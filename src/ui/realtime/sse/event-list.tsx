@@ -4,10 +4,10 @@
  * errors. It keeps every entry; the count above says how many events came since `Clear`.
  */
 import { MessageLog } from '../message-log.tsx'
-import type { TabConnection } from './connections.ts'
+import type { SseSession } from './session.ts'
 import { sseUi } from './messages.ts'
 
-export function EventList(props: { connection: TabConnection }) {
+export function EventList(props: { connection: SseSession }) {
   return (
     <div class="sse-log">
       <p class="muted sse-log-bar" aria-live="polite">

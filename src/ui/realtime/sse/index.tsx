@@ -1,23 +1,23 @@
 /**
  * A Server-Sent Events request (loaded on first use): name, Save, the URL with Connect /
  * Disconnect and the connection state; Params, Headers, `Autorisierung` and `Skript` as for HTTP;
- * the live event list below. The connection itself lives in connections.ts.
+ * the live event list below. The connection itself lives in session.ts.
  */
 import { onCleanup, Show } from 'solid-js'
 import type { TabState } from '../../../model/workspace/api.ts'
 import { messages } from '../../messages.ts'
 import { useStore } from '../../store/context.tsx'
 import type { ShellParts } from '../parts.ts'
-import { tabConnection } from './connections.ts'
+import { sseSession } from './session.ts'
 import { EventList } from './event-list.tsx'
 import { sseUi } from './messages.ts'
 import '../realtime.css'
 import './sse.css'
 
-export default function SseRequest(props: { tab: TabState; parts: ShellParts }) {
+export default function SseEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
   const { RequestEditor, UrlField, RequestName, displayName } = props.parts
-  const connection = tabConnection(store, props.tab.id)
+  const connection = sseSession(store, props.tab.id)
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   const live = () => connection.state() !== 'closed'
   const toggle = () => (live() ? connection.disconnect() : void connection.connect())

@@ -11,7 +11,7 @@ import { useStore } from '../../store/context.tsx'
 import { MessageLog } from '../message-log.tsx'
 import { realtimeMessages as m } from '../messages-realtime.ts'
 import { Composer } from './composer.tsx'
-import { sessionFor } from './session.ts'
+import { websocketSession } from './session.ts'
 import '../realtime.css'
 
 function elapsed(ms: number): string {
@@ -23,18 +23,14 @@ function elapsed(ms: number): string {
 /** `parts`: the shell's request editor pieces, handed in so this chunk does not re-split them. */
 export default function WebSocketEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
-  const { RequestEditor, UrlField } = props.parts
-  const session = sessionFor(props.tab.id)
+  const { RequestEditor, RequestHeader, UrlField } = props.parts
+  const session = websocketSession(store, props.tab.id)
   const [now, setNow] = createSignal(Date.now())
   const timer = setInterval(() => setNow(Date.now()), 1000)
   onCleanup(() => clearInterval(timer))
   const edit = store.tabs.editDraft.bind(null, props.tab.id)
 
-  const connect = () =>
-    void session.connect({
-      build: (open) => store.connections.connect(props.tab.id, open),
-      record: (summary) => store.connections.recordConnection(props.tab.id, summary),
-    })
+  const connect = () => void session.connect()
   const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
   const message = {
     id: 'message',
@@ -89,14 +85,17 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
   )
 
   return (
-    <RequestEditor
-      tab={props.tab}
-      class="ws-editor"
-      above={connection}
-      extraSections={[message]}
-      sections={['params', 'headers', 'cookies', 'auth', 'scripts', 'description']}
-      onSend={connect}
-      below={<MessageLog log={session.log} />}
-    />
+    <>
+      <RequestHeader tab={props.tab} />
+      <RequestEditor
+        tab={props.tab}
+        class="ws-editor"
+        above={connection}
+        extraSections={[message]}
+        sections={['params', 'headers', 'cookies', 'auth', 'scripts', 'description']}
+        onSend={connect}
+        below={<MessageLog log={session.log} />}
+      />
+    </>
   )
 }

@@ -13,7 +13,9 @@ import type { WsConnection } from '../../../runtime/realtime/websocket/types.ts'
 import type { SelectedTransport } from '../../../runtime/transport/select.ts'
 import type { SendOptions } from '../../../runtime/transport/types.ts'
 import type { ConnectionSummary } from '../../store/history-record.ts'
+import type { AppStore } from '../../store/index.ts'
 import { createMessageLog, makeLogEntry, type LogEntry } from '../log-model.ts'
+import { perTab } from '../tab-sessions.ts'
 import { realtimeMessages as m } from '../messages-realtime.ts'
 
 export type ConnectionState = 'idle' | 'connecting' | 'open'
@@ -21,25 +23,13 @@ export type ConnectionState = 'idle' | 'connecting' | 'open'
 /** Headers the pipeline adds by default: not worth a warning when the browser drops them. */
 const DEFAULTS = new Set(['user-agent', 'accept', 'accept-encoding', 'cache-control'])
 
-export interface ConnectDeps {
-  /** Builds the request as Send does and hands it over (store.connect). */
-  build: (
-    open: (
-      request: { url: string; headers: HeaderList },
-      selected: SelectedTransport,
-      options: SendOptions,
-    ) => Promise<never>,
-  ) => Promise<{ outcome: string; error?: string } | undefined>
-  record: (summary: ConnectionSummary) => void
-}
-
 class HandedOver extends Error {}
 
 function info(text: string, error = false): LogEntry {
   return { direction: 'info', time: Date.now(), size: 0, text, ...(error ? { error } : {}) }
 }
 
-function makeSession() {
+function makeSession(store: AppStore, tabId: Id) {
   const [state, setState] = createSignal<ConnectionState>('idle')
   const [openedAt, setOpenedAt] = createSignal(0)
   const [problem, setProblem] = createSignal<string | null>(null)
@@ -49,10 +39,15 @@ function makeSession() {
   let counts = { sent: 0, received: 0 }
   let summary: Omit<ConnectionSummary, 'durationMs' | 'sent' | 'received'> | undefined
 
-  const end = (record: ConnectDeps['record'], error?: string) => {
+  const end = (error?: string) => {
     if (summary) {
       const durationMs = state() === 'open' ? Date.now() - openedAt() : 0
-      record({ ...summary, durationMs, ...counts, ...(error !== undefined ? { error } : {}) })
+      store.connections.recordConnection(tabId, {
+        ...summary,
+        durationMs,
+        ...counts,
+        ...(error !== undefined ? { error } : {}),
+      })
     }
     summary = undefined
     connection = undefined
@@ -66,12 +61,17 @@ function makeSession() {
     /** Headers the browser could not send on the last direct connection. */
     dropped,
     log,
-    async connect(deps: ConnectDeps) {
+    /** Builds the request as Send does (store.connect) and opens it over the relay or directly. */
+    async connect() {
       if (state() !== 'idle') return
       setProblem(null)
       setState('connecting')
       counts = { sent: 0, received: 0 }
-      const result = await deps.build(async (request, selected, options) => {
+      const open = async (
+        request: { url: string; headers: HeaderList },
+        selected: SelectedTransport,
+        options: SendOptions,
+      ): Promise<never> => {
         const url = webSocketUrl(request.url)
         if (!url.ok) throw new Error(url.error)
         const direct = selected.mode !== 'relay' || !selected.relay
@@ -102,19 +102,20 @@ function makeSession() {
               const text = m.failed(failure.message + (failure.body ? `\n${failure.body}` : ''))
               log.add(info(text, true))
               setProblem(text)
-              if (state() !== 'open') end(deps.record, failure.message)
+              if (state() !== 'open') end(failure.message)
             },
             closed: (closed) => {
               log.add(info(m.closed(closed.code, closed.reason, closed.by)))
-              end(deps.record)
+              end()
             },
           },
         )
         throw new HandedOver()
-      })
+      }
+      const result = await store.connections.connect(tabId, open)
       if (!connection) {
         // The pre-request script or the request's build failed, or the URL is not a WebSocket's.
-        const reason = m.failed(result?.error || m.disconnected)
+        const reason = m.failed((result && 'error' in result && result.error) || m.disconnected)
         log.add(info(reason, true))
         setProblem(reason)
         setState('idle')
@@ -139,13 +140,5 @@ function makeSession() {
 
 export type WsSession = ReturnType<typeof makeSession>
 
-const sessions = new Map<Id, WsSession>()
-
-export function sessionFor(tabId: Id): WsSession {
-  let session = sessions.get(tabId)
-  if (!session) {
-    session = makeSession()
-    sessions.set(tabId, session)
-  }
-  return session
-}
+/** The tab's WebSocket connection (tab-sessions.ts). */
+export const websocketSession = perTab(makeSession)

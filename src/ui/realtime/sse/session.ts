@@ -14,9 +14,10 @@ import {
 } from '../../../runtime/realtime/sse/connect.ts'
 import type { AppStore } from '../../store/index.ts'
 import { createMessageLog, type MessageLogData } from '../log-model.ts'
+import { perTab } from '../tab-sessions.ts'
 import { sseLogEntry } from './log-entries.ts'
 
-export interface TabConnection {
+export interface SseSession {
   state: Accessor<SseState>
   log: MessageLogData
   /** Events received since the last `Clear`, counted as the log shows them (once per frame). */
@@ -28,11 +29,7 @@ export interface TabConnection {
   clear(): void
 }
 
-const connections = new Map<Id, TabConnection>()
-
-export function tabConnection(store: AppStore, tabId: Id): TabConnection {
-  const known = connections.get(tabId)
-  if (known) return known
+function makeSession(store: AppStore, tabId: Id): SseSession {
   const [state, setState] = createSignal<SseState>('closed')
   const [error, setError] = createSignal<string | null>(null)
   const log = createMessageLog()
@@ -47,7 +44,7 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
     log.add(sseLogEntry(entry))
   }
 
-  const connection: TabConnection = {
+  return {
     state,
     log,
     received: () => (log.version(), events),
@@ -71,8 +68,17 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       const summary = await open.done
       clearInterval(watch)
       current = undefined
-      prepared.record({ ...summary, received: summary.events, sent: 0 })
-      if (!store.tabs.state.tabs.some((t) => t.id === tabId)) connections.delete(tabId)
+      store.connections.recordConnection(tabId, {
+        kind: 'sse',
+        url: summary.url,
+        openedAt: summary.startedAt,
+        durationMs: summary.durationMs,
+        received: summary.events,
+        sent: 0,
+        ...(summary.reconnects ? { reconnects: summary.reconnects } : {}),
+        ...(summary.error !== undefined ? { error: summary.error } : {}),
+      })
+      if (!store.tabs.state.tabs.some((t) => t.id === tabId)) sseSession.drop(tabId)
     },
     disconnect() {
       stopped = true
@@ -83,6 +89,7 @@ export function tabConnection(store: AppStore, tabId: Id): TabConnection {
       log.clear()
     },
   }
-  connections.set(tabId, connection)
-  return connection
 }
+
+/** The tab's SSE connection (tab-sessions.ts). */
+export const sseSession = perTab(makeSession)

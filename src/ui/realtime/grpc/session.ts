@@ -24,6 +24,7 @@ import {
 import type { RelayEndpoint } from '../../../runtime/transport/select.ts'
 import type { AppStore } from '../../store/index.ts'
 import { createMessageLog, makeLogEntry } from '../log-model.ts'
+import { perTab } from '../tab-sessions.ts'
 import { grpcMessages as m } from './messages.ts'
 
 export interface CallStatus {
@@ -97,22 +98,14 @@ function makeCall(store: AppStore, tabId: Id) {
     socket = undefined
     stopWatch?.()
     stopWatch = undefined
-    store.connections.addHistoryEntry({
-      time: started,
-      method: 'gRPC',
+    store.connections.recordConnection(tabId, {
+      kind: 'grpc',
       url,
-      ...savedId(),
+      openedAt: started,
       ...(frame.type === 'status' ? { status: frame.code } : { error: frame.message }),
       durationMs: Date.now() - started,
-      outcome: frame.type === 'error' ? 'failed' : 'done',
-      kind: 'grpc',
-      messages: { ...counts },
+      ...counts,
     })
-  }
-
-  const savedId = (): { requestId?: Id } => {
-    const id = store.tabs.state.tabs.find((t) => t.id === tabId)?.savedRequestId
-    return id ? { requestId: id } : {}
   }
 
   /**
@@ -120,8 +113,14 @@ function makeCall(store: AppStore, tabId: Id) {
    * `Cancel` while the scripts ran) is in the history as an HTTP send that was not sent is: the
    * URL as typed, the reason, no status.
    */
-  function recordNotSent(at: { time: number; url: string; requestId?: Id }, error: string) {
-    store.connections.addHistoryEntry({ ...at, method: 'gRPC', kind: 'grpc', outcome: 'not-sent', error })
+  function recordNotSent(at: { time: number; url: string }, error: string) {
+    store.connections.recordConnection(tabId, {
+      kind: 'grpc',
+      url: at.url,
+      openedAt: at.time,
+      outcome: 'not-sent',
+      error,
+    })
   }
 
   const onFrame = (url: string, started: number) => (frame: GrpcServerFrame) => {
@@ -159,7 +158,7 @@ function makeCall(store: AppStore, tabId: Id) {
         socket?.close()
         socket = undefined
         dispose()
-        calls.delete(tabId)
+        grpcSession.drop(tabId)
       })
       return dispose
     })
@@ -210,7 +209,6 @@ function makeCall(store: AppStore, tabId: Id) {
       const planned = {
         time: Date.now(),
         url: `${draft?.url ?? ''}/${draft?.grpc?.service ?? ''}/${draft?.grpc?.method ?? ''}`,
-        ...savedId(),
       }
       try {
         const at = await ready()
@@ -259,21 +257,13 @@ function makeCall(store: AppStore, tabId: Id) {
   }
 }
 
-export type GrpcCall = ReturnType<typeof makeCall>
+export type GrpcSession = ReturnType<typeof makeCall>
 
-const calls = new Map<Id, GrpcCall>()
-
-export function callFor(store: AppStore, tabId: Id): GrpcCall {
-  let call = calls.get(tabId)
-  if (!call) {
-    call = makeCall(store, tabId)
-    calls.set(tabId, call)
-  }
-  return call
-}
+/** The tab's gRPC call (tab-sessions.ts). */
+export const grpcSession = perTab(makeCall)
 
 /** The component left: a closed tab's idle state is dropped (a running call drops it on its own). */
 export function releaseIfClosed(store: AppStore, tabId: Id): void {
-  const call = calls.get(tabId)
-  if (call && !call.running() && !store.tabs.state.tabs.some((t) => t.id === tabId)) calls.delete(tabId)
+  const call = grpcSession.peek(tabId)
+  if (call && !call.running() && !store.tabs.state.tabs.some((t) => t.id === tabId)) grpcSession.drop(tabId)
 }

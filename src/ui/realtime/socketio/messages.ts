@@ -1,0 +1,31 @@
+/** The Socket.IO request's labels (loaded with its editor's chunk, never by the shell). */
+export const socketIoMessages = {
+  connect: 'Connect',
+  disconnect: 'Disconnect',
+  connecting: 'Connecting…',
+  connected: (id: string) => `Connected (${id})`,
+  disconnected: 'Not connected',
+  settings: 'Settings',
+  path: 'Path',
+  namespace: 'Namespace',
+  version: 'Client version',
+  authPayload: 'Auth payload',
+  authPlaceholder: '{"token": "…"}',
+  events: 'Events',
+  eventsHint: 'Events to listen to, one per line; all events are shown when empty.',
+  emit: 'Emit',
+  eventName: 'Event',
+  args: 'Arguments (JSON)',
+  ack: 'Acknowledgement',
+  notConnected: 'Not connected: Connect first.',
+  noEvent: 'Name the event to emit.',
+  opened: (url: string, id: string) => `Connected to ${url} (${id})`,
+  reconnecting: (attempt: number) => `Reconnecting (attempt ${attempt})`,
+  closed: (reason: string, byClient: boolean) =>
+    byClient ? `Disconnected (${reason})` : `Connection closed: ${reason}`,
+  failed: (message: string) => `Could not connect: ${message}`,
+  ackReply: (event: string) => `ack ${event}`,
+  ackFailed: (event: string, message: string) => `No acknowledgement for ${event}: ${message}`,
+  directNote:
+    'The page connects to the server itself (no relay bridge for Socket.IO yet): CORS applies, and headers are sent only while the connection polls over HTTP.',
+}
