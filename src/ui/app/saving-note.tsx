@@ -7,12 +7,12 @@ import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
 
 export function SavingNote() {
-  const store = useStore()
+  const { saving } = useStore()
   return (
     <Show
-      when={store.saving.saveFailure()}
+      when={saving.saveFailure()}
       fallback={
-        <Show when={store.saving.inProgress()}>
+        <Show when={saving.inProgress()}>
           <span class="saving-note muted" role="status">
             {messages.saving}
           </span>

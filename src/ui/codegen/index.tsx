@@ -25,7 +25,7 @@ import { loadPrefs, savePrefs } from './prefs.ts'
 import './codegen.css'
 
 export default function GenerateCodeDialog(props: { source: CodegenSource }) {
-  const store = useStore()
+  const { send, ui, docs } = useStore()
   const prefs = loadPrefs()
   const [language, setLanguage] = createSignal<LanguageId>(prefs.language)
   const [includeAuth, setIncludeAuth] = createSignal(prefs.includeAuth)
@@ -33,16 +33,16 @@ export default function GenerateCodeDialog(props: { source: CodegenSource }) {
   const [optionsOpen, setOptionsOpen] = createSignal(false)
   const [chosen, setChosen] = createStore(prefs.options)
   const [status, setStatus] = createSignal<string | null>(null)
-  const close = () => store.ui.closeDialog()
+  const close = () => ui.closeDialog()
 
   const [built] = createResource(
     () => ({
       auth: includeAuth(),
       reveal: reveal(),
-      version: store.docs.workspaceVersion() + store.docs.deviceVersion(),
+      version: docs.workspaceVersion() + docs.deviceVersion(),
     }),
     async ({ auth, reveal }) => {
-      const found = store.send.codegenInput(props.source)
+      const found = send.codegenInput(props.source)
       if (!found) return { error: messages.codegenGone }
       const { request, parents, variables } = found.input
       try {

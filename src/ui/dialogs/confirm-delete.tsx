@@ -6,8 +6,8 @@ import type { Id } from '../../model/types.ts'
 
 /** `Löschen` asks first; the item goes to `Recently deleted` (soft delete, issue 16). */
 export function ConfirmDelete(props: { id: Id; name: string }) {
-  const store = useStore()
-  const close = () => store.ui.closeDialog()
+  const { tree, saving, ui } = useStore()
+  const close = () => ui.closeDialog()
   const [deleting, setDeleting] = createSignal(false)
   return (
     <Dialog title={messages.deleteTitle(props.name)} onClose={close}>
@@ -23,8 +23,8 @@ export function ConfirmDelete(props: { id: Id; name: string }) {
           onClick={() => {
             // Closes once the deletion is on the disk (store/durable-commit.ts).
             setDeleting(true)
-            store.tree.deleteItem(props.id)
-            void store.saving.whenSaved().then(close)
+            tree.deleteItem(props.id)
+            void saving.whenSaved().then(close)
           }}
         >
           {deleting() ? messages.saving : messages.delete}

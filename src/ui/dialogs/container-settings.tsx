@@ -14,14 +14,14 @@ import { TabList } from './tab-list.tsx'
 type Section = 'auth' | 'variables' | 'scripts' | 'description'
 
 export function ContainerSettings(props: { id: Id }) {
-  const store = useStore()
+  const { tree, ui, docs, collab } = useStore()
   const [section, setSection] = createSignal<Section>('auth')
   const settings = createMemo(() => {
-    store.docs.workspaceVersion()
-    return store.tree.readContainer(props.id)
+    docs.workspaceVersion()
+    return tree.readContainer(props.id)
   })
-  const isCollection = () => store.tree.itemType(props.id) === 'collection'
-  const close = () => store.ui.closeDialog()
+  const isCollection = () => tree.itemType(props.id) === 'collection'
+  const close = () => ui.closeDialog()
   const sections: { id: Section; label: string }[] = [
     { id: 'auth', label: messages.authorization },
     { id: 'variables', label: messages.variables },
@@ -42,7 +42,7 @@ export function ContainerSettings(props: { id: Id }) {
                     auth={current().auth}
                     allowInherit={!isCollection()}
                     exclude={NOT_YET_OFFERED}
-                    onChange={(auth) => store.tree.setContainerAuth(props.id, auth)}
+                    onChange={(auth) => tree.setContainerAuth(props.id, auth)}
                     owner={{ id: props.id, requestId: null }}
                   />
                 </Match>
@@ -61,21 +61,21 @@ export function ContainerSettings(props: { id: Id }) {
                   <CodeEditor
                     label={messages.preRequest}
                     value={current().scripts.preRequest}
-                    onChange={(preRequest) => store.tree.setContainerScripts(props.id, { preRequest })}
+                    onChange={(preRequest) => tree.setContainerScripts(props.id, { preRequest })}
                   />
                   <h3 class="subheading">{messages.postResponse}</h3>
                   <CodeEditor
                     label={messages.postResponse}
                     value={current().scripts.postResponse}
-                    onChange={(postResponse) => store.tree.setContainerScripts(props.id, { postResponse })}
+                    onChange={(postResponse) => tree.setContainerScripts(props.id, { postResponse })}
                   />
                 </Match>
                 <Match when={section() === 'description'}>
                   <DescriptionField
                     value={current().description ?? ''}
                     commit="blur"
-                    readOnly={Boolean(store.collab?.readOnly)}
-                    onChange={(text) => store.tree.setContainerDescription(props.id, text)}
+                    readOnly={Boolean(collab?.readOnly)}
+                    onChange={(text) => tree.setContainerDescription(props.id, text)}
                   />
                   <p class="muted">{messages.descriptionHint}</p>
                 </Match>

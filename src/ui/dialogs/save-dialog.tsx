@@ -13,16 +13,16 @@ import Library from 'lucide-solid/icons/library'
 
 /** `then`: tabs waiting to close once this request is saved (the unsaved-changes dialog's `Save`). */
 export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined }) {
-  const store = useStore()
-  const tab = () => store.tabs.state.tabs.find((t) => t.id === props.tabId)
+  const { tabs, tree, saving, ui, docs } = useStore()
+  const tab = () => tabs.state.tabs.find((t) => t.id === props.tabId)
   const [name, setName] = createSignal(displayName(tab()?.draft.name ?? '', tab()?.draft.url ?? '', ''))
   const [expanded, setExpanded] = createSignal<ReadonlySet<Id>>(new Set())
   const rows = createMemo(() => {
-    store.docs.workspaceVersion()
-    return store.tree.containerRows(expanded())
+    docs.workspaceVersion()
+    return tree.containerRows(expanded())
   })
   const [destination, setDestination] = createSignal<Id | null>(rows()[0]?.id ?? null)
-  const close = () => store.ui.closeDialog()
+  const close = () => ui.closeDialog()
   const toggle = (id: Id) =>
     setExpanded((current) => {
       const next = new Set(current)
@@ -36,9 +36,9 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
   /** `New Collection` here: named in place, then chosen as the destination. */
   const createCollection = (value: string) => {
     setNaming(false)
-    const id = store.tree.createCollection()
+    const id = tree.createCollection()
     if (id === undefined) return
-    store.tree.renameItem(id, value.trim() || messages.newCollectionName)
+    tree.renameItem(id, value.trim() || messages.newCollectionName)
     setDestination(id)
   }
   const save = (e: Event) => {
@@ -47,12 +47,12 @@ export function SaveDialog(props: { tabId: Id; then?: CloseIntent | undefined })
     if (naming() && nameField) createCollection(nameField.value)
     const parentId = destination()
     if (!parentId || busy()) return
-    store.tabs.saveAs(props.tabId, name(), parentId)
+    tabs.saveAs(props.tabId, name(), parentId)
     // Closes once the request is on the disk (store/durable-commit.ts); `Saving…` meanwhile.
     setBusy(true)
-    void store.saving.whenSaved().then(() => {
+    void saving.whenSaved().then(() => {
       close()
-      if (props.then) store.tabs.saveAndClose(props.then)
+      if (props.then) tabs.saveAndClose(props.then)
     })
   }
 

@@ -7,11 +7,11 @@ import { displayName } from '../store/request-name.ts'
 import { Dialog } from './dialog.tsx'
 
 export function UnsavedChanges(props: { intent: CloseIntent }) {
-  const store = useStore()
-  const close = () => store.ui.closeDialog()
+  const { tabs, ui } = useStore()
+  const close = () => ui.closeDialog()
   const names = () => {
-    const closing = new Set(tabsClosedBy(props.intent, store.tabs.state.tabs))
-    return store.tabs.state.tabs
+    const closing = new Set(tabsClosedBy(props.intent, tabs.state.tabs))
+    return tabs.state.tabs
       .filter((t) => closing.has(t.id) && t.dirty)
       .map((t) => displayName(t.draft.name, t.draft.url, messages.untitled))
   }
@@ -22,14 +22,14 @@ export function UnsavedChanges(props: { intent: CloseIntent }) {
         <button type="button" class="button" onClick={close}>
           {messages.cancel}
         </button>
-        <button type="button" class="button danger" onClick={() => store.tabs.discardAndClose(props.intent)}>
+        <button type="button" class="button danger" onClick={() => tabs.discardAndClose(props.intent)}>
           {messages.dontSave}
         </button>
         <button
           type="button"
           class="button primary"
           autofocus
-          onClick={() => store.tabs.saveAndClose(props.intent)}
+          onClick={() => tabs.saveAndClose(props.intent)}
         >
           {messages.save}
         </button>

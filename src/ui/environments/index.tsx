@@ -10,20 +10,20 @@ import { VariableTable } from './variable-table.tsx'
 type Scope = 'global' | 'workspace' | 'environment'
 
 export function VariablesDialog() {
-  const store = useStore()
+  const { variables, ui } = useStore()
   const [scope, setScope] = createSignal<Scope>(
-    store.variables.state.activeEnvironmentId ? 'environment' : 'global',
+    variables.state.activeEnvironmentId ? 'environment' : 'global',
   )
   const [envId, setEnvId] = createSignal<Id | null>(
-    store.variables.state.activeEnvironmentId ?? store.variables.state.environments[0]?.id ?? null,
+    variables.state.activeEnvironmentId ?? variables.state.environments[0]?.id ?? null,
   )
-  const close = () => store.ui.closeDialog()
+  const close = () => ui.closeDialog()
   const scopes: { id: Scope; label: string }[] = [
     { id: 'global', label: messages.scopeGlobal },
     { id: 'workspace', label: messages.scopeWorkspace },
     { id: 'environment', label: messages.scopeEnvironment },
   ]
-  const currentEnv = () => store.variables.state.environments.find((e) => e.id === envId())
+  const currentEnv = () => variables.state.environments.find((e) => e.id === envId())
 
   return (
     <Dialog title={messages.variables} onClose={close} wide>
@@ -43,7 +43,7 @@ export function VariablesDialog() {
               value={envId() ?? ''}
               onChange={(e) => setEnvId(e.currentTarget.value || null)}
             >
-              <For each={store.variables.state.environments}>
+              <For each={variables.state.environments}>
                 {(env) => <option value={env.id}>{env.name}</option>}
               </For>
             </select>
@@ -53,14 +53,14 @@ export function VariablesDialog() {
                   class="input"
                   aria-label={`${messages.environment} name`}
                   value={env().name}
-                  onChange={(e) => store.variables.renameEnvironment(env().id, e.currentTarget.value)}
+                  onChange={(e) => variables.renameEnvironment(env().id, e.currentTarget.value)}
                 />
               )}
             </Show>
             <button
               type="button"
               class="button"
-              onClick={() => setEnvId(store.variables.createEnvironment() ?? null)}
+              onClick={() => setEnvId(variables.createEnvironment() ?? null)}
             >
               {messages.newEnvironment}
             </button>
@@ -70,7 +70,7 @@ export function VariablesDialog() {
                   type="button"
                   class="button"
                   onClick={() =>
-                    store.ui.openDialog({
+                    ui.openDialog({
                       kind: 'export',
                       target: { kind: 'environment', id: env().id },
                       name: env().name,
@@ -87,8 +87,8 @@ export function VariablesDialog() {
                   type="button"
                   class="button danger"
                   onClick={() => {
-                    store.variables.deleteEnvironment(env().id)
-                    setEnvId(store.variables.state.environments.find((e) => e.id !== env().id)?.id ?? null)
+                    variables.deleteEnvironment(env().id)
+                    setEnvId(variables.state.environments.find((e) => e.id !== env().id)?.id ?? null)
                   }}
                 >
                   {messages.delete}

@@ -12,7 +12,7 @@ import { useStore } from '../store/context.tsx'
 import { headersText, readForm } from './example-form.ts'
 
 export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedResponse }) {
-  const store = useStore()
+  const { examples, settings, collab } = useStore()
   const [editing, setEditing] = createSignal(false)
   const [problem, setProblem] = createSignal('')
   const result = (): DoneOutcome => ({
@@ -33,7 +33,7 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
       body: field('body'),
     })
     if ('problem' in edited) return void setProblem(edited.problem)
-    store.examples.saveExample(props.requestId, edited)
+    examples.saveExample(props.requestId, edited)
     setProblem('')
     setEditing(false)
   }
@@ -41,7 +41,7 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
     <section class="example-view" aria-label={messages.viewingExample(props.example.name)}>
       <div class="example-bar">
         <strong>{messages.viewingExample(props.example.name)}</strong>
-        <Show when={!store.collab?.readOnly}>
+        <Show when={!collab?.readOnly}>
           <button
             type="button"
             class="button"
@@ -51,7 +51,7 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
             {messages.editExample}
           </button>
         </Show>
-        <button type="button" class="button" onClick={() => store.examples.showExample(props.tabId, null)}>
+        <button type="button" class="button" onClick={() => examples.showExample(props.tabId, null)}>
           {messages.closeExample}
         </button>
       </div>
@@ -61,8 +61,8 @@ export function ExampleView(props: { tabId: Id; requestId: Id; example: SavedRes
           <ResponseViewer
             result={result()}
             hasPostScript={false}
-            defaultView={store.settings.current().editor.responseView}
-            assistant={store.settings.current().assistant}
+            defaultView={settings.current().editor.responseView}
+            assistant={settings.current().assistant}
             secrets={() => []}
           />
         }

@@ -48,14 +48,14 @@ export function AssistantSettingsForm(props: {
 }
 
 export function AssistantSettingsDialog() {
-  const store = useStore()
+  const { settings, ui } = useStore()
   return (
-    <Dialog title={messages.assistantSettings} onClose={store.ui.closeDialog}>
+    <Dialog title={messages.assistantSettings} onClose={ui.closeDialog}>
       <AssistantSettingsForm
-        value={store.settings.current().assistant}
+        value={settings.current().assistant}
         onSave={(assistant) => {
-          store.settings.updateSettings({ assistant })
-          store.ui.closeDialog()
+          settings.updateSettings({ assistant })
+          ui.closeDialog()
         }}
       />
     </Dialog>

@@ -12,9 +12,9 @@ import { useStore } from '../store/context.tsx'
 const HistoryDialog = lazy(() => import('./history-dialog.tsx'))
 
 export function GitHistoryButton(props: { tab: TabState }) {
-  const store = useStore()
+  const { collab } = useStore()
   const [open, setOpen] = createSignal(false)
-  const history = () => store.collab?.gitHistory
+  const history = () => collab?.gitHistory
   return (
     <Show when={history()?.available() && props.tab.savedRequestId}>
       <button

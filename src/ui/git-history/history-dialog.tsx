@@ -16,7 +16,7 @@ import { versionDiff } from './version-diff.ts'
 import './git-history.css'
 
 export default function HistoryDialog(props: { tab: TabState; history: GitHistory; onClose: () => void }) {
-  const store = useStore()
+  const { tabs, collab } = useStore()
   const [list] = createResource(
     () => props.tab.savedRequestId,
     (id) => props.history.versions(id),
@@ -37,8 +37,8 @@ export default function HistoryDialog(props: { tab: TabState; history: GitHistor
     const value = version()
     if (!value || typeof value === 'string') return
     const { id: _id, type: _type, ...fields } = keepSecrets(value, props.tab.draft)
-    store.tabs.editDraft(props.tab.id, fields)
-    store.tabs.saveTab(props.tab.id)
+    tabs.editDraft(props.tab.id, fields)
+    tabs.saveTab(props.tab.id)
     props.onClose()
   }
   return (
@@ -112,7 +112,7 @@ export default function HistoryDialog(props: { tab: TabState; history: GitHistor
                 </tbody>
               </table>
             </Show>
-            <Show when={!store.collab?.readOnly}>
+            <Show when={!collab?.readOnly}>
               <div class="dialog-actions">
                 <button type="button" class="button primary" onClick={restore}>
                   {messages.gitRestore}

@@ -12,10 +12,10 @@ import { useStore } from '../store/context.tsx'
 import { filterHistory, groupByDay, timeOfDay, urlParts } from './history-list.ts'
 
 export function HistoryPanel() {
-  const store = useStore()
+  const { history } = useStore()
   const [query, setQuery] = createSignal('')
   const [confirming, setConfirming] = createSignal(false)
-  const groups = createMemo(() => groupByDay(filterHistory(store.history.entries(), query()), Date.now()))
+  const groups = createMemo(() => groupByDay(filterHistory(history.entries(), query()), Date.now()))
 
   return (
     <nav class="sidebar history-panel" aria-label={messages.history}>
@@ -24,7 +24,7 @@ export function HistoryPanel() {
         <button
           type="button"
           class="button"
-          disabled={store.history.entries().length === 0}
+          disabled={history.entries().length === 0}
           onClick={() => setConfirming(true)}
         >
           {messages.clearHistory}
@@ -40,7 +40,7 @@ export function HistoryPanel() {
       />
       <div class="history-list">
         <Show
-          when={store.history.entries().length > 0}
+          when={history.entries().length > 0}
           fallback={<p class="muted sidebar-empty">{messages.emptyHistory}</p>}
         >
           <Show
@@ -59,7 +59,7 @@ export function HistoryPanel() {
                             type="button"
                             class="history-entry"
                             classList={{ failed: entry.outcome !== 'done' }}
-                            onClick={() => store.history.openHistoryEntry(entry)}
+                            onClick={() => history.openHistoryEntry(entry)}
                           >
                             <KindBadge kind={entry.kind} method={entry.method} />
                             <span class="history-url" title={entry.url}>
@@ -92,7 +92,7 @@ export function HistoryPanel() {
               class="button danger"
               onClick={() => {
                 setConfirming(false)
-                store.history.clearHistory()
+                history.clearHistory()
               }}
             >
               {messages.clearHistory}

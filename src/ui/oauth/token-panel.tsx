@@ -15,8 +15,8 @@ export function maskToken(token: string): string {
 }
 
 export function TokenPanel(props: { owner: Id; auth: OAuth2Auth; requestId: Id | null }) {
-  const store = useStore()
-  const held = () => store.oauth.heldOAuthToken(props.owner, props.auth, props.requestId)
+  const { oauth } = useStore()
+  const held = () => oauth.heldOAuthToken(props.owner, props.auth, props.requestId)
   const [busy, setBusy] = createSignal(false)
   const [error, setError] = createSignal('')
   const [now, setNow] = createSignal(Date.now())
@@ -24,7 +24,7 @@ export function TokenPanel(props: { owner: Id; auth: OAuth2Auth; requestId: Id |
     setError('')
     setBusy(true)
     // Not awaited before the call: a sign-in popup must open inside this click.
-    store.oauth
+    oauth
       .fetchOAuthToken(props.owner, props.auth, props.requestId)
       .catch((failure: unknown) => setError((failure as Error).message))
       .finally(() => {
@@ -67,7 +67,7 @@ export function TokenPanel(props: { owner: Id; auth: OAuth2Auth; requestId: Id |
           disabled={!held()}
           onClick={() => {
             setError('')
-            store.oauth.deleteOAuthToken(props.owner)
+            oauth.deleteOAuthToken(props.owner)
           }}
         >
           {m.deleteToken}

@@ -11,11 +11,11 @@ import { useStore } from '../store/context.tsx'
 const AuthEditor = lazy(() => import('../dialogs/auth-editor.tsx').then((m) => ({ default: m.AuthEditor })))
 
 export function AuthTab(props: { tab: TabState; onChange: (auth: Auth) => void }) {
-  const store = useStore()
+  const { tree, docs } = useStore()
   const inherited = createMemo(() => {
-    store.docs.workspaceVersion()
+    docs.workspaceVersion()
     const id = props.tab.savedRequestId
-    const chain = id ? store.tree.ancestors(id) : undefined
+    const chain = id ? tree.ancestors(id) : undefined
     if (!chain) return null
     const links: AuthSource[] = [
       ...chain.folders.map((f): AuthSource => ({ auth: f.auth, name: f.name, kind: 'folder' })),

@@ -22,15 +22,15 @@ const ResponseViewer = lazy(() => loadViewer().then((m) => ({ default: m.Respons
 export const preloadResponseViewer = (): void => void loadViewer()
 
 export function ResponseArea(props: { tabId: Id }) {
-  const store = useStore()
-  const state = () => store.send.sendState(props.tabId)
-  const tab = () => store.tabs.state.tabs.find((t) => t.id === props.tabId)
+  const { tabs, tree, variables, examples, send, settings, docs, collab } = useStore()
+  const state = () => send.sendState(props.tabId)
+  const tab = () => tabs.state.tabs.find((t) => t.id === props.tabId)
   /** The request's own post-response script or one it inherits from a folder or its collection. */
   const hasPostScript = () => {
     const current = tab()
     if (!current) return false
-    store.docs.workspaceVersion()
-    const chain = current.savedRequestId ? store.tree.ancestors(current.savedRequestId) : undefined
+    docs.workspaceVersion()
+    const chain = current.savedRequestId ? tree.ancestors(current.savedRequestId) : undefined
     const scripts = [
       current.draft.scripts,
       ...(chain ? [...chain.folders, chain.collection].map((c) => c.scripts) : []),
@@ -58,7 +58,7 @@ export function ResponseArea(props: { tabId: Id }) {
     // Loaded on first use: the shell does not carry it.
     const { exampleFromResponse } = await import('../../model/response/example.ts')
     const example = exampleFromResponse(result.request, result.response, await body())
-    store.examples.saveExample(requestId, example)
+    examples.saveExample(requestId, example)
     setSavedNote(messages.savedAsExample(example.name))
   }
 
@@ -69,7 +69,7 @@ export function ResponseArea(props: { tabId: Id }) {
     <div class="send-status">
       <strong>{messages.awaitingResponse}</strong>
       <span class="elapsed">{elapsed()} ms</span>
-      <button type="button" class="button" onClick={() => store.send.cancelSend(props.tabId)}>
+      <button type="button" class="button" onClick={() => send.cancelSend(props.tabId)}>
         {messages.cancel}
       </button>
     </div>
@@ -129,10 +129,10 @@ export function ResponseArea(props: { tabId: Id }) {
                   result={result()}
                   settled={!!state().result}
                   hasPostScript={hasPostScript()}
-                  defaultView={store.settings.current().editor.responseView}
-                  assistant={store.settings.current().assistant}
-                  secrets={() => store.variables.secretValues(tab()?.savedRequestId ?? null)}
-                  {...(tab()?.savedRequestId && !store.collab?.readOnly
+                  defaultView={settings.current().editor.responseView}
+                  assistant={settings.current().assistant}
+                  secrets={() => variables.secretValues(tab()?.savedRequestId ?? null)}
+                  {...(tab()?.savedRequestId && !collab?.readOnly
                     ? { onSaveExample: (body: () => Promise<Uint8Array>) => void saveExample(result(), body) }
                     : {})}
                 />
@@ -160,7 +160,7 @@ export function ResponseArea(props: { tabId: Id }) {
             <div class="send-error" role="alert">
               <strong>{messages.requestFailed}</strong>
               <p class="error-line">{(result() as { error: string }).error}</p>
-              <button type="button" class="button primary" onClick={() => void store.send.send(props.tabId)}>
+              <button type="button" class="button primary" onClick={() => void send.send(props.tabId)}>
                 {messages.retry}
               </button>
             </div>

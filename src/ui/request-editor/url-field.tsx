@@ -18,12 +18,12 @@ export function UrlField(props: {
   /** A paste it takes (true) replaces the browser's; without it every paste is plain text. */
   onPaste?: (text: string) => boolean
 }) {
-  const store = useStore()
+  const { tabs, variables, docs } = useStore()
   const value = () => props.tab.draft.url
   const resolve = (name: string) => {
-    store.docs.workspaceVersion()
-    store.docs.deviceVersion()
-    return store.variables.lookupVariable(props.tab.id, name)
+    docs.workspaceVersion()
+    docs.deviceVersion()
+    return variables.lookupVariable(props.tab.id, name)
   }
   let mirror!: HTMLDivElement
   const parts = createMemo(() => urlParts(value()))
@@ -57,7 +57,7 @@ export function UrlField(props: {
           autocapitalize="off"
           inputMode="url"
           enterkeyhint="send"
-          onInput={(e) => store.tabs.editDraft(props.tab.id, urlEdit(props.tab, e.currentTarget.value))}
+          onInput={(e) => tabs.editDraft(props.tab.id, urlEdit(props.tab, e.currentTarget.value))}
           onScroll={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyUp={(e) => (mirror.scrollLeft = e.currentTarget.scrollLeft)}
           onKeyDown={(e) => {

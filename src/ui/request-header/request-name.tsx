@@ -7,18 +7,18 @@ import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 
 export function RequestName(props: { tab: TabState }) {
-  const store = useStore()
+  const { tabs, ui } = useStore()
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
   return (
     <Show
-      when={store.ui.renamingTab()}
+      when={ui.renamingTab()}
       fallback={
         <button
           type="button"
           class="request-name"
           title={`${messages.rename} (F2)`}
           aria-label={`${messages.requestName}: ${name()}`}
-          onClick={() => store.ui.setRenamingTab(true)}
+          onClick={() => ui.setRenamingTab(true)}
         >
           {name()}
         </button>
@@ -28,9 +28,9 @@ export function RequestName(props: { tab: TabState }) {
         value={props.tab.draft.name || name()}
         label={messages.requestName}
         onDone={(value) => {
-          store.ui.setRenamingTab(false)
+          ui.setRenamingTab(false)
           if (value !== null && value.trim() && value !== props.tab.draft.name) {
-            store.tabs.renameTab(props.tab.id, value)
+            tabs.renameTab(props.tab.id, value)
           }
         }}
       />

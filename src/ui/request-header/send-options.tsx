@@ -16,7 +16,7 @@ export interface DownloadStatus {
 }
 
 export function SendOptions(props: { tab: TabState; onStatus: (status: DownloadStatus | null) => void }) {
-  const store = useStore()
+  const { send } = useStore()
   const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
   const setStatus = (status: DownloadStatus | null) => props.onStatus(status)
 
@@ -24,7 +24,7 @@ export function SendOptions(props: { tab: TabState; onStatus: (status: DownloadS
     const saver = await chooseSaver(props.tab.draft.url)
     if (!saver) return
     setStatus({ text: messages.downloading, busy: true })
-    const result = await store.send.download(props.tab.id, saver.save)
+    const result = await send.download(props.tab.id, saver.save)
     if (!result) return setStatus(null)
     if (result.outcome === 'not-sent')
       return setStatus({ text: messages.downloadNotSent(result.error), busy: false })

@@ -24,12 +24,12 @@ import { makeRunSettingsStore } from './run-settings-store.ts'
 import './runner.css'
 
 export default function CollectionRunner(props: { target: RunnerTarget }) {
-  const store = useStore()
+  const { variables, send, docs } = useStore()
   const containerId = props.target.containerId
   const session = runSessionFor(containerId)
-  const [source] = createResource(() => store.send.runSource())
+  const [source] = createResource(() => send.runSource())
   const target = createMemo(() => {
-    store.docs.workspaceVersion()
+    docs.workspaceVersion()
     return source()?.target(containerId)
   })
   // This device's settings for the collection or folder, read once per page life, kept on change.
@@ -86,7 +86,7 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
     setViewing(null)
     setOpened(null)
     void session
-      .start(ready, t, store.variables.state.activeEnvironmentId, {
+      .start(ready, t, variables.state.activeEnvironmentId, {
         save: (record) => runs.save(record).then(() => void refetch()),
       })
       .catch(() => undefined)

@@ -14,7 +14,7 @@ const decoder = new TextDecoder()
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`)
 
 export function ResultDetail(props: { row: RunRow; onBack: () => void }) {
-  const store = useStore()
+  const { variables, settings } = useStore()
   const outcome = () => rowOutcome(props.row)
   const request = () => props.row.request
   const cutBody = () => {
@@ -93,9 +93,9 @@ export function ResultDetail(props: { row: RunRow; onBack: () => void }) {
             result={result()}
             settled={true}
             hasPostScript={result().tests.length > 0 || result().scriptError !== null}
-            defaultView={store.settings.current().editor.responseView}
-            assistant={store.settings.current().assistant}
-            secrets={() => store.variables.secretValues(null)}
+            defaultView={settings.current().editor.responseView}
+            assistant={settings.current().assistant}
+            secrets={() => variables.secretValues(null)}
           />
         )}
       </Show>

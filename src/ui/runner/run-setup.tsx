@@ -16,7 +16,7 @@ import ArrowUp from 'lucide-solid/icons/arrow-up'
 import GripVertical from 'lucide-solid/icons/grip-vertical'
 
 export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]; disabled: boolean }) {
-  const store = useStore()
+  const { variables } = useStore()
   const s = () => props.session.settings
   const set = props.session.setSettings
   // One map for all rows (each row looks itself up): a collection may hold hundreds of requests.
@@ -167,14 +167,13 @@ export function RunSetup(props: { session: RunSession; planned: PlannedRequest[]
             class="input"
             disabled={props.disabled}
             value={
-              (s().environmentId === undefined
-                ? store.variables.state.activeEnvironmentId
-                : s().environmentId) ?? ''
+              (s().environmentId === undefined ? variables.state.activeEnvironmentId : s().environmentId) ??
+              ''
             }
             onChange={(e) => set('environmentId', e.currentTarget.value || null)}
           >
             <option value="">{m.noEnvironment}</option>
-            <For each={store.variables.state.environments}>
+            <For each={variables.state.environments}>
               {(env) => <option value={env.id}>{env.name}</option>}
             </For>
           </select>

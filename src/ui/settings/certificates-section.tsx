@@ -10,9 +10,9 @@ import { useStore } from '../store/context.tsx'
 import { RelayNote } from './relay-note.tsx'
 
 export function CertificatesSection() {
-  const store = useStore()
-  const tls = () => store.settings.current().tls
-  const write = (patch: Partial<TlsSettings>) => store.settings.updateSettings({ tls: patch })
+  const { settings } = useStore()
+  const tls = () => settings.current().tls
+  const write = (patch: Partial<TlsSettings>) => settings.updateSettings({ tls: patch })
   const certs = () => tls().clientCertificates
   const setCert = (index: number, patch: Partial<ClientCertificate>) =>
     write({ clientCertificates: certs().map((c, i) => (i === index ? { ...c, ...patch } : c)) })

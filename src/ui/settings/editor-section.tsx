@@ -11,17 +11,15 @@ const VIEWS: { id: ResponseView; label: string }[] = [
 ]
 
 export function EditorSection() {
-  const store = useStore()
-  const editor = () => store.settings.current().editor
+  const { settings } = useStore()
+  const editor = () => settings.current().editor
   return (
     <div class="settings-section">
       <label class="check-row">
         <input
           type="checkbox"
           checked={editor().formatJsonOnSend}
-          onChange={(e) =>
-            store.settings.updateSettings({ editor: { formatJsonOnSend: e.currentTarget.checked } })
-          }
+          onChange={(e) => settings.updateSettings({ editor: { formatJsonOnSend: e.currentTarget.checked } })}
         />
         {messages.formatJsonOnSend}
       </label>
@@ -29,9 +27,7 @@ export function EditorSection() {
         <input
           type="checkbox"
           checked={editor().defaultHeaders}
-          onChange={(e) =>
-            store.settings.updateSettings({ editor: { defaultHeaders: e.currentTarget.checked } })
-          }
+          onChange={(e) => settings.updateSettings({ editor: { defaultHeaders: e.currentTarget.checked } })}
         />
         {messages.defaultHeadersSetting}
       </label>
@@ -41,7 +37,7 @@ export function EditorSection() {
           class="input"
           value={editor().responseView}
           onChange={(e) =>
-            store.settings.updateSettings({ editor: { responseView: e.currentTarget.value as ResponseView } })
+            settings.updateSettings({ editor: { responseView: e.currentTarget.value as ResponseView } })
           }
         >
           <For each={VIEWS}>{(v) => <option value={v.id}>{v.label}</option>}</For>

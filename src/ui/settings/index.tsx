@@ -23,10 +23,10 @@ const SECTIONS: { id: Section; label: string }[] = [
 ]
 
 export function SettingsDialog() {
-  const store = useStore()
+  const { ui } = useStore()
   const [section, setSection] = createSignal<Section>('editor')
   return (
-    <Dialog title={messages.settingsTitle} onClose={() => store.ui.closeDialog()} wide>
+    <Dialog title={messages.settingsTitle} onClose={() => ui.closeDialog()} wide>
       <TabList
         label={messages.settingsTitle}
         items={SECTIONS}
@@ -53,7 +53,7 @@ export function SettingsDialog() {
         <p class="muted">{messages.deviceOnly}</p>
       </div>
       <div class="dialog-actions">
-        <button type="button" class="button primary" onClick={() => store.ui.closeDialog()}>
+        <button type="button" class="button primary" onClick={() => ui.closeDialog()}>
           {messages.close}
         </button>
       </div>

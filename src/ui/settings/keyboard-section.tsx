@@ -28,9 +28,9 @@ const ACTIONS: { id: ShortcutAction; label: string }[] = [
 export const actionLabel = (action: ShortcutAction) => ACTIONS.find((a) => a.id === action)?.label ?? action
 
 export function KeyboardSection() {
-  const store = useStore()
+  const { settings } = useStore()
   const mac = isMacPlatform(navigator.platform)
-  const keyboard = () => store.settings.current().keyboard
+  const keyboard = () => settings.current().keyboard
   const bindings = () => resolveBindings(keyboard())
   const [recording, setRecording] = createSignal<ShortcutAction | null>(null)
   const [error, setError] = createSignal('')
@@ -46,7 +46,7 @@ export function KeyboardSection() {
     setRecording(null)
     if (result.ok) {
       setError('')
-      store.settings.updateSettings({ keyboard: result.keyboard })
+      settings.updateSettings({ keyboard: result.keyboard })
     } else if (result.reason === 'conflict') {
       setError(messages.shortcutConflict(bindingLabel(binding, mac), actionLabel(result.action)))
     }
@@ -92,7 +92,7 @@ export function KeyboardSection() {
                       disabled={!keyboard()[action.id]}
                       onClick={() => {
                         setError('')
-                        store.settings.updateSettings({ keyboard: resetBinding(keyboard(), action.id) })
+                        settings.updateSettings({ keyboard: resetBinding(keyboard(), action.id) })
                       }}
                     >
                       <RotateCcw size={16} />

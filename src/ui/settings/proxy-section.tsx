@@ -20,14 +20,14 @@ const TYPES: { id: ProxyType; label: string }[] = [
 const DEFAULT_TEST_URL = 'https://example.com/'
 
 export function ProxySection() {
-  const store = useStore()
-  const proxy = () => store.settings.current().proxy
+  const { settings } = useStore()
+  const proxy = () => settings.current().proxy
   const [testUrl, setTestUrl] = createSignal(DEFAULT_TEST_URL)
   const [testing, setTesting] = createSignal(false)
   const [result, setResult] = createSignal<ProxyTestResult | null>(null)
-  const set = (patch: Parameters<typeof store.settings.updateSettings>[0]['proxy']) => {
+  const set = (patch: Parameters<typeof settings.updateSettings>[0]['proxy']) => {
     setResult(null)
-    store.settings.updateSettings({ proxy: patch })
+    settings.updateSettings({ proxy: patch })
   }
 
   return (
@@ -90,11 +90,11 @@ export function ProxySection() {
             <input
               class="input"
               type="password"
-              value={store.settings.proxyPassword()}
+              value={settings.proxyPassword()}
               autocomplete="off"
               onInput={(e) => {
                 setResult(null)
-                store.settings.setProxyPassword(e.currentTarget.value)
+                settings.setProxyPassword(e.currentTarget.value)
               }}
             />
           </label>
@@ -129,7 +129,7 @@ export function ProxySection() {
           onClick={async () => {
             setTesting(true)
             setResult(null)
-            setResult(await store.settings.testProxy(testUrl()))
+            setResult(await settings.testProxy(testUrl()))
             setTesting(false)
           }}
         >

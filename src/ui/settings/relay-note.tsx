@@ -4,9 +4,9 @@ import { useStore } from '../store/context.tsx'
 
 /** Shown in Proxy and Zertifikate when the page sends without the relay. */
 export function RelayNote() {
-  const store = useStore()
+  const { send } = useStore()
   return (
-    <Show when={store.send.sendMode() === 'direct'}>
+    <Show when={send.sendMode() === 'direct'}>
       <p class="notice" role="status">
         {messages.needsRelay}
       </p>

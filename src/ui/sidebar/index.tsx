@@ -20,7 +20,7 @@ import ArchiveRestore from 'lucide-solid/icons/archive-restore'
 import Upload from 'lucide-solid/icons/upload'
 
 export function Sidebar() {
-  const store = useStore()
+  const { tree, ui, collab } = useStore()
   let viewport!: HTMLDivElement
   const [scrollTop, setScrollTop] = createSignal(0)
   const [height, setHeight] = createSignal(600)
@@ -34,7 +34,7 @@ export function Sidebar() {
   }
   const [hint, setHint] = createSignal<{ pos: number; position: DropPosition } | null>(null)
 
-  const rows = store.tree.rows
+  const rows = tree.rows
   const range = createMemo(() => visibleRange(scrollTop(), height(), ROW_HEIGHT, rows().length), undefined, {
     equals: (a, b) => a.start === b.start && a.end === b.end,
   })
@@ -74,11 +74,11 @@ export function Sidebar() {
       <CollabBar />
       <div class="sidebar-header">
         <h2 class="sidebar-title">{messages.collections}</h2>
-        <Show when={!store.collab?.readOnly}>
+        <Show when={!collab?.readOnly}>
           <button
             type="button"
             class="button sidebar-import"
-            onClick={() => store.ui.openDialog({ kind: 'import' })}
+            onClick={() => ui.openDialog({ kind: 'import' })}
           >
             <Upload size={16} aria-hidden="true" />
             <span>{messages.import}</span>
@@ -89,8 +89,8 @@ export function Sidebar() {
             aria-label={messages.newCollection}
             title={messages.newCollection}
             onClick={() => {
-              const id = store.tree.createCollection()
-              store.ui.setRenamingItem(id ?? null)
+              const id = tree.createCollection()
+              ui.setRenamingItem(id ?? null)
             }}
           >
             <Plus size={18} />
@@ -100,7 +100,7 @@ export function Sidebar() {
             class="icon-button"
             aria-label={messages.recentlyDeleted}
             title={messages.recentlyDeleted}
-            onClick={() => store.ui.openDialog({ kind: 'recently-deleted' })}
+            onClick={() => ui.openDialog({ kind: 'recently-deleted' })}
           >
             <ArchiveRestore size={18} />
           </button>
@@ -147,7 +147,7 @@ export function Sidebar() {
                         setDragged(null)
                         if (!found || id === null) return
                         e.preventDefault()
-                        store.tree.moveItem(id, found.target)
+                        tree.moveItem(id, found.target)
                       }}
                       onDragEnd={() => {
                         setHint(null)

@@ -15,12 +15,12 @@ const when = (at: number) =>
   new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 export function RecentlyDeleted() {
-  const store = useStore()
-  const close = () => store.ui.closeDialog()
+  const { tree, ui, docs } = useStore()
+  const close = () => ui.closeDialog()
   const [opened, setOpened] = createSignal<string | null>(null)
   const items = createMemo(() => {
-    store.docs.workspaceVersion()
-    return store.tree.deletedItems()
+    docs.workspaceVersion()
+    return tree.deletedItems()
   })
   return (
     <Dialog title={messages.recentlyDeleted} onClose={close}>
@@ -40,7 +40,7 @@ export function RecentlyDeleted() {
                   type="button"
                   class="button"
                   aria-label={messages.restoreItem(item.name)}
-                  onClick={() => store.tree.restoreItem(item.id)}
+                  onClick={() => tree.restoreItem(item.id)}
                 >
                   {messages.restore}
                 </button>
@@ -62,7 +62,7 @@ export function RecentlyDeleted() {
                       aria-label={messages.deletePermanentlyItem(item.name)}
                       onClick={() => {
                         setOpened(null)
-                        store.tree.purgeItem(item.id)
+                        tree.purgeItem(item.id)
                       }}
                     >
                       {messages.deletePermanently}

@@ -9,11 +9,11 @@ import { matchesTabSearch } from './tab-order.ts'
 import Circle from 'lucide-solid/icons/circle'
 
 export function AllTabs() {
-  const store = useStore()
+  const { tabs, ui } = useStore()
   const [query, setQuery] = createSignal('')
-  const close = () => store.ui.closeDialog()
+  const close = () => ui.closeDialog()
   const shown = () =>
-    store.tabs.state.tabs
+    tabs.state.tabs
       .map((tab) => ({ tab, name: displayName(tab.draft.name, tab.draft.url, messages.untitled) }))
       .filter(({ tab, name }) =>
         matchesTabSearch(query(), { name, method: tab.draft.method, url: tab.draft.url }),
@@ -36,9 +36,9 @@ export function AllTabs() {
               <button
                 type="button"
                 class="all-tabs-item"
-                classList={{ active: store.tabs.state.activeTabId === tab.id }}
+                classList={{ active: tabs.state.activeTabId === tab.id }}
                 onClick={() => {
-                  store.tabs.activateTab(tab.id)
+                  tabs.activateTab(tab.id)
                   close()
                 }}
               >
@@ -59,7 +59,7 @@ export function AllTabs() {
           onClick={() => {
             // Closed first: closing may ask about unsaved changes in a dialog of its own.
             close()
-            store.tabs.closeAllAndOpenFresh()
+            tabs.closeAllAndOpenFresh()
           }}
         >
           {messages.closeAll}

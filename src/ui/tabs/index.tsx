@@ -12,7 +12,7 @@ import Plus from 'lucide-solid/icons/plus'
 import X from 'lucide-solid/icons/x'
 
 export function TabBar() {
-  const store = useStore()
+  const { tabs, ui } = useStore()
   const [newMenu, setNewMenu] = createSignal<{ x: number; y: number } | null>(null)
   const [dragFrom, setDragFrom] = createSignal<number | null>(null)
   const [hint, setHint] = createSignal<{ index: number; after: boolean } | null>(null)
@@ -25,7 +25,7 @@ export function TabBar() {
   return (
     <div class="tab-bar">
       <div class="tabs" role="tablist" aria-label="Tabs">
-        <For each={store.tabs.state.tabs}>
+        <For each={tabs.state.tabs}>
           {(tab, index) => (
             <Tab
               tab={tab}
@@ -48,8 +48,8 @@ export function TabBar() {
                 if (from === null) return
                 e.preventDefault()
                 const to = tabDropIndex(from, index(), sideOf(e))
-                const moving = store.tabs.state.tabs[from]
-                if (moving && to !== from) store.tabs.moveTab(moving.id, to)
+                const moving = tabs.state.tabs[from]
+                if (moving && to !== from) tabs.moveTab(moving.id, to)
               }}
               onDragEnd={() => {
                 setHint(null)
@@ -58,16 +58,16 @@ export function TabBar() {
             />
           )}
         </For>
-        <Show when={store.ui.runner()}>
+        <Show when={ui.runner()}>
           <div
             class="tab runner-tab"
-            classList={{ active: store.ui.runnerShown() }}
+            classList={{ active: ui.runnerShown() }}
             role="tab"
-            aria-selected={store.ui.runnerShown()}
+            aria-selected={ui.runnerShown()}
             aria-label={messages.collectionRunner}
-            tabindex={store.ui.runnerShown() ? 0 : -1}
-            onClick={() => store.ui.showRunner(true)}
-            onKeyDown={(e) => e.key === 'Delete' && store.ui.closeRunner()}
+            tabindex={ui.runnerShown() ? 0 : -1}
+            onClick={() => ui.showRunner(true)}
+            onKeyDown={(e) => e.key === 'Delete' && ui.closeRunner()}
           >
             <span class="tab-name">{messages.collectionRunner}</span>
             <button
@@ -77,7 +77,7 @@ export function TabBar() {
               title={messages.closeRunner}
               onClick={(e) => {
                 e.stopPropagation()
-                store.ui.closeRunner()
+                ui.closeRunner()
               }}
             >
               <X size={16} />
@@ -103,7 +103,7 @@ export function TabBar() {
         class="icon-button"
         aria-label={messages.allTabs}
         title={messages.allTabs}
-        onClick={() => store.ui.openDialog({ kind: 'all-tabs' })}
+        onClick={() => ui.openDialog({ kind: 'all-tabs' })}
       >
         <ChevronDown size={18} />
       </button>
@@ -116,7 +116,7 @@ export function TabBar() {
             onClose={() => setNewMenu(null)}
             items={REQUEST_KINDS.map((kind) => ({
               label: KIND_VIEWS[kind].label,
-              action: () => store.tabs.newTab(kind),
+              action: () => tabs.newTab(kind),
             }))}
           />
         )}

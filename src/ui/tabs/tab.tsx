@@ -18,27 +18,27 @@ export interface TabProps extends DragHandlers {
 }
 
 export function Tab(props: TabProps) {
-  const store = useStore()
+  const { tabs, tree, saving, ui, docs, collab } = useStore()
   const [menu, setMenu] = createSignal<{ x: number; y: number } | null>(null)
   const trigger = makeContextTrigger((x, y) => setMenu({ x, y }))
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
-  const active = () => !store.ui.runnerShown() && store.tabs.state.activeTabId === props.tab.id
+  const active = () => !ui.runnerShown() && tabs.state.activeTabId === props.tab.id
   /** Its request was deleted while the tab held unsaved edits: Save asks where to save them. */
   const deleted = () => {
-    store.docs.workspaceVersion()
+    docs.workspaceVersion()
     const id = props.tab.savedRequestId
-    return !!id && store.tree.itemType(id) === undefined
+    return !!id && tree.itemType(id) === undefined
   }
 
   /** The dot stays until a save is on the disk (store/durable-commit.ts). */
-  const unsaved = () => props.tab.dirty || store.saving.tabSaving(props.tab.id)
+  const unsaved = () => props.tab.dirty || saving.tabSaving(props.tab.id)
 
   const items = (): MenuItem[] => [
-    { label: messages.newTab, action: () => store.tabs.newTab('http') },
-    { label: messages.duplicateTab, action: () => store.tabs.duplicateTab(props.tab.id) },
-    { label: messages.closeOthers, action: () => store.tabs.closeOtherTabs(props.tab.id) },
-    { label: messages.closeTab, action: () => store.tabs.closeTab(props.tab.id) },
-    { label: messages.closeAllTabs, action: () => store.tabs.closeAllTabs() },
+    { label: messages.newTab, action: () => tabs.newTab('http') },
+    { label: messages.duplicateTab, action: () => tabs.duplicateTab(props.tab.id) },
+    { label: messages.closeOthers, action: () => tabs.closeOtherTabs(props.tab.id) },
+    { label: messages.closeTab, action: () => tabs.closeTab(props.tab.id) },
+    { label: messages.closeAllTabs, action: () => tabs.closeAllTabs() },
   ]
 
   return (
@@ -56,13 +56,13 @@ export function Tab(props: TabProps) {
       tabindex={active() ? 0 : -1}
       draggable={true}
       data-tab-id={props.tab.id}
-      onClick={() => store.tabs.activateTab(props.tab.id)}
+      onClick={() => tabs.activateTab(props.tab.id)}
       onAuxClick={(e) => {
-        if (e.button === 1) store.tabs.closeTab(props.tab.id)
+        if (e.button === 1) tabs.closeTab(props.tab.id)
       }}
       onKeyDown={(e) => {
         trigger.onKeyDown(e)
-        if (e.key === 'Delete') store.tabs.closeTab(props.tab.id)
+        if (e.key === 'Delete') tabs.closeTab(props.tab.id)
       }}
     >
       <Show when={deleted()}>
@@ -72,7 +72,7 @@ export function Tab(props: TabProps) {
       </Show>
       <KindBadge kind={props.tab.draft.kind} method={props.tab.draft.method} />
       <span class="tab-name">{name()}</span>
-      <PresenceMarker peers={store.collab?.peersOn(props.tab.savedRequestId) ?? []} />
+      <PresenceMarker peers={collab?.peersOn(props.tab.savedRequestId) ?? []} />
       <button
         type="button"
         class="icon-button tab-close"
@@ -81,7 +81,7 @@ export function Tab(props: TabProps) {
         data-dirty={unsaved() ? 'true' : 'false'}
         onClick={(e) => {
           e.stopPropagation()
-          store.tabs.closeTab(props.tab.id)
+          tabs.closeTab(props.tab.id)
         }}
       >
         <Show when={unsaved()} fallback={<X size={16} />}>

@@ -20,7 +20,7 @@ import { safeFileName, saveText } from './save-text.ts'
 import './transfer.css'
 
 export default function ExportDialog(props: { target: ExportTarget; name: string }) {
-  const store = useStore()
+  const { transfer, ui } = useStore()
   const choices = () =>
     props.target.kind === 'collection'
       ? COLLECTION_EXPORTS.map((entry) => ({ id: entry.id as string, label: entry.label }))
@@ -28,7 +28,7 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
   const [format, setFormat] = createSignal(choices()[0]!.id)
   const [secrets, setSecrets] = createSignal(false)
   const [error, setError] = createSignal('')
-  const close = () => store.ui.closeDialog()
+  const close = () => ui.closeDialog()
   const gone = () => new Error(`"${props.name}" no longer exists`)
 
   const [done, setDone] = createSignal(false)
@@ -39,7 +39,7 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
     const chosen = entry()
     if (target.kind !== 'collection' || !chosen) return undefined
     try {
-      const collection = store.transfer.collectionForExport(target.id, secrets())
+      const collection = transfer.collectionForExport(target.id, secrets())
       if (!collection) return gone()
       return exportWithReport(chosen.exporter, collection, { includeSecrets: secrets() })
     } catch (e) {
@@ -69,7 +69,7 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
         // The list of what was left out stays in view; otherwise there is nothing more to say.
         if (result && !(result instanceof Error) && result.report.skipped.length > 0) return setDone(true)
       } else {
-        const environment = store.transfer.environmentForExport(props.target.id, secrets())
+        const environment = transfer.environmentForExport(props.target.id, secrets())
         if (!environment) throw gone()
         const file = ENVIRONMENT_EXPORTS.find((e) => e.id === format())!.write(environment, secrets())
         saveText(file.path, file.text)

@@ -29,7 +29,7 @@ function progressText(progress: ImportProgress): string {
 }
 
 export default function ImportDialog() {
-  const store = useStore()
+  const { transfer, ui } = useStore()
   const [progress, setProgress] = createSignal<ImportProgress | null>(null)
   const [preview, setPreview] = createSignal<ImportPreview | null>(null)
   const [error, setError] = createSignal('')
@@ -51,7 +51,7 @@ export default function ImportDialog() {
   onCleanup(stop)
   const close = () => {
     stop()
-    store.ui.closeDialog()
+    ui.closeDialog()
   }
 
   const begin = async (input: ImportInput | null) => {
@@ -89,7 +89,7 @@ export default function ImportDialog() {
     const controller = new AbortController()
     fetching = controller
     try {
-      const { status, body } = await store.transfer.fetchForImport(target, controller.signal)
+      const { status, body } = await transfer.fetchForImport(target, controller.signal)
       if (fetching !== controller) return
       fetching = null
       if (status >= 400) throw new Error(messages.fetchStatus(target, status))
@@ -110,8 +110,8 @@ export default function ImportDialog() {
     try {
       const built = await current.commit()
       session = null
-      store.transfer.applyImport(built)
-      store.ui.closeDialog()
+      transfer.applyImport(built)
+      ui.closeDialog()
     } catch (e) {
       session = null
       setPreview(null)

@@ -23,6 +23,7 @@ import './grpc.css'
 /** `parts`: the shell's editor pieces, handed in so this chunk does not re-split them. */
 export default function GrpcEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
+  const { tabs } = store
   const { AuthTab, KvTable, ScriptTab } = props.parts
   const spec = () => props.tab.draft.grpc ?? makeGrpcSpec()
   const edit = (patch: Partial<GrpcSpec>) =>
@@ -84,7 +85,7 @@ export default function GrpcEditor(props: { tab: TabState; parts: ShellParts }) 
     <section class="grpc-area" aria-label={m.area}>
       <div class="request-title grpc-title">
         <h2 class="grpc-name">{props.tab.draft.name || props.tab.draft.url || messages.untitled}</h2>
-        <button type="button" class="button save-button" onClick={() => store.tabs.saveTab(props.tab.id)}>
+        <button type="button" class="button save-button" onClick={() => tabs.saveTab(props.tab.id)}>
           {messages.save}
         </button>
       </div>
@@ -94,7 +95,7 @@ export default function GrpcEditor(props: { tab: TabState; parts: ShellParts }) 
           aria-label={m.target}
           placeholder={m.targetPlaceholder}
           value={props.tab.draft.url}
-          onInput={(e) => store.tabs.editDraft(props.tab.id, { url: e.currentTarget.value })}
+          onInput={(e) => tabs.editDraft(props.tab.id, { url: e.currentTarget.value })}
         />
         <label class="check">
           <input
@@ -203,18 +204,18 @@ export default function GrpcEditor(props: { tab: TabState; parts: ShellParts }) 
         <KvTable
           label={m.metadata}
           rows={props.tab.draft.headers}
-          onChange={(headers) => store.tabs.editDraft(props.tab.id, { headers })}
+          onChange={(headers) => tabs.editDraft(props.tab.id, { headers })}
         />
       </details>
       <details class="grpc-metadata">
         <summary>{messages.authorization}</summary>
-        <AuthTab tab={props.tab} onChange={(auth) => store.tabs.editDraft(props.tab.id, { auth })} />
+        <AuthTab tab={props.tab} onChange={(auth) => tabs.editDraft(props.tab.id, { auth })} />
       </details>
       <details class="grpc-metadata">
         <summary>{`${messages.scripts}${hasScripts() ? ' •' : ''}`}</summary>
         <ScriptTab
           scripts={props.tab.draft.scripts}
-          onChange={(scripts) => store.tabs.editDraft(props.tab.id, { scripts })}
+          onChange={(scripts) => tabs.editDraft(props.tab.id, { scripts })}
           onSend={invoke}
         />
         <p class="muted" role="note">

@@ -23,6 +23,9 @@ import {
 } from '../../../runtime/realtime/grpc/relay-client.ts'
 import type { RelayEndpoint } from '../../../runtime/transport/select.ts'
 import type { AppStore } from '../../store/index.ts'
+
+/** The store's slices a connection uses. */
+type Slices = Pick<AppStore, 'tabs' | 'connections'>
 import { createMessageLog, makeLogEntry } from '../log-model.ts'
 import { perTab } from '../tab-sessions.ts'
 import { grpcMessages as m } from './messages.ts'
@@ -38,7 +41,7 @@ export type CallState = 'idle' | 'preparing' | 'running'
 
 type Ready = { relay: RelayEndpoint; at: GrpcEndpoint; fill: (text: string) => string; url: string }
 
-function makeCall(store: AppStore, tabId: Id) {
+function makeCall(store: Slices, tabId: Id) {
   const [catalog, setCatalog] = createSignal<GrpcCatalog | null>(null)
   const [loading, setLoading] = createSignal(false)
   const [error, setError] = createSignal<string | null>(null)

@@ -16,6 +16,7 @@ import './sse.css'
 
 export default function SseEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
+  const { tabs, send, ui } = store
   const { RequestEditor, UrlField, RequestName, displayName } = props.parts
   const connection = sseSession(store, props.tab.id)
   const name = () => displayName(props.tab.draft.name, props.tab.draft.url, messages.untitled)
@@ -23,7 +24,7 @@ export default function SseEditor(props: { tab: TabState; parts: ShellParts }) {
   const toggle = () => (live() ? connection.disconnect() : void connection.connect())
   // Ctrl+Enter (Send's shortcut, which the app leaves to this kind) connects or disconnects.
   const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented || store.ui.dialog()) return
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.defaultPrevented || ui.dialog()) return
     e.preventDefault()
     toggle()
   }
@@ -41,7 +42,7 @@ export default function SseEditor(props: { tab: TabState; parts: ShellParts }) {
             class="button save-button"
             aria-label={messages.save}
             title={messages.save}
-            onClick={() => store.tabs.saveTab(props.tab.id)}
+            onClick={() => tabs.saveTab(props.tab.id)}
           >
             <span>{messages.save}</span>
           </button>
@@ -66,12 +67,12 @@ export default function SseEditor(props: { tab: TabState; parts: ShellParts }) {
             {connection.error()}
           </p>
         </Show>
-        <Show when={store.ui.saveRefused() === props.tab.id}>
+        <Show when={ui.saveRefused() === props.tab.id}>
           <p class="notice error" role="alert">
             {messages.saveRefused}
           </p>
         </Show>
-        <Show when={store.send.sendMode() === 'direct'}>
+        <Show when={send.sendMode() === 'direct'}>
           <p class="notice direct-mode" role="note">
             {sseUi.directNote}
           </p>

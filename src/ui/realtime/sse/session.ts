@@ -13,6 +13,9 @@ import {
   type SseState,
 } from '../../../runtime/realtime/sse/connect.ts'
 import type { AppStore } from '../../store/index.ts'
+
+/** The store's slices a connection uses. */
+type Slices = Pick<AppStore, 'tabs' | 'connections'>
 import { createMessageLog, type MessageLogData } from '../log-model.ts'
 import { perTab } from '../tab-sessions.ts'
 import { sseLogEntry } from './log-entries.ts'

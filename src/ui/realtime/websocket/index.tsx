@@ -23,12 +23,13 @@ function elapsed(ms: number): string {
 /** `parts`: the shell's request editor pieces, handed in so this chunk does not re-split them. */
 export default function WebSocketEditor(props: { tab: TabState; parts: ShellParts }) {
   const store = useStore()
+  const { tabs, send } = store
   const { RequestEditor, RequestHeader, UrlField } = props.parts
   const session = websocketSession(store, props.tab.id)
   const [now, setNow] = createSignal(Date.now())
   const timer = setInterval(() => setNow(Date.now()), 1000)
   onCleanup(() => clearInterval(timer))
-  const edit = store.tabs.editDraft.bind(null, props.tab.id)
+  const edit = tabs.editDraft.bind(null, props.tab.id)
 
   const connect = () => void session.connect()
   const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
@@ -76,7 +77,7 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
           {session.problem()}
         </p>
       </Show>
-      <Show when={store.send.sendMode() === 'direct'}>
+      <Show when={send.sendMode() === 'direct'}>
         <p class="notice direct-mode" role="note">
           {session.dropped()?.length ? m.directHeaders(session.dropped()!) : m.directPlain}
         </p>
