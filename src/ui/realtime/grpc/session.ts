@@ -266,7 +266,7 @@ export type GrpcSession = ReturnType<typeof makeCall>
 export const grpcSession = perTab(makeCall)
 
 /** The component left: a closed tab's idle state is dropped (a running call drops it on its own). */
-export function releaseIfClosed(store: AppStore, tabId: Id): void {
+export function releaseIfClosed(store: Slices, tabId: Id): void {
   const call = grpcSession.peek(tabId)
   if (call && !call.running() && !store.tabs.state.tabs.some((t) => t.id === tabId)) grpcSession.drop(tabId)
 }

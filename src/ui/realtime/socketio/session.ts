@@ -22,7 +22,7 @@ const info = (text: string, error = false): LogEntry => ({
   ...(error ? { error } : {}),
 })
 
-function makeSession(store: AppStore, tabId: Id) {
+function makeSession(store: Pick<AppStore, 'tabs' | 'connections'>, tabId: Id) {
   const [state, setState] = createSignal<SocketIoState>('idle')
   const [socketId, setSocketId] = createSignal('')
   const [problem, setProblem] = createSignal<string | null>(null)

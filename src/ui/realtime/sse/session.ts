@@ -14,11 +14,12 @@ import {
 } from '../../../runtime/realtime/sse/connect.ts'
 import type { AppStore } from '../../store/index.ts'
 
-/** The store's slices a connection uses. */
-type Slices = Pick<AppStore, 'tabs' | 'connections'>
 import { createMessageLog, type MessageLogData } from '../log-model.ts'
 import { perTab } from '../tab-sessions.ts'
 import { sseLogEntry } from './log-entries.ts'
+
+/** The store's slices a connection uses. */
+type Slices = Pick<AppStore, 'tabs' | 'connections'>
 
 export interface SseSession {
   state: Accessor<SseState>
@@ -32,7 +33,7 @@ export interface SseSession {
   clear(): void
 }
 
-function makeSession(store: AppStore, tabId: Id): SseSession {
+function makeSession(store: Slices, tabId: Id): SseSession {
   const [state, setState] = createSignal<SseState>('closed')
   const [error, setError] = createSignal<string | null>(null)
   const log = createMessageLog()

@@ -29,7 +29,7 @@ function info(text: string, error = false): LogEntry {
   return { direction: 'info', time: Date.now(), size: 0, text, ...(error ? { error } : {}) }
 }
 
-function makeSession(store: AppStore, tabId: Id) {
+function makeSession(store: Pick<AppStore, 'tabs' | 'connections'>, tabId: Id) {
   const [state, setState] = createSignal<ConnectionState>('idle')
   const [openedAt, setOpenedAt] = createSignal(0)
   const [problem, setProblem] = createSignal<string | null>(null)
