@@ -81,7 +81,7 @@ async function codegen(argv: string[]): Promise<string> {
   const scopes = inheritedScopes(
     collection,
     located,
-    [...envVars, ...(environment?.variables ?? [])],
+    [...(environment?.variables ?? []), ...envVars],
     environment?.name,
   )
   let request

@@ -231,9 +231,10 @@ export async function runCollection(
   const started = performance.now()
   const session = options.session ?? new Map<string, string>()
   const jar = new CookieJar()
+  // `--env-var` wins over the file: of a name listed twice the last enabled row wins.
   const environmentVariables: ScopedVariable[] = [
-    ...(options.envVars ?? []).map(([key, value]) => ({ key, value })),
     ...(options.environment?.variables ?? []),
+    ...(options.envVars ?? []).map(([key, value]) => ({ key, value })),
   ]
   const results: CollectionRun['results'] = []
   const iterations: IterationRecord[] = []
