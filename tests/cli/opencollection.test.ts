@@ -26,7 +26,9 @@ describe('sendbox run with OpenCollection YAML', () => {
       ['run', name, '--folder', 'Orders', '-e', 'Local', '--env-var', `baseUrl=${echo.url}/anything`],
       { cwd: DIR },
     )
-    expect(stderr).toContain('items skipped: examples of request "List orders"')
+    // Its examples are read now (the request's saved responses), so only the rest is reported.
+    expect(stderr).toContain('5 items skipped: tags of request "Order by id"')
+    expect(stderr).not.toContain('examples of request')
     expect(code).toBe(0)
     const seen = echo.seen.slice(before)
     expect(seen.map((r) => [r.method, r.path, r.query])).toEqual([
@@ -64,8 +66,12 @@ describe('sendbox import with OpenCollection YAML', () => {
       'Products query',
       'Notes',
     ])
+    const orders = collection.children[0]
+    const list = orders?.type === 'folder' ? orders.children.find((c) => c.name === 'List orders') : undefined
+    const examples = list?.type === 'folder' ? undefined : list?.examples
+    expect(examples?.map((e) => [e.name, e.status])).toEqual([['One page', 200]])
     expect(stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^sendbox: shop\.yml: 6 items skipped: examples of request "List orders"/),
+      expect.stringMatching(/^sendbox: shop\.yml: 5 items skipped: tags of request "Order by id"/),
       'sendbox: shop.yml: 2 secret values were left out (give --include-secrets to keep them)',
     ])
   })
