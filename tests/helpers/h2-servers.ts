@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net'
 export interface H2Server {
   port: number
   url: string
+  /** Every request the server answered, in order. */
+  seen: Seen[]
   close(): Promise<void>
 }
 
@@ -20,28 +22,32 @@ export interface Seen {
   body: string
 }
 
-function answer(req: http2.Http2ServerRequest, res: http2.Http2ServerResponse): void {
-  let body = ''
-  req.setEncoding('utf8')
-  req.on('data', (chunk: string) => (body += chunk))
-  req.on('end', () => {
-    const seen: Seen = {
-      httpVersion: req.httpVersion,
-      method: req.method,
-      path: req.url,
-      headers: req.headers,
-      body,
-    }
-    res.setHeader('Content-Type', 'application/json')
-    res.setHeader('X-Served-By', 'h2-test')
-    res.setHeader('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/'])
-    res.end(JSON.stringify(seen))
-  })
+function answerer(log: Seen[]) {
+  return (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk: string) => (body += chunk))
+    req.on('end', () => {
+      const seen: Seen = {
+        httpVersion: req.httpVersion,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        body,
+      }
+      log.push(seen)
+      res.setHeader('Content-Type', 'application/json')
+      res.setHeader('X-Served-By', 'h2-test')
+      res.setHeader('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/'])
+      res.end(JSON.stringify(seen))
+    })
+  }
 }
 
 async function listen(
   server: http2.Http2Server | http2.Http2SecureServer,
   scheme: string,
+  seen: Seen[],
 ): Promise<H2Server> {
   const sessions = new Set<http2.ServerHttp2Session>()
   server.on('session', (session: http2.ServerHttp2Session) => {
@@ -53,6 +59,7 @@ async function listen(
   return {
     port,
     url: `${scheme}://127.0.0.1:${port}`,
+    seen,
     close: () =>
       new Promise<void>((resolve) => {
         for (const session of sessions) session.destroy()
@@ -66,13 +73,15 @@ export function startSecureH2(options: {
   cert: string
   allowHTTP1: boolean
 }): Promise<H2Server> {
+  const seen: Seen[] = []
   const server = http2.createSecureServer(
     { key: options.key, cert: options.cert, allowHTTP1: options.allowHTTP1 },
-    answer,
+    answerer(seen),
   )
-  return listen(server, 'https')
+  return listen(server, 'https', seen)
 }
 
 export function startCleartextH2(): Promise<H2Server> {
-  return listen(http2.createServer(answer), 'http')
+  const seen: Seen[] = []
+  return listen(http2.createServer(answerer(seen)), 'http', seen)
 }
