@@ -85,7 +85,9 @@ export function writeRequestFields(
   base?: Partial<RequestFields>,
 ): void {
   for (const key of REQUEST_FIELDS) {
-    const value = patch[key]
+    let value: unknown = patch[key]
+    // A draft set back to Auto reads without `httpVersion`: against a base that had one, a change.
+    if (value === undefined && key === 'httpVersion' && base?.httpVersion !== undefined) value = 'auto'
     if (value === undefined) continue
     writeField(entity, key, value, {
       fallback: REQUEST_DEFAULTS[key],
