@@ -69,6 +69,25 @@ describe('HTTP/2 over TLS (ALPN)', () => {
     expect(seen.body).toBe('hello h2')
   })
 
+  it('forced HTTP/2: headers it has no place for (Connection, Host) do not fail it, Cookie crumbs join with ;', async () => {
+    const response = await transport.send(
+      wire('GET', `${h2only.url}/headers`, [
+        ['Host', `127.0.0.1:${h2only.port}`],
+        ['Connection', 'keep-alive'],
+        ['User-Agent', 'Sendbox/1.0'],
+        ['Cookie', 'a=1'],
+        ['Cookie', 'b=2'],
+      ]),
+      { tls, timeoutMs: 5000, httpVersion: '2' },
+    )
+    expect(response.httpVersion).toBe('2')
+    const seen = json<Seen>(response.body)
+    expect(seen.headers['user-agent']).toBe('Sendbox/1.0')
+    expect(seen.headers[':authority']).toBe(`127.0.0.1:${h2only.port}`)
+    expect(seen.headers.connection).toBeUndefined()
+    expect(seen.headers.cookie).toBe('a=1; b=2')
+  })
+
   it('reaches a server that refuses HTTP/1.1, with 2 and with auto', async () => {
     for (const version of ['2', 'auto'] as const) {
       const response = await get(h2only.url, version)

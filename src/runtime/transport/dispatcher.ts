@@ -21,6 +21,8 @@ export interface Target {
   route: Route
   /** Headers the hop needs besides the user's (absolute form: Host, Proxy-Authorization). */
   extraHeaders: [string, string][]
+  /** HTTP/2 is certain (forced, or prior knowledge): see exchange.ts for what that changes. */
+  h2?: boolean
 }
 
 const MAX_AGENTS = 16
@@ -94,6 +96,7 @@ export function makeDispatchers(env?: Env) {
         path,
         route,
         extraHeaders: [],
+        ...(version === '2' || version === 'h2c' ? { h2: true } : {}),
       }
     },
     async close(): Promise<void> {

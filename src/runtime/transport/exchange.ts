@@ -290,7 +290,13 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       if (name === 'Host' && headers.some((header) => header[0].toLowerCase() === 'host')) continue
       flat.push(name, value)
     }
-    for (let i = 0; i < headers.length; i++) flat.push(headers[i]![0], headers[i]![1])
+    // undici's HTTP/2 joins repeated fields with ", " except `cookie` (lower case), whose crumbs
+    // it sends apart, as HTTP/2 wants; only when HTTP/2 is certain, so HTTP/1.1 keeps the case.
+    const h2 = request.target.h2 === true
+    for (let i = 0; i < headers.length; i++) {
+      const name = headers[i]![0]
+      flat.push(h2 && name.length === 6 && name.toLowerCase() === 'cookie' ? 'cookie' : name, headers[i]![1])
+    }
     const body =
       request.body && request.body.length > 0
         ? Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength)
