@@ -166,21 +166,6 @@ describe('renaming, updating, auth and scripts', () => {
     expect(request.body).toEqual({ type: 'raw', language: 'json', text: '{"a":1}' })
   })
 
-  it("keeps a request's own HTTP version; Auto leaves it absent (Settings decide)", () => {
-    const { doc, getUser } = sample()
-    expect(readRequest(doc, getUser)!.httpVersion).toBeUndefined()
-    updateRequest(doc, getUser, { httpVersion: 'h2c' })
-    expect(readRequest(doc, getUser)!.httpVersion).toBe('h2c')
-    updateRequest(doc, getUser, { httpVersion: 'auto' })
-    expect(readRequest(doc, getUser)).not.toHaveProperty('httpVersion')
-    // A save of a draft set back to Auto (which reads without one), against a base that had one
-    updateRequest(doc, getUser, { httpVersion: '2' })
-    const { type: _type, id: _id, ...saved } = readRequest(doc, getUser)!
-    const { httpVersion: _dropped, ...draft } = saved
-    updateRequest(doc, getUser, draft, undefined, saved)
-    expect(readRequest(doc, getUser)).not.toHaveProperty('httpVersion')
-  })
-
   it('sets auth and scripts of collections, folders and requests', () => {
     const { doc, api, users, getUser } = sample()
     setAuth(doc, api, { type: 'bearer', token: '{{token}}' })
