@@ -4,7 +4,13 @@
  * write extra headers upstream, so those are refused here rather than trusted to the transport.
  */
 import { visible } from '../src/model/import/import-error.ts'
-import type { ProxySettings, TlsSettings } from '../src/model/settings.ts'
+import {
+  HTTP_VERSIONS,
+  isHttpVersion,
+  type HttpVersion,
+  type ProxySettings,
+  type TlsSettings,
+} from '../src/model/settings.ts'
 import type { HeaderList, WireRequest } from '../src/model/wire.ts'
 import {
   RELAY_PROTOCOL_VERSION,
@@ -192,8 +198,15 @@ export function parseRelayRequest(buffer: Buffer): { request: WireRequest; optio
       maxResponseBytes: optional(options.maxResponseBytes, (v) => count(v, 'maxResponseBytes')),
       proxy: optional(options.proxy, checkProxy),
       tls: optional(options.tls, checkTls),
+      httpVersion: optional(options.httpVersion, checkHttpVersion),
     }),
   }
+}
+
+function checkHttpVersion(value: unknown): HttpVersion {
+  if (!isHttpVersion(value))
+    invalid(`httpVersion must be one of ${HTTP_VERSIONS.join(', ')}, got ${show(value)}`)
+  return value
 }
 
 /** Absent, not undefined: the transport may tell the two apart with `in`. */

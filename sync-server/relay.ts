@@ -94,8 +94,30 @@ export function sendError(res: ServerResponse, status: number, body: RelayErrorB
 }
 
 function head(response: WireResponse): RelayHead {
-  const { status, statusText, httpVersion, headers, cookies, eventStream, url, timings, sizes } = response
-  return { status, statusText, httpVersion, headers, cookies, eventStream, url, timings, sizes }
+  const {
+    status,
+    statusText,
+    httpVersion,
+    pseudoHeaders,
+    headers,
+    cookies,
+    eventStream,
+    url,
+    timings,
+    sizes,
+  } = response
+  return {
+    status,
+    statusText,
+    httpVersion,
+    ...(pseudoHeaders ? { pseudoHeaders } : {}),
+    headers,
+    cookies,
+    eventStream,
+    url,
+    timings,
+    sizes,
+  }
 }
 
 export function createRelay({ transport, testProxy, limits, selfCheck }: RelayDeps) {

@@ -36,7 +36,13 @@ export interface Upstream {
 
 export function openUpstream(request: UpstreamRequest): Upstream {
   const url = new URL(request.url.replace(/^ws/, 'http'))
-  const connector = makeConnector(resolveRoute(url, request.proxy), makeSecureContexts(request.tls))
+  // The WebSocket handshake is an HTTP/1.1 Upgrade: ALPN offers only http/1.1.
+  const connector = makeConnector(
+    resolveRoute(url, request.proxy),
+    makeSecureContexts(request.tls),
+    false,
+    '1.1',
+  )
   let connection: net.Socket | undefined
   const socket = new WebSocket(request.url, request.protocols, {
     headers: request.headers,

@@ -1,5 +1,6 @@
 /** The `sendbox run` command line of the CLI contract, parsed; bad words end in a UsageError. */
 import { parseArgs } from 'node:util'
+import { HTTP_VERSIONS, isHttpVersion, type HttpVersion } from '../model/settings.ts'
 
 export interface RunArgs {
   collection: string
@@ -25,6 +26,8 @@ export interface RunArgs {
   /** `--no-default-headers`: send only User-Agent of the default headers. */
   noDefaultHeaders: boolean
   proxy?: string
+  /** `--http-version`: `auto` unless given. */
+  httpVersion: HttpVersion
   cacert?: string
   cert?: string
   key?: string
@@ -54,6 +57,8 @@ Options:
   -k, --insecure                   do not verify TLS certificates
       --no-default-headers         leave out Accept, Cache-Control, Accept-Encoding
       --proxy <url>                send through an HTTP, HTTPS or SOCKS5 proxy
+      --http-version <v>           auto (default: ALPN over TLS, HTTP/1.1 on plain TCP), 1.1, 2,
+                                   or h2c (HTTP/2 with prior knowledge, no TLS)
       --cacert <file>              custom CA certificate (PEM)
       --cert <file>, --key <file>  client certificate and key (PEM)`
 
@@ -83,6 +88,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
         insecure: { type: 'boolean', short: 'k' },
         'no-default-headers': { type: 'boolean' },
         proxy: { type: 'string' },
+        'http-version': { type: 'string' },
         cacert: { type: 'string' },
         cert: { type: 'string' },
         key: { type: 'string' },
@@ -121,6 +127,9 @@ export function parseRunArgs(argv: string[]): RunArgs {
   const delay = values['delay-request'] === undefined ? 0 : Number(values['delay-request'])
   if (!Number.isInteger(delay) || delay < 0)
     throw new UsageError(`--delay-request expects milliseconds, got "${values['delay-request']}"`)
+  const httpVersion = values['http-version'] ?? 'auto'
+  if (!isHttpVersion(httpVersion))
+    throw new UsageError(`--http-version expects one of ${HTTP_VERSIONS.join(', ')}, got "${httpVersion}"`)
   if ((values.cert === undefined) !== (values.key === undefined))
     throw new UsageError('--cert and --key go together')
 
@@ -145,6 +154,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     insecure: values.insecure ?? false,
     noDefaultHeaders: values['no-default-headers'] ?? false,
     proxy: values.proxy,
+    httpVersion,
     cacert: values.cacert,
     cert: values.cert,
     key: values.key,

@@ -93,7 +93,13 @@ async function run(args: RunArgs, io: CliIo): Promise<number> {
   const cli = args.reporters.includes('cli')
   const color = Boolean(io.stdout.isTTY)
   const progress = Boolean(io.stderr.isTTY) && !cli
-  const deps = await createCliDeps({ timeoutMs: args.timeoutRequest, tls, proxy, baseDir: process.cwd() })
+  const deps = await createCliDeps({
+    timeoutMs: args.timeoutRequest,
+    tls,
+    proxy,
+    httpVersion: args.httpVersion,
+    baseDir: process.cwd(),
+  })
   try {
     if (cli) io.stdout.write(`${collection.name}\n\n`)
     // The json and junit reports list every execution; the cli reporter needs only the counts.

@@ -1,7 +1,7 @@
 /** The CLI's composition root: the Node transport and the in-process QuickJS script runner. */
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { ProxySettings, TlsSettings } from '../model/settings.ts'
+import type { HttpVersion, ProxySettings, TlsSettings } from '../model/settings.ts'
 import type { FormDataRow } from '../model/types.ts'
 import type { OAuthToken } from '../model/workspace/types.ts'
 import type { SendDeps } from '../runtime/send.ts'
@@ -16,6 +16,7 @@ export async function createCliDeps(settings: {
   timeoutMs: number
   tls: TlsSettings
   proxy?: ProxySettings
+  httpVersion?: HttpVersion
   baseDir: string
 }): Promise<CliDeps> {
   const transport = createNodeTransport()
@@ -30,7 +31,14 @@ export async function createCliDeps(settings: {
       store: { get: (owner) => tokens.get(owner), set: (owner, token) => void tokens.set(owner, token) },
     },
     resolveFile: (row) => readFormFile(row, settings.baseDir),
-    options: { timeoutMs: settings.timeoutMs, tls: settings.tls, proxy: settings.proxy },
+    options: {
+      timeoutMs: settings.timeoutMs,
+      tls: settings.tls,
+      proxy: settings.proxy,
+      ...(settings.httpVersion && settings.httpVersion !== 'auto'
+        ? { httpVersion: settings.httpVersion }
+        : {}),
+    },
     dispose: () => {
       scripts.dispose()
       void transport.close()

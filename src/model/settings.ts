@@ -33,3 +33,15 @@ export interface TlsSettings {
 }
 
 export const DEFAULT_TLS: TlsSettings = { verify: true, caPem: [], clientCertificates: [] }
+
+/**
+ * `HTTP version`: `auto` offers HTTP/2 and HTTP/1.1 by ALPN over TLS and speaks HTTP/1.1 on plain
+ * TCP; `1.1` and `2` force one; `h2c` is HTTP/2 with prior knowledge (cleartext, no upgrade).
+ */
+export type HttpVersion = 'auto' | '1.1' | '2' | 'h2c'
+
+export const HTTP_VERSIONS: readonly HttpVersion[] = ['auto', '1.1', '2', 'h2c']
+
+export function isHttpVersion(value: unknown): value is HttpVersion {
+  return typeof value === 'string' && (HTTP_VERSIONS as readonly string[]).includes(value)
+}

@@ -3,6 +3,7 @@
  * (spec sections 2.1-2.5). These are the API of `src/model`; Yjs types stay in `workspace/`.
  */
 
+import type { HttpVersion } from './settings.ts'
 import type { GrpcSpec } from './realtime/grpc.ts'
 import type { SocketIoSettings } from './realtime/socketio.ts'
 import type { WebSocketSettings } from './realtime/websocket.ts'
@@ -204,6 +205,8 @@ export interface RequestSpec {
   description?: string
   /** Saved responses (Postman's examples), in order; absent when there are none. */
   examples?: SavedResponse[]
+  /** The request's own `HTTP version`; absent (Auto): the one of Settings (or the CLI's). */
+  httpVersion?: HttpVersion
 }
 
 /** A header or query row of a saved response: what was sent or answered, nothing to switch. */

@@ -48,7 +48,10 @@ export interface WireSizes {
 export interface WireResponse {
   status: number
   statusText: string
+  /** `1.1` or `2` (what the connection spoke). */
   httpVersion: string
+  /** HTTP/2's pseudo-headers (`:status`), kept apart from `headers`. */
+  pseudoHeaders?: HeaderList
   /** Raw header list in order; every `Set-Cookie` kept as its own entry. */
   headers: HeaderList
   /** Empty when `bodyStream` is set. */

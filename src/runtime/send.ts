@@ -120,7 +120,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
   )
   let response: WireResponse
   try {
-    response = await exchange(out, deps, sendOptionsOf(deps, onHead), digest, emit)
+    response = await exchange(out, deps, sendOptionsOf(deps, onHead, request.httpVersion), digest, emit)
   } catch (error) {
     const code = error instanceof TransportError ? error.code : 'other'
     return {

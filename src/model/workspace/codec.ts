@@ -4,6 +4,7 @@
  */
 import type { Auth, Collection, Folder, Id, RequestSpec, Scripts, TreeItem, Variable } from '../types.ts'
 import { makeScripts } from '../factories.ts'
+import { isHttpVersion } from '../settings.ts'
 import type { ContainerSettings, RequestFields } from './types.ts'
 import { clone } from './clone.ts'
 import { makeTable, readTable } from './variable-store.ts'
@@ -36,6 +37,7 @@ export const REQUEST_FIELDS = [
   'websocket',
   'socketio',
   'description',
+  'httpVersion',
 ] as const satisfies readonly (keyof RequestFields)[]
 
 /** Secret values never enter the workspace doc. */
@@ -63,6 +65,7 @@ export const REQUEST_DEFAULTS: { readonly [K in (typeof REQUEST_FIELDS)[number]]
   websocket: undefined,
   socketio: undefined,
   description: undefined,
+  httpVersion: 'auto',
 }
 const DEFAULT_JSON = new Map<string, string>(
   Object.entries(REQUEST_DEFAULTS).map(([key, value]) => [key, JSON.stringify(value)]),
@@ -82,7 +85,9 @@ export function writeRequestFields(
   base?: Partial<RequestFields>,
 ): void {
   for (const key of REQUEST_FIELDS) {
-    const value = patch[key]
+    let value: unknown = patch[key]
+    // A draft set back to Auto reads without `httpVersion`: against a base that had one, a change.
+    if (value === undefined && key === 'httpVersion' && base?.httpVersion !== undefined) value = 'auto'
     if (value === undefined) continue
     writeField(entity, key, value, {
       fallback: REQUEST_DEFAULTS[key],
@@ -130,9 +135,14 @@ export function readRequestEntity(id: Id, entity: EntityMap): RequestSpec {
     ...(entity.has('websocket') ? { websocket: get('websocket') } : {}),
     ...(entity.has('socketio') ? { socketio: get('socketio') } : {}),
     ...(typeof entity.get('description') === 'string' ? { description: get('description') } : {}),
+    ...httpVersionOf(entity.get('httpVersion')),
     ...(examples.length > 0 ? { examples } : {}),
   }
 }
+
+/** Absent when Auto (or unknown), so a request without one reads as it did before. */
+const httpVersionOf = (value: unknown) =>
+  isHttpVersion(value) && value !== 'auto' ? { httpVersion: value } : {}
 
 /** Absent when the URL has none, so a request without reads as it did before schema 6. */
 const pathVariablesOf = (rows: RequestFields['pathVariables']) =>

@@ -67,6 +67,7 @@ export const DEFAULT_SETTINGS: DeviceSettings = {
   tls: DEFAULT_TLS,
   keyboard: {},
   assistant: { url: '', model: '', key: '' },
+  network: { httpVersion: 'auto' },
 }
 
 /** Stored settings over the defaults, so a setting added later reads its default. */
@@ -82,13 +83,14 @@ export function readSettings(device: Y.Doc): DeviceSettings {
     tls: section('tls'),
     keyboard: section('keyboard'),
     assistant: section('assistant'),
+    network: section('network'),
   }
 }
 
 export function updateSettings(device: Y.Doc, patch: SettingsPatch, origin?: unknown): void {
   const stored = deviceRoots(device).settings
   transact(device, origin, () => {
-    for (const key of ['editor', 'proxy', 'tls', 'keyboard', 'assistant'] as const) {
+    for (const key of ['editor', 'proxy', 'tls', 'keyboard', 'assistant', 'network'] as const) {
       const change = patch[key]
       if (change === undefined) continue
       const next: Record<string, unknown> = {

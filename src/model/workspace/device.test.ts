@@ -131,6 +131,13 @@ describe('settings', () => {
     expect(settings.tls).toEqual({ verify: false, caPem: [], clientCertificates: [] })
   })
 
+  it('keeps the HTTP version, Auto by default', () => {
+    const doc = device()
+    expect(readSettings(doc).network).toEqual({ httpVersion: 'auto' })
+    updateSettings(doc, { network: { httpVersion: '2' } })
+    expect(readSettings(doc).network).toEqual({ httpVersion: '2' })
+  })
+
   it('keeps the assistant endpoint, model and key, empty by default', () => {
     const doc = device()
     expect(readSettings(doc).assistant).toEqual({ url: '', model: '', key: '' })

@@ -3,7 +3,7 @@
  * re-exports them; files inside this folder import them from here, so no file needs the facade.
  */
 import type { HeaderList } from '../wire.ts'
-import type { ProxySettings, TlsSettings } from '../settings.ts'
+import type { HttpVersion, ProxySettings, TlsSettings } from '../settings.ts'
 import type { Auth, HttpMethod, Id, RequestKind, RequestSpec, Scripts, Variable } from '../types.ts'
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +145,12 @@ export interface DeviceSettings {
   /** Action name → key binding (e.g. `newTab` → `Mod+T`); send and save are not rebindable. */
   keyboard: Record<string, string>
   assistant: AssistantSettings
+  /** Settings → Proxy → `HTTP version`: what every send asks for (`auto` by default). */
+  network: NetworkSettings
+}
+
+export interface NetworkSettings {
+  httpVersion: HttpVersion
 }
 
 /** A `password` in a proxy patch is dropped: it is valid for the session only. */

@@ -5,6 +5,7 @@
 import type { AuthSource } from '../../model/auth/resolve-auth.ts'
 import type { RequestChanges } from '../../model/request-changes.ts'
 import { buildWireAndView } from '../../model/script-view.ts'
+import type { HttpVersion } from '../../model/settings.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import { digestExchange, type DigestExchange } from '../digest-exchange.ts'
 import type { HandedOff } from '../script/hand-off.ts'
@@ -66,11 +67,18 @@ export async function buildOutgoing(
 }
 
 /** The transport's options for this send. */
-export function sendOptionsOf(deps: SendDeps, onHead: (head: WireResponse) => void): SendOptions {
+export function sendOptionsOf(
+  deps: SendDeps,
+  onHead: (head: WireResponse) => void,
+  httpVersion?: HttpVersion,
+): SendOptions {
   // With no signal and nobody listening for the head (the CLI), the options go as they are.
-  return deps.signal === undefined && !deps.onEvent
-    ? (deps.options ?? {})
-    : { ...deps.options, signal: deps.signal, onHead }
+  const options =
+    deps.signal === undefined && !deps.onEvent
+      ? (deps.options ?? {})
+      : { ...deps.options, signal: deps.signal, onHead }
+  // A request's own HTTP version (other than Auto) wins over the one of Settings or the CLI.
+  return httpVersion === undefined || httpVersion === 'auto' ? options : { ...options, httpVersion }
 }
 
 /**

@@ -8,22 +8,14 @@ import { lookup } from 'node:dns/promises'
 import net from 'node:net'
 import tls from 'node:tls'
 import type { buildConnector } from 'undici'
+import type { HttpVersion } from '../../model/settings.ts'
+import { ConnectError } from './connector-error.ts'
+import { alpnProtocols, checkNegotiated, priorKnowledge, speakH2 } from './http-version.ts'
 import { describeProxy, stripBrackets, type ProxyRoute, type Route } from './route.ts'
 import type { makeSecureContexts } from './tls-options.ts'
 import { recordPhases, watchTls, type ConnectPhases } from './timings.ts'
 
 type SecureContexts = ReturnType<typeof makeSecureContexts>
-
-/** Failed before a byte of the request was sent; `stage` says which hop failed. */
-export class ConnectError extends Error {
-  constructor(
-    message: string,
-    readonly stage: 'target' | 'proxy' | 'tls',
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-  }
-}
 
 const CONNECT_TIMEOUT_MS = 30_000
 
@@ -35,11 +27,12 @@ export function makeConnector(
   route: Route,
   contexts: SecureContexts,
   forward = false,
+  version: HttpVersion = 'auto',
 ): buildConnector.connector {
   return (options, callback) => {
     const host = stripBrackets(options.hostname)
     const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80)
-    establish(route, contexts, forward, host, port, options.protocol === 'https:').then(
+    establish(route, contexts, forward, host, port, options.protocol === 'https:', version).then(
       (socket) => callback(null, socket),
       (error: Error) => callback(error, null),
     )
@@ -53,6 +46,7 @@ async function establish(
   host: string,
   port: number,
   https: boolean,
+  version: HttpVersion,
 ): Promise<net.Socket> {
   const phases: ConnectPhases = {}
   let socket: net.Socket
@@ -66,7 +60,13 @@ async function establish(
     if (forward) return recordPhases(socket, phases)
     socket = await openTunnel(socket, route, host, port)
   }
-  if (https) socket = await startTls(socket, host, port, contexts, phases, 'target')
+  if (https) {
+    const secure = await startTls(socket, host, port, contexts, phases, 'target', alpnProtocols(version))
+    checkNegotiated(secure, version, `${host}:${port}`)
+    socket = secure
+  } else if (priorKnowledge(version, https)) {
+    speakH2(socket)
+  }
   return recordPhases(socket, phases)
 }
 
@@ -113,6 +113,7 @@ async function startTls(
   contexts: SecureContexts,
   phases: ConnectPhases,
   stage: 'target' | 'proxy',
+  alpn: string[] = ['http/1.1'],
 ): Promise<tls.TLSSocket> {
   const started = performance.now()
   let context: ReturnType<SecureContexts['forHost']>
@@ -128,7 +129,7 @@ async function startTls(
     servername: net.isIP(host) ? undefined : host,
     secureContext: context.secureContext,
     rejectUnauthorized: contexts.rejectUnauthorized,
-    ALPNProtocols: ['http/1.1'],
+    ALPNProtocols: alpn,
   })
   try {
     await connected(secure, 'secureConnect')

@@ -7,8 +7,9 @@ import type { Agent as AgentType, Dispatcher } from 'undici'
 // The Agent alone, not undici's index: that loads fetch, WebSocket, cookies and Node's own copy
 // of undici besides (110 files against 23, about 65 ms more CPU before the first send).
 import Agent from 'undici/lib/dispatcher/agent.js'
-import { DEFAULT_TLS, type ProxySettings, type TlsSettings } from '../../model/settings.ts'
+import { DEFAULT_TLS, type HttpVersion, type ProxySettings, type TlsSettings } from '../../model/settings.ts'
 import { makeConnector } from './connector.ts'
+import { priorKnowledge } from './http-version.ts'
 import { resolveRoute, type Env, type Route } from './route.ts'
 import { makeSecureContexts } from './tls-options.ts'
 
@@ -20,6 +21,8 @@ export interface Target {
   route: Route
   /** Headers the hop needs besides the user's (absolute form: Host, Proxy-Authorization). */
   extraHeaders: [string, string][]
+  /** HTTP/2 is certain (forced, or prior knowledge): see exchange.ts for what that changes. */
+  h2?: boolean
 }
 
 const MAX_AGENTS = 16
@@ -29,7 +32,7 @@ export function makeDispatchers(env?: Env) {
   const tlsKeys = new WeakMap<TlsSettings, string>()
   const routeKeys = new WeakMap<Route, string>()
 
-  function agentFor(route: Route, tls: TlsSettings, forward: boolean): AgentType {
+  function agentFor(route: Route, tls: TlsSettings, forward: boolean, version: HttpVersion): AgentType {
     let tlsKey = tlsKeys.get(tls)
     if (tlsKey === undefined) {
       tlsKey = JSON.stringify(tls, (_key, value: unknown) =>
@@ -43,11 +46,11 @@ export function makeDispatchers(env?: Env) {
       routeKey = JSON.stringify(route)
       routeKeys.set(route, routeKey)
     }
-    const key = `${routeKey}|${forward}|${tlsKey}`
+    const key = `${routeKey}|${forward}|${version}|${tlsKey}`
     let agent = agents.get(key)
     if (!agent) {
       agent = new Agent({
-        connect: makeConnector(route, makeSecureContexts(tls), forward),
+        connect: makeConnector(route, makeSecureContexts(tls), forward, version),
         // The caller's timeout and AbortSignal govern; undici's own would cut long event streams.
         headersTimeout: 0,
         bodyTimeout: 0,
@@ -63,10 +66,16 @@ export function makeDispatchers(env?: Env) {
   }
 
   return {
-    target(url: URL, proxy: ProxySettings | undefined, tls: TlsSettings = DEFAULT_TLS): Target {
+    target(
+      url: URL,
+      proxy: ProxySettings | undefined,
+      tls: TlsSettings = DEFAULT_TLS,
+      version: HttpVersion = 'auto',
+    ): Target {
       const route = resolveRoute(url, proxy, env)
       const path = `${url.pathname}${url.search}`
-      if (route.kind === 'http' && url.protocol === 'http:') {
+      // h2c goes through a CONNECT tunnel: a proxy's absolute form is HTTP/1.1.
+      if (route.kind === 'http' && url.protocol === 'http:' && !priorKnowledge(version, false)) {
         const extraHeaders: [string, string][] = [['Host', url.host]]
         if (route.username !== undefined) {
           const token = Buffer.from(`${route.username}:${route.password ?? ''}`).toString('base64')
@@ -74,14 +83,21 @@ export function makeDispatchers(env?: Env) {
         }
         const host = route.host.includes(':') ? `[${route.host}]` : route.host
         return {
-          dispatcher: agentFor(route, tls, true),
+          dispatcher: agentFor(route, tls, true, version),
           origin: `${route.secure ? 'https' : 'http'}://${host}:${route.port}`,
           path: `${url.protocol}//${url.host}${path}`,
           route,
           extraHeaders,
         }
       }
-      return { dispatcher: agentFor(route, tls, false), origin: url.origin, path, route, extraHeaders: [] }
+      return {
+        dispatcher: agentFor(route, tls, false, version),
+        origin: url.origin,
+        path,
+        route,
+        extraHeaders: [],
+        ...(version === '2' || version === 'h2c' ? { h2: true } : {}),
+      }
     },
     async close(): Promise<void> {
       const all = [...agents.values()]

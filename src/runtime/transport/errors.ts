@@ -3,8 +3,9 @@
  * `Request failed`: it names the host (or proxy) and says what went wrong in words.
  */
 import { TransportError } from './types.ts'
-import { ConnectError } from './connector.ts'
+import { ConnectError } from './connector-error.ts'
 import { ExchangeError } from './exchange.ts'
+import { explainProtocol } from './http-version.ts'
 import type { TlsFacts } from './timings.ts'
 import { ClientCertificateError } from './tls-options.ts'
 
@@ -41,10 +42,17 @@ export function toTransportError(error: unknown, url: URL): TransportError {
     return new TransportError(error.message, 'tls', { cause: error })
   if (error instanceof ConnectError) {
     const cause = error.cause
-    if (error.stage === 'tls') return tlsError(cause, authority) ?? wrap(error.message, cause, 'tls', error)
+    if (error.stage === 'tls')
+      return (
+        explainProtocol(cause, authority) ??
+        tlsError(cause, authority) ??
+        wrap(error.message, cause, 'tls', error)
+      )
     if (error.stage === 'proxy') return wrap(error.message, cause, 'proxy', error)
     return wrap(error.message, cause, 'unreachable', error)
   }
+  const protocol = explainProtocol(error, authority)
+  if (protocol) return protocol
   const tls = tlsError(error, authority)
   if (tls) return tls
   const code = errorCode(error)
@@ -99,7 +107,9 @@ function explainExchange(
 ): TransportError {
   const { error, context } = failure
   if (error instanceof TransportError) return error
-  const fromSocket = context.tls?.error && tlsError(context.tls.error, authority)
+  const fromSocket =
+    context.tls?.error &&
+    (explainProtocol(context.tls.error, authority) ?? tlsError(context.tls.error, authority))
   if (fromSocket) return fromSocket
   const dropped = closedCodes.has(errorCode(error) ?? '') && context.freshConnection && !context.answered
   if (dropped && context.tls?.clientCertificate) {

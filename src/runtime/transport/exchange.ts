@@ -7,6 +7,7 @@ import { isAscii } from 'node:buffer'
 import type { Dispatcher } from 'undici'
 import { headerValue, type HeaderList } from '../../model/wire.ts'
 import type { Target } from './dispatcher.ts'
+import { versionOf } from './http-version.ts'
 import { expectHead, takePhases, tlsFacts, type ConnectPhases, type TlsFacts } from './timings.ts'
 import { TransportError } from './types.ts'
 
@@ -45,6 +46,8 @@ export interface HopResponse {
   /** Bytes as received (still content-encoded); empty unless the body mode was `buffer`. */
   body: Uint8Array
   stream?: ReadableStream<Uint8Array>
+  /** What the connection spoke: `1.1`, or `2` (HTTP/2 by ALPN or prior knowledge). */
+  httpVersion: '1.1' | '2'
   head?: string
   phases?: ConnectPhases
   responseHeaderBytes: number
@@ -145,6 +148,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       statusText: '',
       headers: [],
       body: new Uint8Array(0),
+      httpVersion: '1.1',
       responseHeaderBytes: 0,
       bodyBytes: 0,
     }
@@ -189,6 +193,7 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         expectHead((sent) => {
           response.head = sent.head
           socket = sent.socket
+          response.httpVersion = versionOf(sent.socket)
           response.phases = takePhases(sent.socket)
           response.sentAt = performance.now()
         })
@@ -285,7 +290,13 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       if (name === 'Host' && headers.some((header) => header[0].toLowerCase() === 'host')) continue
       flat.push(name, value)
     }
-    for (let i = 0; i < headers.length; i++) flat.push(headers[i]![0], headers[i]![1])
+    // undici's HTTP/2 joins repeated fields with ", " except `cookie` (lower case), whose crumbs
+    // it sends apart, as HTTP/2 wants; only when HTTP/2 is certain, so HTTP/1.1 keeps the case.
+    const h2 = request.target.h2 === true
+    for (let i = 0; i < headers.length; i++) {
+      const name = headers[i]![0]
+      flat.push(h2 && name.length === 6 && name.toLowerCase() === 'cookie' ? 'cookie' : name, headers[i]![1])
+    }
     const body =
       request.body && request.body.length > 0
         ? Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength)

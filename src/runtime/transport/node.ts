@@ -67,7 +67,7 @@ async function send(
   let streaming = false
   try {
     for (let redirects = 0; ; redirects++) {
-      const target = dispatchers.target(current.url, options.proxy, options.tls)
+      const target = dispatchers.target(current.url, options.proxy, options.tls, options.httpVersion)
       const hop: HopResponse = await exchangeRetrying({
         method: current.method,
         target,
@@ -151,7 +151,8 @@ function toWireResponse(
     status: hop.status,
     // HTTP/2 and some HTTP/1.1 servers send no reason phrase; show the standard one then.
     statusText: hop.statusText || STATUS_CODES[hop.status] || '',
-    httpVersion: '1.1',
+    httpVersion: hop.httpVersion,
+    ...(hop.httpVersion === '2' ? { pseudoHeaders: [[':status', String(hop.status)]] as HeaderList } : {}),
     headers: hop.headers,
     body: bodyStream ? new Uint8Array(0) : body,
     ...(bodyStream ? { bodyStream } : {}),

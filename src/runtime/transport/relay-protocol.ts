@@ -44,6 +44,8 @@ export interface RelayHead {
   status: number
   statusText: string
   httpVersion: string
+  /** HTTP/2's `:status`, apart from `headers`. */
+  pseudoHeaders?: HeaderList
   headers: HeaderList
   cookies: ResponseCookie[]
   eventStream: boolean

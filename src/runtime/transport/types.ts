@@ -2,7 +2,7 @@
  * The one seam between the send pipeline and the network. Each host picks its implementation
  * (node, relay, service worker, direct fetch) in its own entry file; nothing else does I/O.
  */
-import type { ProxySettings, TlsSettings } from '../../model/settings.ts'
+import type { HttpVersion, ProxySettings, TlsSettings } from '../../model/settings.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 
 export interface SendOptions {
@@ -14,6 +14,8 @@ export interface SendOptions {
   maxRedirects?: number
   proxy?: ProxySettings
   tls?: TlsSettings
+  /** `auto` (default): ALPN over TLS, HTTP/1.1 on plain TCP; see `HttpVersion`. */
+  httpVersion?: HttpVersion
   /** `stream`: hand back `bodyStream` instead of buffering (relay pass-through, downloads). */
   responseBody?: 'buffer' | 'stream'
   /** Refuse a response body larger than this many bytes. */

@@ -29,12 +29,16 @@ const PastRun = lazy(() => import('../history/past-run.tsx').then((m) => ({ defa
 const ExamplesSection = lazy(() =>
   import('../examples/examples-section.tsx').then((m) => ({ default: m.ExamplesSection })),
 )
+/** The request's own HTTP version: loads when the section is first opened. */
+const HttpVersionOption = lazy(() =>
+  import('./http-version-option.tsx').then((m) => ({ default: m.HttpVersionOption })),
+)
 const ExampleView = lazy(() =>
   import('../examples/example-view.tsx').then((m) => ({ default: m.ExampleView })),
 )
 
 export type Section =
-  'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts' | 'description' | 'examples'
+  'params' | 'headers' | 'cookies' | 'body' | 'auth' | 'scripts' | 'description' | 'examples' | 'options'
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'params', label: messages.params },
   { id: 'headers', label: messages.headers },
@@ -42,6 +46,8 @@ const SECTIONS: { id: Section; label: string }[] = [
   { id: 'body', label: messages.body },
   { id: 'auth', label: messages.authorization },
   { id: 'scripts', label: messages.scripts },
+  // The request's own settings (HTTP version); `Examples` stays the last section.
+  { id: 'options', label: messages.settings },
   { id: 'description', label: messages.description },
   { id: 'examples', label: messages.examples },
 ]
@@ -182,6 +188,13 @@ export function RequestEditor(props: RequestEditorProps) {
               value={props.tab.draft.description ?? ''}
               readOnly={Boolean(store.collab?.readOnly)}
               onChange={(description) => edit({ description })}
+            />
+          </Match>
+          <Match when={section() === 'options'}>
+            <HttpVersionOption
+              value={props.tab.draft.httpVersion}
+              readOnly={Boolean(store.collab?.readOnly)}
+              onChange={(httpVersion) => edit({ httpVersion })}
             />
           </Match>
         </Switch>

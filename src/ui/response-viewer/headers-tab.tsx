@@ -1,17 +1,32 @@
 /**
  * The Header tab: every response header in order, with the count and the size of the head as
  * it came over the wire (status line included), the number the size breakdown shows too.
+ * HTTP/2's pseudo-headers (`:status`) come first, in a table of their own.
  */
-import { For } from 'solid-js'
+import { For, Show } from 'solid-js'
 import { formatSize } from '../../model/response/format.ts'
 import type { HeaderList, ResponseCookie } from '../../model/wire.ts'
 import { messages } from '../messages.ts'
 import Check from 'lucide-solid/icons/check'
 
-export function HeadersTab(props: { headers: HeaderList; size: number }) {
+export function HeadersTab(props: { headers: HeaderList; size: number; pseudoHeaders?: HeaderList }) {
   return (
     <div class="tab-panel-scroll">
       <p class="muted">{messages.headerCount(props.headers.length, formatSize(props.size))}</p>
+      <Show when={props.pseudoHeaders?.length}>
+        <table class="data-table" aria-label={messages.pseudoHeaders}>
+          <tbody>
+            <For each={props.pseudoHeaders}>
+              {([name, value]) => (
+                <tr>
+                  <td class="mono">{name}</td>
+                  <td class="mono wrap">{value}</td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+      </Show>
       <table class="data-table" aria-label={messages.headersTab}>
         <thead>
           <tr>

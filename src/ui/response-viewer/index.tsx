@@ -68,6 +68,7 @@ export function ResponseViewer(props: ResponseViewerProps) {
       <StatusBar
         status={response().status}
         statusText={response().statusText}
+        httpVersion={response().httpVersion}
         timeMs={response().timings.total}
         sizes={response().sizes}
       >
@@ -113,7 +114,11 @@ export function ResponseViewer(props: ResponseViewerProps) {
             </Show>
           </Match>
           <Match when={section() === 'headers'}>
-            <HeadersTab headers={response().headers} size={response().sizes.responseHeaders} />
+            <HeadersTab
+              headers={response().headers}
+              size={response().sizes.responseHeaders}
+              {...(response().pseudoHeaders ? { pseudoHeaders: response().pseudoHeaders } : {})}
+            />
           </Match>
           <Match when={section() === 'cookies'}>
             <CookiesTab cookies={response().cookies} />

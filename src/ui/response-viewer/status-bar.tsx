@@ -1,5 +1,5 @@
 /**
- * Status with its reason text, time and total size. The size opens a breakdown of headers and
+ * Status with its reason text, the protocol (`HTTP/1.1`, `HTTP/2`), time and total size. The size opens a breakdown of headers and
  * body for the response and the request on hover, on focus and on tap (tablets have no hover).
  */
 import { createSignal, Show, type JSX } from 'solid-js'
@@ -10,6 +10,8 @@ import { messages } from '../messages.ts'
 export function StatusBar(props: {
   status: number
   statusText: string
+  /** `1.1`, `2`: shown as the protocol (`HTTP/2`). */
+  httpVersion?: string
   timeMs: number
   sizes: WireSizes
   children?: JSX.Element
@@ -23,6 +25,9 @@ export function StatusBar(props: {
       <span class={`status ${tone()}`} aria-label={messages.status}>
         {`${props.status} ${props.statusText}`.trimEnd()}
       </span>
+      <Show when={props.httpVersion}>
+        <span class="muted" aria-label={messages.protocol}>{`HTTP/${props.httpVersion}`}</span>
+      </Show>
       <span class="muted" aria-label={messages.time}>
         {Math.round(props.timeMs)} ms
       </span>

@@ -1,12 +1,14 @@
 /**
  * Settings → Proxy (spec 2.6). Every field is written as it changes; the password only goes into
  * memory for this session. `Test Connection` asks the relay to reach a URL through the proxy.
+ * `HTTP version` (http-version-field.tsx) sits under them: it also shapes how the relay connects.
  */
 import { createSignal, For, Show } from 'solid-js'
 import type { ProxyType } from '../../model/settings.ts'
 import type { ProxyTestResult } from '../../runtime/transport/proxy-test.ts'
 import { messages } from '../messages.ts'
 import { useStore } from '../store/context.tsx'
+import { HttpVersionField } from './http-version-field.tsx'
 import { RelayNote } from './relay-note.tsx'
 
 const TYPES: { id: ProxyType; label: string }[] = [
@@ -143,6 +145,7 @@ export function ProxySection() {
           </p>
         )}
       </Show>
+      <HttpVersionField />
     </div>
   )
 }

@@ -59,6 +59,7 @@ export function keepable(tabId: Id, result: SendResult, limit = LAST_BODY_LIMIT)
     status: source.status,
     statusText: source.statusText,
     httpVersion: source.httpVersion,
+    ...(source.pseudoHeaders ? { pseudoHeaders: structuredClone(source.pseudoHeaders) } : {}),
     headers: structuredClone(source.headers),
     body: capBytes(body, limit),
     eventStream: false,

@@ -46,7 +46,14 @@ export function createSettingsState(docs: OpenDocs, deviceVersion: Accessor<numb
     proxyPassword,
     setProxyPassword,
     proxy,
-    sendSettings: (): SendSettings => ({ proxy: proxy(), tls: tlsForSend(settings().tls) }),
+    sendSettings: (): SendSettings => {
+      const { httpVersion } = settings().network
+      return {
+        proxy: proxy(),
+        tls: tlsForSend(settings().tls),
+        ...(httpVersion !== 'auto' ? { httpVersion } : {}),
+      }
+    },
     /** `Test Connection`: the relay opens a connection through the proxy to `target`. */
     async testProxy(target: string): Promise<ProxyTestResult> {
       try {
