@@ -127,6 +127,59 @@ describe('forced HTTP/2 against an HTTP/1.1-only TLS server', () => {
   })
 })
 
+describe('auto over TLS: repeated Cookie rows, before the handshake tells the protocol', () => {
+  const cookies = (url: string) =>
+    transport.send(
+      wire('GET', `${url}/cookies-seen`, [
+        ['Cookie', 'a=1'],
+        ['X-Between', 'x'],
+        ['Cookie', 'b=2; c=3'],
+      ]),
+      { tls, timeoutMs: 5000, httpVersion: 'auto' },
+    )
+
+  it('reach an HTTP/2 server as one cookie joined with "; ", not with ", "', async () => {
+    const response = await cookies(h2only.url)
+    expect(response.httpVersion).toBe('2')
+    expect(json<Seen>(response.body).headers.cookie).toBe('a=1; b=2; c=3')
+  })
+
+  it("reach an HTTP/1.1 server as one Cookie field at the first one's place", async () => {
+    const { startEchoServer } = await import('../fixtures/echo-server.ts')
+    const plainTls = await startEchoServer({ tls: { key: certs.serverKey, cert: certs.serverCert } })
+    try {
+      const response = await cookies(plainTls.url)
+      expect(response.httpVersion).toBe('1.1')
+      const seen = json<{ headers: [string, string][] }>(response.body).headers
+      expect(seen.filter(([name]) => name.toLowerCase() === 'cookie')).toEqual([['Cookie', 'a=1; b=2; c=3']])
+      const names = seen.map(([name]) => name)
+      expect(names.indexOf('Cookie')).toBeLessThan(names.indexOf('X-Between'))
+    } finally {
+      await plainTls.close()
+    }
+  })
+
+  it('stay as given on plain TCP, where auto is HTTP/1.1', async () => {
+    let raw: string[] = []
+    const server = await startHttp((req, res) => {
+      raw = req.rawHeaders
+      res.end()
+    })
+    try {
+      await transport.send(
+        wire('GET', `${server.url}/`, [
+          ['Cookie', 'a=1'],
+          ['Cookie', 'b=2'],
+        ]),
+        { timeoutMs: 5000 },
+      )
+      expect(raw.filter((_v, i) => i % 2 === 0 && raw[i] === 'Cookie')).toHaveLength(2)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe('HTTP/2 with prior knowledge (h2c)', () => {
   it('speaks h2c from the first byte', async () => {
     const response = await get(cleartext.url, 'h2c')

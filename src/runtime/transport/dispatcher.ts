@@ -21,8 +21,11 @@ export interface Target {
   route: Route
   /** Headers the hop needs besides the user's (absolute form: Host, Proxy-Authorization). */
   extraHeaders: [string, string][]
-  /** HTTP/2 is certain (forced, or prior knowledge): see exchange.ts for what that changes. */
-  h2?: boolean
+  /**
+   * `true`: HTTP/2 is certain (forced, or prior knowledge); `possible`: auto over TLS, where the
+   * handshake decides. See exchange.ts for what that changes (Cookie rows).
+   */
+  h2?: true | 'possible'
 }
 
 const MAX_AGENTS = 16
@@ -96,7 +99,11 @@ export function makeDispatchers(env?: Env) {
         path,
         route,
         extraHeaders: [],
-        ...(version === '2' || version === 'h2c' ? { h2: true } : {}),
+        ...(version === '2' || version === 'h2c'
+          ? { h2: true as const }
+          : version === 'auto' && url.protocol === 'https:'
+            ? { h2: 'possible' as const }
+            : {}),
       }
     },
     async close(): Promise<void> {

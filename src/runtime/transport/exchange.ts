@@ -291,11 +291,26 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
       flat.push(name, value)
     }
     // undici's HTTP/2 joins repeated fields with ", " except `cookie` (lower case), whose crumbs
-    // it sends apart, as HTTP/2 wants; only when HTTP/2 is certain, so HTTP/1.1 keeps the case.
-    const h2 = request.target.h2 === true
+    // it sends apart, as HTTP/2 wants. HTTP/2 certain: Cookie rows go as crumbs. HTTP/2 possible
+    // (auto over TLS, known only after the handshake): Cookie rows join into the first one with
+    // "; ", right for both (RFC 9113 §8.2.3, RFC 6265 §5.4). Otherwise HTTP/1.1 keeps them as given.
+    const h2 = request.target.h2
+    let cookieAt = -1
     for (let i = 0; i < headers.length; i++) {
       const name = headers[i]![0]
-      flat.push(h2 && name.length === 6 && name.toLowerCase() === 'cookie' ? 'cookie' : name, headers[i]![1])
+      const value = headers[i]![1]
+      if (h2 !== undefined && name.length === 6 && name.toLowerCase() === 'cookie') {
+        if (h2 === true) {
+          flat.push('cookie', value)
+          continue
+        }
+        if (cookieAt >= 0) {
+          flat[cookieAt] += `; ${value}`
+          continue
+        }
+        cookieAt = flat.length + 1
+      }
+      flat.push(name, value)
     }
     const body =
       request.body && request.body.length > 0
