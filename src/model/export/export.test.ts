@@ -11,7 +11,7 @@ import { parseSendboxCollection } from '../import/sendbox.ts'
 import { parseYamlOrJson } from '../import/yaml-text.ts'
 import type { Collection, RequestSpec, TreeItem } from '../types.ts'
 import type { HistoryEntry } from '../workspace/types.ts'
-import { exportHistoryHar } from './har.ts'
+import { exportHistoryHar, harHttpVersion } from './har.ts'
 import { EXPORTERS, findExporter } from './index.ts'
 
 // har-validator (HAR 1.2's JSON schemas) comes with newman, a dev dependency.
@@ -170,6 +170,7 @@ describe('HAR 1.2 export', () => {
         status: 201,
         durationMs: 12,
         outcome: 'done',
+        httpVersion: '2',
       },
       {
         id: 'a',
@@ -181,12 +182,27 @@ describe('HAR 1.2 export', () => {
       },
     ]
     const har = JSON.parse(exportHistoryHar(history).text) as {
-      log: { entries: { request: { url: string } }[] }
+      log: { entries: { request: { url: string; httpVersion: string }; response: { httpVersion: string } }[] }
     }
     await harValidator.har(har) // rejects, naming the field, when the file is not HAR 1.2
     expect(har.log.entries.map((e) => e.request.url)).toEqual([
       'https://a.example/a',
       'https://a.example/b?q=1',
+    ])
+    // The protocol the response came over, written as browsers write it; none recorded: HTTP/1.1.
+    expect(har.log.entries.map((e) => [e.request.httpVersion, e.response.httpVersion])).toEqual([
+      ['HTTP/1.1', 'HTTP/1.1'],
+      ['HTTP/2.0', 'HTTP/2.0'],
+    ])
+  })
+
+  it('writes HAR versions as browsers do, empty when the browser did not tell', () => {
+    expect(['1.1', '2', '3', '', undefined].map(harHttpVersion)).toEqual([
+      'HTTP/1.1',
+      'HTTP/2.0',
+      'HTTP/3.0',
+      '',
+      'HTTP/1.1',
     ])
   })
 })

@@ -38,12 +38,22 @@ export const exportHar: Exporter = (collection, options) => {
   ]
 }
 
+/**
+ * HAR's `httpVersion` as browsers write it: `HTTP/1.1`, `HTTP/2.0`. Empty when the response's
+ * protocol was not known (a browser that did not tell); `HTTP/1.1` when none was recorded.
+ */
+export function harHttpVersion(version: string | undefined): string {
+  if (version === undefined) return 'HTTP/1.1'
+  if (version === '') return ''
+  return `HTTP/${version.includes('.') ? version : `${version}.0`}`
+}
+
 /** A HAR response without its content: Sendbox keeps no response bodies in history or requests. */
-function emptyResponse(status: number, statusText: string) {
+function emptyResponse(status: number, statusText: string, httpVersion = 'HTTP/1.1') {
   return {
     status,
     statusText,
-    httpVersion: 'HTTP/1.1',
+    httpVersion,
     cookies: [],
     headers: [],
     content: { size: 0, mimeType: 'x-unknown' },
@@ -63,7 +73,7 @@ export function exportHistoryHar(history: HistoryEntry[]): ExportFile {
       request: {
         method: entry.method,
         url: entry.url,
-        httpVersion: 'HTTP/1.1',
+        httpVersion: harHttpVersion(entry.httpVersion),
         cookies: [],
         headers: [],
         queryString: queryOf(entry.url),
@@ -73,6 +83,7 @@ export function exportHistoryHar(history: HistoryEntry[]): ExportFile {
       response: emptyResponse(
         entry.status ?? 0,
         entry.outcome === 'done' ? '' : (entry.error ?? entry.outcome),
+        harHttpVersion(entry.httpVersion),
       ),
       cache: {},
       timings: { send: 0, wait: entry.durationMs ?? 0, receive: 0 },
@@ -152,7 +163,8 @@ function requestEntry(request: RequestSpec, auth: Auth, fillText: (text: string)
     request: {
       method: request.method,
       url,
-      httpVersion: 'HTTP/1.1',
+      // A request set to HTTP/2 goes as HTTP/2; otherwise the protocol is known only once sent.
+      httpVersion: request.httpVersion === '2' || request.httpVersion === 'h2c' ? 'HTTP/2.0' : 'HTTP/1.1',
       cookies,
       headers,
       queryString: queryOf(url),

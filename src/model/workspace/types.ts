@@ -176,6 +176,8 @@ export interface HistoryEntry {
   durationMs?: number
   outcome: 'done' | 'failed' | 'not-sent'
   error?: string
+  /** What the response came over (`1.1`, `2`; empty when the browser did not tell); absent without one. */
+  httpVersion?: string
   /** A connection (Server-Sent Events, …) rather than a send; absent for HTTP and GraphQL. */
   kind?: RequestKind
   /** A connection's messages: received (and sent, where the kind sends any). */

@@ -76,6 +76,20 @@ describe('recordSend', () => {
     ])
   })
 
+  it('keeps the protocol the response came over', () => {
+    const doc = device()
+    recordSend(
+      doc,
+      draft,
+      null,
+      { ...done('{}'), response: { ...response('{}'), httpVersion: '2' } } as SendResult,
+      1,
+    )
+    recordSend(doc, draft, null, done('{}'), 2)
+    recordSend(doc, draft, null, failed, 3)
+    expect(readHistory(doc).map((entry) => entry.httpVersion)).toEqual([undefined, '1.1', '2'])
+  })
+
   it('records failed and not-sent sends too, with their reason', () => {
     const doc = device()
     recordSend(doc, draft, null, failed, 1)

@@ -23,7 +23,13 @@ export function recordSend(
     method: draft.method,
     url: result.outcome === 'not-sent' ? draft.url : result.request.url,
     ...(savedId ? { requestId: savedId } : {}),
-    ...(done ? { status: done.response.status, durationMs: done.response.timings.total } : {}),
+    ...(done
+      ? {
+          status: done.response.status,
+          durationMs: done.response.timings.total,
+          httpVersion: done.response.httpVersion,
+        }
+      : {}),
     ...(!done && error !== undefined ? { error } : {}),
     outcome: result.outcome,
   })
