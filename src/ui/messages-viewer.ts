@@ -9,6 +9,9 @@ export const viewerMessages = {
   status: 'Status',
   time: 'Time',
   protocol: 'Protocol',
+  protocolUnknown: 'HTTP version not known',
+  protocolUnknownHint:
+    'The browser did not say which HTTP version it used: a server on another origin tells it only with a Timing-Allow-Origin header, and a stream only once it ends.',
   size: 'Size',
   sizeBreakdown: 'Size breakdown',
   responseSize: 'Response',

@@ -67,6 +67,31 @@ test('without a relay: the notice says what direct mode cannot do, and an allowe
   expect(relayCalls).toBe(0)
 })
 
+test('without a relay: the status says the HTTP version the browser negotiated, and when it cannot tell', async ({
+  page,
+}) => {
+  await page.goto(STATIC)
+  await expect(directNote(page)).toBeVisible()
+  const protocol = page.getByLabel('Protocol', { exact: true })
+  const status = page.getByLabel('Status', { exact: true })
+  // This page's own origin: the browser reports the protocol.
+  await urlField(page).fill(`${STATIC}/index.html?probe=1`)
+  await send(page)
+  await expect(status).toHaveText('200 OK')
+  await expect(protocol).toHaveText('HTTP/1.1')
+  // Another origin that allows reading its timing (Timing-Allow-Origin): reported too.
+  await urlField(page).fill(`${ECHO}/cors-timing/get?probe=2`)
+  await send(page)
+  expect((await lastEcho(page)).path).toBe('/cors-timing/get')
+  await expect(protocol).toHaveText('HTTP/1.1')
+  // Another origin without it: the browser gives an empty protocol, and the status says so.
+  await urlField(page).fill(`${ECHO}/cors/get?probe=3`)
+  await send(page)
+  expect((await lastEcho(page)).path).toBe('/cors/get')
+  await expect(protocol).toHaveText('HTTP version not known')
+  await expect(protocol).toHaveAttribute('title', /Timing-Allow-Origin/)
+})
+
 test('without a relay: cookies of the cookies table cannot go out', async ({ page }) => {
   await page.goto(STATIC)
   await urlField(page).fill(`${ECHO}/cors/get`)

@@ -3,8 +3,10 @@
  * browser's rules, so it cannot set forbidden headers (User-Agent, Cookie), read Set-Cookie, use a
  * proxy or client certificates. A cross-origin server that does not allow the page's origin makes
  * fetch fail without any detail; that failure is reported as `cors`, with a message saying so.
+ * `httpVersion` is what the browser says it negotiated (next-hop.ts), `''` when it does not tell.
  */
 import { headerBlockSize, type HeaderList, type WireRequest, type WireResponse } from '../../model/wire.ts'
+import { makeTimingRoom, negotiatedVersion } from './next-hop.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
 
 /** Headers a page may not set; fetch would drop them silently, so they are left out on purpose. */
@@ -20,6 +22,7 @@ export function createDirectTransport(
   async function send(request: WireRequest, opts: SendOptions): Promise<WireResponse> {
     const headers = new Headers()
     for (const [name, value] of request.headers) if (!FORBIDDEN.test(name)) headers.append(name, value)
+    makeTimingRoom()
     const started = performance.now()
     let response: Response
     try {
@@ -54,10 +57,12 @@ export function createDirectTransport(
       }
     }
     const total = performance.now() - started
+    // A stream's entry comes only when it ends: not waited for.
+    const httpVersion = await negotiatedVersion(request.url, started, undefined, bodyStream ? 1 : 3)
     return {
       status: response.status,
       statusText: response.statusText,
-      httpVersion: '1.1',
+      httpVersion,
       headers: list,
       body,
       ...(bodyStream ? { bodyStream } : {}),

@@ -10,7 +10,7 @@ import { messages } from '../messages.ts'
 export function StatusBar(props: {
   status: number
   statusText: string
-  /** `1.1`, `2`: shown as the protocol (`HTTP/2`). */
+  /** `1.1`, `2`: shown as the protocol (`HTTP/2`); `''`: the browser did not tell (direct mode). */
   httpVersion?: string
   timeMs: number
   sizes: WireSizes
@@ -25,8 +25,14 @@ export function StatusBar(props: {
       <span class={`status ${tone()}`} aria-label={messages.status}>
         {`${props.status} ${props.statusText}`.trimEnd()}
       </span>
-      <Show when={props.httpVersion}>
-        <span class="muted" aria-label={messages.protocol}>{`HTTP/${props.httpVersion}`}</span>
+      <Show when={props.httpVersion !== undefined}>
+        <span
+          class="muted"
+          aria-label={messages.protocol}
+          title={props.httpVersion ? undefined : messages.protocolUnknownHint}
+        >
+          {props.httpVersion ? `HTTP/${props.httpVersion}` : messages.protocolUnknown}
+        </span>
       </Show>
       <span class="muted" aria-label={messages.time}>
         {Math.round(props.timeMs)} ms
