@@ -10,8 +10,13 @@
  *   cpu         per request and per MB, of the client (Node) and of the process in between
  *   memory      the sync-server's resident memory during a 200 MB pass-through
  *
- * Ports: BENCH_RELAY_PORT=<p> puts the sync-server on p, the echo server on p+1, the forwarder on p+2
- * (default: free ports). BENCH_RELAY_CHROMIUM=0 skips Chromium; BENCH_COUNT sets requests per round.
+ *   HTTP/2      the same jobs against a node:http2 server speaking h2c (bench/relay/h2-echo-process.ts):
+ *               the Node transport asking for HTTP/2 (prior knowledge) directly, and the relay doing
+ *               the same for the relay transport (page ↔ relay stays HTTP/1.1); relay vs direct
+ *
+ * Ports: BENCH_RELAY_PORT=<p> puts the sync-server on p, the echo server on p+1, the forwarder on p+2,
+ * the HTTP/2 server on p+3 (default: free ports). BENCH_RELAY_CHROMIUM=0 skips Chromium,
+ * BENCH_RELAY_H2=0 the HTTP/2 rows; BENCH_COUNT sets requests per round.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -37,6 +42,8 @@ const port = (offset: number) => String(basePort ? basePort + offset : 0)
 const loadBefore = loadavg()
 const echo = await startProcess('../../tests/fixtures/echo-server.ts', [port(1)])
 const floor = await startProcess('forward-process.ts', [echo.url, port(2)])
+const h2 =
+  process.env.BENCH_RELAY_H2 === '0' ? undefined : await startProcess('h2-echo-process.ts', [port(3)])
 const data = await mkdtemp(join(tmpdir(), 'sendbox-bench-relay-'))
 const withChromium = chromiumAvailable()
 if (withChromium) await buildRelayPage(join(data, 'dist'))
@@ -54,6 +61,16 @@ const clients: Client[] = [
   fetchClient('Node fetch → floor forwarder', floor.url),
   transportClient('Node fetch, relay transport', 'relay', relayTransport, echo.url),
 ]
+if (h2) {
+  clients.push(
+    transportClient('Node transport → h2c echo (direct, HTTP/2)', 'none', direct, h2.url, {
+      httpVersion: 'h2c',
+    }),
+    transportClient('Node fetch, relay transport → h2c echo (HTTP/2)', 'relay', relayTransport, h2.url, {
+      httpVersion: 'h2c',
+    }),
+  )
+}
 const nextLogin = async () => (await readFile(join(data, 'login-url'), 'utf8')).trim()
 const chromium = withChromium ? await openChromium(await nextLogin(), echo.url, floor.url) : undefined
 clients.push(...(chromium?.clients ?? []))
@@ -128,5 +145,5 @@ await chromium?.close()
 await direct.close()
 server.child.kill('SIGTERM')
 await server.exited
-await Promise.all([floor.close(), echo.close()])
+await Promise.all([floor.close(), echo.close(), h2?.close()])
 await rm(data, { recursive: true, force: true })

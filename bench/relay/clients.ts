@@ -4,7 +4,7 @@
  * Node clients run in the bench process; the Chromium ones run inside a page the sync-server
  * serves, with the app's relay transport and the token the app gets.
  */
-import type { Transport } from '../../src/runtime/transport/types.ts'
+import type { SendOptions, Transport } from '../../src/runtime/transport/types.ts'
 import { get, readAll } from './page-jobs.ts'
 
 export interface Client {
@@ -57,14 +57,20 @@ export function transportClient(
   via: Client['via'],
   transport: Transport,
   origin: string,
+  options: SendOptions = {},
 ): Client {
   return fromJobs(name, via, {
     async one(i) {
-      const response = await transport.send(get(`${origin}/get?i=${i}`), {})
+      const response = await transport.send(get(`${origin}/get?i=${i}`), options)
       if (response.status !== 200) throw new Error(`${name}: status ${response.status}`)
+      if (options.httpVersion === 'h2c' && response.httpVersion !== '2')
+        throw new Error(`${name}: HTTP/${response.httpVersion}, not HTTP/2`)
     },
     async drain(bytes) {
-      const response = await transport.send(get(`${origin}/bytes/${bytes}`), { responseBody: 'stream' })
+      const response = await transport.send(get(`${origin}/bytes/${bytes}`), {
+        ...options,
+        responseBody: 'stream',
+      })
       return readAll(response.bodyStream!)
     },
   })

@@ -93,6 +93,7 @@ export function report(run: Run) {
   compare('the hop alone (floor)', named('Node transport → floor'), clients[0], false)
   compare('relay vs the floor, same client', named('Node fetch, relay'), named('Node fetch → floor'), false)
   compare('relay vs the floor, same client', named('Chromium, relay'), named('Chromium fetch → floor'), false)
+  compare('HTTP/2 (h2c upstream)', named('relay transport → h2c'), named('Node transport → h2c'), true)
   const { before, peak, passedMb } = run.memory
   console.log(
     `\nmemory: sync-server resident ${before.toFixed(0)} MB before, at most ${peak.toFixed(0)} MB during a ` +
