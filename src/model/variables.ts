@@ -7,48 +7,23 @@
  */
 import { fakerVariable } from './faker-variables.ts'
 import { newId } from './ids.ts'
-import { postmanRead, postmanText, postmanValue, type PostmanValue } from './postman-values.ts'
+import { postmanRead, postmanText, postmanValue } from './postman-values.ts'
+import { keepPostman, postmanByMap, postmanEntry, typedBySession } from './variable-kept-values.ts'
+import {
+  SecretWithheldError,
+  type ResolvedVariable,
+  type SessionValues,
+  type VariableLayer,
+} from './variable-types.ts'
 
-export type VariableScope =
-  'single-send' | 'data' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
-
-/** A variable as resolution sees it: secrets carry their device-held value and script access. */
-export interface ScopedVariable {
-  key: string
-  value: string
-  enabled?: boolean
-  secret?: boolean
-  /** For secrets: the user allowed scripts to read and set it (the code icon of spec 5.3). */
-  scriptAccess?: boolean
-}
-
-export interface VariableLayer {
-  scope: Exclude<VariableScope, 'single-send' | 'session'>
-  /** The folder's, collection's or environment's name, for tooltips. */
-  source?: string
-  variables: ScopedVariable[]
-}
-
-export interface ResolvedVariable {
-  value: string
-  scope: VariableScope
-  source?: string
-  secret: boolean
-  scriptAccess: boolean
-}
-
-/** Thrown when a script reads or sets a secret it was not allowed to (spec 5.3, 7). */
-export class SecretWithheldError extends Error {
-  constructor(readonly variable: string) {
-    super(
-      `The secret variable "${variable}" is withheld from scripts. Allow script access in its row of the variable table.`,
-    )
-    this.name = 'SecretWithheldError'
-  }
-}
-
-/** Values set by scripts with `environment.set`: live for the app session, never persisted. */
-export type SessionValues = Map<string, string>
+export type {
+  ResolvedVariable,
+  ScopedVariable,
+  SessionValues,
+  VariableLayer,
+  VariableScope,
+} from './variable-types.ts'
+export { SecretWithheldError } from './variable-types.ts'
 
 const REFERENCE = /\{\{\s*([^{}]+?)\s*\}\}/g
 const MAX_DEPTH = 10
@@ -73,35 +48,6 @@ export type ReplaceMode = 'wire' | 'view'
 export type DynamicSource = (name: string, make: () => string) => string
 
 const freshDynamic: DynamicSource = (_name, make) => make()
-
-/**
- * The values Postman's API set, as set (a number, null, undefined, an object), per session map:
- * newman gives them back unchanged, while substitution and every other API use the text. Keyed by
- * the session map itself, so every context of one collection run shares them.
- */
-const typedBySession = new WeakMap<SessionValues, Map<string, unknown>>()
-
-/**
- * Values Postman's API set (postman-values.ts), per session map and per single-send map: as set
- * for the script that set them, as newman's boundary hands them on after it.
- */
-const postmanByMap = new WeakMap<Map<string, string>, Map<string, PostmanValue>>()
-
-function postmanEntry(map: Map<string, string>, name: string): PostmanValue | undefined {
-  const entry = postmanByMap.get(map)?.get(name)
-  // Only while the map still holds that value's text (nothing replaced it since).
-  return entry !== undefined && map.get(name) === entry.text ? entry : undefined
-}
-
-function keepPostman(map: Map<string, string>, name: string, entry: PostmanValue | null): void {
-  let entries = postmanByMap.get(map)
-  if (entry === null) {
-    entries?.delete(name)
-    return
-  }
-  if (!entries) postmanByMap.set(map, (entries = new Map()))
-  entries.set(name, entry)
-}
 
 export class VariableContext {
   private mode: ReplaceMode = 'wire'
