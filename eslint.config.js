@@ -8,6 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'src/runtime/script/api.d.ts',
+      'src/runtime/script/api-compat.d.ts',
       'node_modules/**',
       'dist/**',
       'dist-cli/**',

@@ -3,12 +3,18 @@ import { resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const DTS_FILE = resolve(import.meta.dirname, '../../src/runtime/script/api.d.ts')
-const SCRIPT_API_DTS = readFileSync(DTS_FILE, 'utf8')
+const dts = (name: string) =>
+  readFileSync(resolve(import.meta.dirname, '../../src/runtime/script', name), 'utf8')
+const SCRIPT_API_DTS = dts('api.d.ts')
+const SCRIPT_COMPAT_DTS = dts('api-compat.d.ts')
 
 /** Type-checks a script against the declarations alone, as the editor does. */
 function check(script: string): string[] {
-  const files: Record<string, string> = { 'api.d.ts': SCRIPT_API_DTS, 'script.ts': script }
+  const files: Record<string, string> = {
+    'api.d.ts': SCRIPT_API_DTS,
+    'api-compat.d.ts': SCRIPT_COMPAT_DTS,
+    'script.ts': script,
+  }
   const options: ts.CompilerOptions = {
     strict: true,
     noEmit: true,
@@ -23,7 +29,7 @@ function check(script: string): string[] {
   const getSource = host.getSourceFile.bind(host)
   host.getSourceFile = (name, version) =>
     name in files ? ts.createSourceFile(name, files[name]!, version) : getSource(name, version)
-  const program = ts.createProgram(['api.d.ts', 'script.ts'], options, host)
+  const program = ts.createProgram(['api.d.ts', 'api-compat.d.ts', 'script.ts'], options, host)
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
 }
 

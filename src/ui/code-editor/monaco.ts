@@ -11,6 +11,7 @@ import { javascriptDefaults } from 'monaco-editor/languages/features/typescript/
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import TsWorker from 'monaco-editor/language/typescript/ts.worker?worker'
 import SCRIPT_API_DTS from '../../runtime/script/api.d.ts?raw'
+import SCRIPT_COMPAT_DTS from '../../runtime/script/api-compat.d.ts?raw'
 import { SCRIPT_SNIPPETS } from './snippets.ts'
 
 self.MonacoEnvironment = {
@@ -21,6 +22,7 @@ self.MonacoEnvironment = {
 
 // Scripts see the script API as globals; its declarations feed autocomplete after `svc.` and the rest.
 javascriptDefaults.addExtraLib(SCRIPT_API_DTS, 'ts:sendbox-script-api.d.ts')
+javascriptDefaults.addExtraLib(SCRIPT_COMPAT_DTS, 'ts:sendbox-script-api-compat.d.ts')
 
 // The snippets of spec 4.5, offered only at the start of an otherwise empty line.
 monaco.languages.registerCompletionItemProvider('javascript', {
