@@ -98,6 +98,18 @@ test('autocomplete offers svc.environment.set and the snippets at the start of a
   await expect(suggest.getByText('status code is 200')).toBeVisible()
 })
 
+test('the compatibility APIs are declared to the editor too: pm. offers sendRequest', async ({ page }) => {
+  await section(page, 'Skript')
+  const editor = page.locator('.monaco-editor').first()
+  await expect(editor).toBeVisible()
+  await editor.click()
+  await page.keyboard.type('pm.', { delay: 120 })
+  const suggest = page.locator('.suggest-widget')
+  await expect(suggest).toBeVisible({ timeout: 30_000 })
+  await page.keyboard.type('sendR', { delay: 120 })
+  await expect(suggest.getByText('sendRequest', { exact: true })).toBeVisible()
+})
+
 for (const [label, use] of WIDTHS) {
   test.describe(label, () => {
     test.use(use)
