@@ -196,6 +196,20 @@ describe('HAR 1.2 export', () => {
     ])
   })
 
+  it('writes a request set to HTTP/2 as HTTP/2.0, the others as HTTP/1.1', () => {
+    const collection = makeCollection({
+      children: [
+        makeRequest({ url: 'https://a.example/h2', httpVersion: '2' }),
+        makeRequest({ url: 'http://a.example/h2c', httpVersion: 'h2c' }),
+        makeRequest({ url: 'https://a.example/auto' }),
+      ],
+    })
+    const har = JSON.parse(exportWith('har', collection).text) as {
+      log: { entries: { request: { httpVersion: string } }[] }
+    }
+    expect(har.log.entries.map((e) => e.request.httpVersion)).toEqual(['HTTP/2.0', 'HTTP/2.0', 'HTTP/1.1'])
+  })
+
   it('writes HAR versions as browsers do, empty when the browser did not tell', () => {
     expect(['1.1', '2', '3', '', undefined].map(harHttpVersion)).toEqual([
       'HTTP/1.1',
