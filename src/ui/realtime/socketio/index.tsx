@@ -173,9 +173,11 @@ export default function SocketIoEditor(props: { tab: TabState; parts: ShellParts
           {session.problem()}
         </p>
       </Show>
-      <p class="notice direct-mode" role="note">
-        {m.directNote}
-      </p>
+      <Show when={store.send.sendMode() === 'direct'}>
+        <p class="notice direct-mode" role="note">
+          {session.pollingOnly().length ? m.directHeaders(session.pollingOnly()) : m.directPlain}
+        </p>
+      </Show>
     </>
   )
 
