@@ -16,21 +16,12 @@ import type {
 } from '../../../runtime/realtime/socketio/types.ts'
 import type { ConnectionSummary } from '../../store/history-record.ts'
 import type { AppStore } from '../../store/index.ts'
-import { createMessageLog, makeLogEntry, type LogEntry } from '../log-model.ts'
+import { createMessageLog, makeLogEntry } from '../log-model.ts'
+import { DEFAULT_HEADERS, HandedOver, infoEntry as info } from '../connection-parts.tsx'
 import { perTab } from '../tab-sessions.ts'
 import { socketIoMessages as m } from './messages.ts'
 
 export type SocketIoState = 'idle' | 'connecting' | 'open'
-
-class HandedOver extends Error {}
-
-/** Headers the pipeline adds by default: not worth a warning. */
-const DEFAULTS = new Set(['user-agent', 'accept', 'accept-encoding', 'cache-control'])
-
-const info = (text: string, error = false): LogEntry => ({
-  ...makeLogEntry('info', text),
-  ...(error ? { error } : {}),
-})
 
 function makeSession(store: Pick<AppStore, 'tabs' | 'connections'>, tabId: Id) {
   const [state, setState] = createSignal<SocketIoState>('idle')
@@ -114,7 +105,9 @@ function makeSession(store: Pick<AppStore, 'tabs' | 'connections'>, tabId: Id) {
         }
         const relay = selected.mode === 'relay' ? selected.relay : undefined
         setPollingOnly(
-          relay ? [] : request.headers.map(([name]) => name).filter((n) => !DEFAULTS.has(n.toLowerCase())),
+          relay
+            ? []
+            : request.headers.map(([name]) => name).filter((n) => !DEFAULT_HEADERS.has(n.toLowerCase())),
         )
         connection = relay
           ? connectViaRelay(
