@@ -243,7 +243,10 @@ function serve(app: WebSocket, context: RelayUpgradeContext): void {
         node: { agent: upstream.agent },
       },
       {
-        open: (socketId) => send({ type: 'open', socketId }),
+        open: (socketId) => {
+          upstream.takeProblem()
+          send({ type: 'open', socketId })
+        },
         event: (name, args) => send({ type: 'event', name, args }),
         failure: (message) => send({ type: 'failure', message: upstream.takeProblem() ?? message }),
         reconnecting: (attempt) => send({ type: 'reconnecting', attempt }),

@@ -11,6 +11,7 @@ import type { ProxySettings, TlsSettings } from '../src/model/settings.ts'
 import { makeConnector } from '../src/runtime/transport/connector.ts'
 import { explainUnanswered } from '../src/runtime/transport/errors.ts'
 import { resolveRoute } from '../src/runtime/transport/route.ts'
+import { tlsFacts } from '../src/runtime/transport/timings.ts'
 import { makeSecureContexts } from '../src/runtime/transport/tls-options.ts'
 
 export interface UpstreamAgent {
@@ -47,6 +48,11 @@ export function upstreamAgent(
           return done(error)
         }
         const socket = made as net.Socket
+        // A TLS 1.3 server refuses a client certificate only after the handshake, when the
+        // request is on its way: explained from the TLS socket's facts, as the WebSocket bridge does.
+        socket.once('error', (failure) => {
+          problem = explainUnanswered(failure, tlsFacts(socket), target).message
+        })
         done(null, socket)
         // A CONNECT tunnel is handed over paused; node:http only listens for data.
         socket.resume()

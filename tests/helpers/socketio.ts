@@ -26,7 +26,7 @@ export interface SioServer {
  * says `chat-hello` with its name.
  */
 export async function startSioServer(
-  options: { tls?: { key: string; cert: string } } = {},
+  options: { tls?: { key: string; cert: string; ca?: string; requestCert?: boolean } } = {},
 ): Promise<SioServer> {
   const base = options.tls ? https.createServer(options.tls) : http.createServer()
   const io = new Server(base, { allowEIO3: true, cors: { origin: '*' } })

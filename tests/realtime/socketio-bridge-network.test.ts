@@ -19,6 +19,7 @@ const Socket = NodeWebSocket as unknown as new (url: string) => WebSocket
 let certs: TestCerts
 let plain: SioServer
 let secure: SioServer
+let mutual: SioServer
 let proxy: CountingProxy
 let node: NodeTransport
 let server: TestServer
@@ -28,6 +29,9 @@ beforeAll(async () => {
   certs = makeTestCerts()
   plain = await startSioServer()
   secure = await startSioServer({ tls: { key: certs.serverKey, cert: certs.serverCert } })
+  mutual = await startSioServer({
+    tls: { key: certs.serverKey, cert: certs.serverCert, ca: certs.caPem, requestCert: true },
+  })
   proxy = await startHttpProxy({ credentials: { username: 'ann', password: 's3cret' } })
   node = createNodeTransport()
   server = await startTestServer({ transport: node })
@@ -37,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.remove()
   await node.close()
-  await Promise.all([plain, secure, proxy].map((s) => s.close()))
+  await Promise.all([plain, secure, mutual, proxy].map((s) => s.close()))
 })
 
 const tls = (extra: Partial<TlsSettings> = {}): TlsSettings => ({
@@ -109,5 +113,29 @@ describe('Socket.IO bridge: proxy and TLS', () => {
     expect(c.seen[0]).toContain(`The SSL certificate of 127.0.0.1:${secure.port} is not trusted`)
     expect(c.seen[0]).toContain('Settings → Zertifikate')
     c.connection.close()
+  })
+})
+
+describe('Socket.IO bridge: client certificates', () => {
+  it('presents the certificate configured for the host', async () => {
+    const c = via({
+      url: mutual.url,
+      tls: tls({
+        clientCertificates: [{ host: '127.0.0.1', certPem: certs.clientCert, keyPem: certs.clientKey }],
+      }),
+    })
+    await c.until(() => c.events.length > 0, 'welcome')
+    expect(c.seen[0]).toBe('open')
+    c.connection.close()
+  })
+
+  it('fails, with the server named, without a certificate for that host', async () => {
+    const c = via({ url: mutual.url, tls: tls() })
+    await c.until(() => c.seen.some((s) => s.startsWith('failure')), 'the failure')
+    c.connection.close()
+    expect(c.seen.some((s) => s === 'open')).toBe(false)
+    expect(c.seen[0]).toBe(
+      `failure 127.0.0.1:${mutual.port} requires a client certificate; add one for this host in Settings → Zertifikate`,
+    )
   })
 })
