@@ -153,3 +153,21 @@ test('without a relay the page connects itself and says what that cannot do', as
   await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
   await expect(status(page, 'Not connected')).toBeVisible()
 })
+
+test('client version v2 in the page itself (its client loaded only then) against a server that accepts Engine.IO 3', async ({
+  page,
+}) => {
+  await page.goto(STATIC)
+  await newSocketIo(page, false)
+  const v2Chunk = page.waitForResponse((r) => /client-v2-[\w-]+\.js$/.test(r.url()))
+  await url(page).fill(`${upstream.url}/?token=secret`)
+  await page.getByRole('tab', { name: 'Settings', exact: true }).click()
+  await page.getByRole('combobox', { name: 'Client version' }).selectOption('v2')
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await v2Chunk
+  await expect(status(page, /^Connected \(/)).toBeVisible()
+  await expect(log(page)).toContainText('"header":null')
+  await emitWithAck(page, false, 20, 22)
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+  await expect(status(page, 'Not connected')).toBeVisible()
+})

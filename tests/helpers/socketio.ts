@@ -29,7 +29,8 @@ export async function startSioServer(
   options: { tls?: { key: string; cert: string; ca?: string; requestCert?: boolean } } = {},
 ): Promise<SioServer> {
   const base = options.tls ? https.createServer(options.tls) : http.createServer()
-  const io = new Server(base, { allowEIO3: true, cors: { origin: '*' } })
+  // The origin reflected with credentials: the v2 client's polling sends credentials, as Socket.IO 2 servers allowed.
+  const io = new Server(base, { allowEIO3: true, cors: { origin: true, credentials: true } })
   const disconnects: string[] = []
   const traces: (string | null)[] = []
   // v2 clients have no auth payload: they send the token in the query.
