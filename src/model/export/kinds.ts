@@ -11,6 +11,8 @@ export interface ExportKind {
   /** As the `+` menu names it. */
   name: string
   exportsTo: readonly Exclude<ExportFormat, 'sendbox'>[]
+  /** Why a format has no form for it, where that says more than `not supported in X`. */
+  why?: Partial<Record<ExportFormat, string>>
 }
 
 const HTTP_FORMATS = ['postman', 'bruno', 'openapi', 'har'] as const
@@ -21,12 +23,31 @@ export const EXPORT_KINDS = {
   websocket: { name: 'WebSocket', exportsTo: [] },
   sse: { name: 'Server-Sent Events', exportsTo: [] },
   grpc: { name: 'gRPC', exportsTo: [] },
-  socketio: { name: 'Socket.IO', exportsTo: [] },
+  // Postman keeps Socket.IO requests in its own multi-protocol collections, which its collection
+  // format v2.1 (what Postman exports and imports as JSON) cannot hold: v2.1 items are HTTP
+  // requests. Bruno has no Socket.IO requests; HAR and OpenAPI describe HTTP exchanges only.
+  socketio: {
+    name: 'Socket.IO',
+    exportsTo: [],
+    why: {
+      postman:
+        'its collection format v2.1 has HTTP requests only; Postman keeps Socket.IO requests in multi-protocol collections, which it does not export as v2.1',
+      bruno: 'Bruno has no Socket.IO requests',
+      har: 'HAR records HTTP exchanges only',
+      openapi: 'OpenAPI describes HTTP operations only',
+    },
+  },
 } as const satisfies Record<RequestKind, ExportKind>
 
 /** The kind's name in a report (`WebSocket`); an unknown kind by its id. */
 export function kindName(kind: RequestKind): string {
   return EXPORT_KINDS[kind]?.name ?? kind
+}
+
+/** Why `format` cannot carry requests of `kind`, when the table says; undefined otherwise. */
+export function whyNot(kind: RequestKind, format: ExportFormat): string | undefined {
+  const known: ExportKind | undefined = EXPORT_KINDS[kind]
+  return known?.why?.[format]
 }
 
 /** Whether `format` has a form for requests of `kind` (Sendbox's own format has one for all). */

@@ -4,9 +4,9 @@
  * supported in Postman)`. Exporters append to `options.report` when the caller gives one.
  */
 import { emptyReport, named, skip as skipItem, type ImportReport } from '../import/report.ts'
-import { kindName } from './kinds.ts'
+import { kindName, whyNot } from './kinds.ts'
 import type { Collection, RequestSpec } from '../types.ts'
-import type { ExportFile, ExportOptions, Exporter } from './types.ts'
+import type { ExportFile, ExportFormat, ExportOptions, Exporter } from './types.ts'
 
 /** Notes one item the export leaves out; `where` is its folder path (`Auth/Tokens`, '' at the top). */
 export function skip(options: ExportOptions, what: string, where: string, reason: string): void {
@@ -15,7 +15,21 @@ export function skip(options: ExportOptions, what: string, where: string, reason
 
 /** Notes a request of a kind the format has no form for: `WebSocket request "x"`. */
 export function skipKind(options: ExportOptions, request: RequestSpec, where: string, format: string): void {
-  skip(options, named(`${kindName(request.kind)} request`, request.name), where, `not supported in ${format}`)
+  const why = whyNot(request.kind, FORMAT_IDS[format] ?? 'sendbox')
+  skip(
+    options,
+    named(`${kindName(request.kind)} request`, request.name),
+    where,
+    `not supported in ${format}${why ? `: ${why}` : ''}`,
+  )
+}
+
+/** The format ids of the names the exporters pass. */
+const FORMAT_IDS: Record<string, ExportFormat> = {
+  Postman: 'postman',
+  Bruno: 'bruno',
+  HAR: 'har',
+  OpenAPI: 'openapi',
 }
 
 /** A folder path one level down: `where` for the children of folder `name`. */

@@ -81,8 +81,8 @@ export function toYaml(value: unknown): string {
  * files of their own and `examples` lists their names in order; without, they are written inline.
  */
 export function requestToText(request: RequestSpec, exampleFiles?: string[]): string {
-  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts, grpc, websocket } =
-    request
+  const { id, name, kind, method, url, params, headers, cookies, body, auth, scripts } = request
+  const { grpc, websocket, socketio } = request
   const { description, pathVariables, examples } = request
   const ordered = {
     id,
@@ -99,6 +99,7 @@ export function requestToText(request: RequestSpec, exampleFiles?: string[]): st
     scripts,
     ...(grpc ? { grpc } : {}),
     ...(websocket ? { websocket } : {}),
+    ...(socketio ? { socketio } : {}),
     ...(description ? { description } : {}),
     ...(exampleFiles?.length ? { examples: exampleFiles } : examples?.length ? { examples } : {}),
   }

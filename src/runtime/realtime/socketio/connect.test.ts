@@ -140,12 +140,9 @@ describe('Socket.IO against a real socket.io server', () => {
     expect(c.seen.at(-1)).toBe('closed io client disconnect true')
   })
 
-  it('names a URL it cannot use and a v2 server it cannot speak to', async () => {
+  it('names a URL it cannot use', async () => {
     const bad = record({ url: 'ftp://x' })
     await bad.until(() => bad.seen.length === 2, 'the problem')
     expect(bad.seen[0]).toMatch(/^failure A Socket.IO URL starts with http/)
-    const v2 = record({ version: 'v2' })
-    await v2.until(() => v2.seen.length === 2, 'the problem')
-    expect(v2.seen[0]).toMatch(/v2 servers are not supported/)
   })
 })

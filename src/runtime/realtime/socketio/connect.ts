@@ -1,120 +1,88 @@
 /**
- * One Socket.IO connection with `socket.io-client`: in the page (direct mode) and in the relay's
- * bridge (Node, with the relay's TLS and proxy settings). It reports what happens through
- * `handlers` and is driven with `emit` and `close`. Reconnects as the client does by default; a
- * `close` ends it and reaches the server as a disconnect.
+ * One Socket.IO connection: in the page (direct mode) and in the relay's bridge (Node, with the
+ * relay's TLS and proxy settings as an `agent`). The client version picks the library: v3 and v4
+ * share a protocol (Engine.IO 4: `socket.io-client` 4, client-v4.ts); v2 servers speak Engine.IO
+ * 3, so v2 loads `socket.io-client` 2 (client-v2.ts) only when asked for. It reports what happens
+ * through `handlers` and is driven with `emit` and `close`. Reconnects as the client does by
+ * default; a `close` ends it and reaches the server as a disconnect.
  */
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
-import type { HeaderList } from '../../../model/wire.ts'
-import { socketIoUrl, type SocketIoVersion } from '../../../model/realtime/socketio.ts'
+import { socketIoUrl } from '../../../model/realtime/socketio.ts'
+import type {
+  ClientStart,
+  SocketIoConnection,
+  SocketIoHandlers,
+  SocketIoTarget,
+  StartClient,
+} from './types.ts'
 
-export interface SocketIoTarget {
-  /** The request's URL (http, https, ws or wss), query included. */
-  url: string
-  path: string
-  namespace: string
-  version: SocketIoVersion
-  headers: HeaderList
-  auth?: Record<string, unknown>
-  /** Listen to these events only; none: all. */
-  events: string[]
-  /** Node only (the relay): passed to the engine (rejectUnauthorized, ca, cert, key, agent). */
-  node?: Partial<ManagerOptions>
-}
+export { ACK_TIMEOUT_MS } from './types.ts'
+export type { AckCallback, SocketIoConnection, SocketIoHandlers, SocketIoTarget } from './types.ts'
 
-export interface SocketIoHandlers {
-  open(socketId: string): void
-  event(name: string, args: unknown[]): void
-  failure(message: string): void
-  reconnecting(attempt: number): void
-  /** `byClient`: `Disconnect` (or the caller) ended it; otherwise the server or the network did. */
-  closed(reason: string, byClient: boolean): void
-}
-
-export interface SocketIoConnection {
-  /** Emits `event`; with `ack` the server's reply arrives there (or an error after `timeoutMs`). */
-  emit(event: string, args: unknown[], ack?: (error: Error | null, reply: unknown[]) => void): void
-  close(): void
-}
-
-export const ACK_TIMEOUT_MS = 10_000
-
-/** Why the client cannot speak to a server of `version`, or null when it can. */
-export function unsupportedVersion(version: SocketIoVersion): string | null {
-  return version === 'v2'
-    ? 'Socket.IO v2 servers are not supported yet: this client speaks the v3 and v4 protocol'
+/** Why a v2 request cannot be made as asked, or null. */
+function v2Problem(target: SocketIoTarget): string | null {
+  return target.version === 'v2' && target.auth
+    ? 'Socket.IO v2 has no auth payload: send the token in Params (the query) or Headers, or choose v3/v4'
     : null
+}
+
+function refuse(handlers: SocketIoHandlers, problem: string): SocketIoConnection {
+  queueMicrotask(() => {
+    handlers.failure(problem)
+    handlers.closed(problem, false)
+  })
+  return { emit: () => {}, close: () => {} }
+}
+
+/** Starts `load`'s client once loaded; emits and a close made meanwhile wait for it. */
+function deferred(load: Promise<StartClient>, start: ClientStart, version: string): SocketIoConnection {
+  let connection: SocketIoConnection | undefined
+  let closed = false
+  const waiting: Array<(c: SocketIoConnection) => void> = []
+  load.then(
+    (startClient) => {
+      if (closed) return start.handlers.closed('io client disconnect', true)
+      connection = startClient(start)
+      for (const run of waiting.splice(0)) run(connection)
+    },
+    (error: unknown) => {
+      const message = `The Socket.IO ${version} client could not be loaded: ${(error as Error).message}`
+      start.handlers.failure(message)
+      start.handlers.closed(message, false)
+    },
+  )
+  return {
+    emit: (event, args, ack) =>
+      connection ? connection.emit(event, args, ack) : waiting.push((c) => c.emit(event, args, ack)),
+    close: () => {
+      closed = true
+      connection?.close()
+    },
+  }
 }
 
 export function connectSocketIo(target: SocketIoTarget, handlers: SocketIoHandlers): SocketIoConnection {
   const url = socketIoUrl(target.url, target.namespace)
-  const version = unsupportedVersion(target.version)
-  if (!url.ok || version) {
-    const problem = url.ok ? version! : url.problem
-    queueMicrotask(() => {
-      handlers.failure(problem)
-      handlers.closed(problem, false)
-    })
-    return { emit: () => {}, close: () => {} }
-  }
+  if (!url.ok) return refuse(handlers, url.problem)
+  const problem = v2Problem(target)
+  if (problem) return refuse(handlers, problem)
   const extraHeaders: Record<string, string> = {}
   for (const [name, value] of target.headers)
     extraHeaders[name] = extraHeaders[name] ? `${extraHeaders[name]}, ${value}` : value
-  const options: Partial<ManagerOptions & SocketOptions> = {
-    path: target.path || '/socket.io',
-    extraHeaders,
-    forceNew: true,
-    ...(target.auth ? { auth: target.auth } : {}),
-    ...target.node,
-  }
-  const socket: Socket = io(url.value, options)
-  let byClient = false
-  let ended = false
-  const listening = new Set(target.events.filter((e) => e.trim() !== '').map((e) => e.trim()))
-
-  socket.on('connect', () => handlers.open(socket.id ?? ''))
-  socket.on('connect_error', (error: Error & { data?: unknown }) => {
-    const detail = error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`
-    handlers.failure(`${error.message}${detail}`)
-    // A refusal by the server's middleware is final (the client does not retry it).
-    if (!socket.active) end(error.message)
-  })
-  socket.on('disconnect', (reason) => {
-    if (!socket.active) end(reason)
-  })
-  socket.io.on('reconnect_attempt', (attempt) => handlers.reconnecting(attempt))
-  socket.onAny((name: string, ...args: unknown[]) => {
-    if (listening.size > 0 && !listening.has(name)) return
-    // An event that asks for an acknowledgement carries a callback last: it is answered empty.
-    const last = args[args.length - 1]
-    if (typeof last === 'function') {
-      args.pop()
-      ;(last as () => void)()
-    }
-    handlers.event(name, args)
-  })
-
-  function end(reason: string) {
-    if (ended) return
-    ended = true
-    socket.offAny()
-    handlers.closed(reason, byClient)
-  }
-
-  return {
-    emit(event, args, ack) {
-      if (!ack) {
-        socket.emit(event, ...args)
-        return
-      }
-      socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emit(event, ...args, (error: Error | null, ...reply: unknown[]) => ack(error, reply))
+  const start: ClientStart = {
+    url: url.value,
+    options: {
+      path: target.path || '/socket.io',
+      extraHeaders,
+      forceNew: true,
+      ...(target.auth ? { auth: target.auth } : {}),
+      ...(target.node?.agent ? { agent: target.node.agent } : {}),
     },
-    close() {
-      byClient = true
-      socket.disconnect()
-      end('io client disconnect')
-    },
+    listening: new Set(target.events.map((e) => e.trim()).filter((e) => e !== '')),
+    handlers,
   }
+  const load =
+    target.version === 'v2'
+      ? import('./client-v2.ts').then((m) => m.startV2)
+      : import('./client-v4.ts').then((m) => m.startV4)
+  return deferred(load, start, target.version)
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../model/realtime/socketio.ts'
 import type { TabState } from '../../../model/workspace/api.ts'
 import { useStore } from '../../store/context.tsx'
+import { ConnectionBar } from '../connection-parts.tsx'
 import { MessageLog } from '../message-log.tsx'
 import type { ShellParts } from '../parts.ts'
 import { socketIoMessages as m } from './messages.ts'
@@ -28,7 +29,6 @@ export default function SocketIoEditor(props: { tab: TabState; parts: ShellParts
     store.tabs.editDraft(props.tab.id, { socketio: { ...spec(), ...patch } })
   const [emitProblem, setEmitProblem] = createSignal<string | null>(null)
   const connect = () => void session.connect()
-  const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
 
   const emit = () => {
     const { event, args, ack } = spec().emit
@@ -154,29 +154,31 @@ export default function SocketIoEditor(props: { tab: TabState; parts: ShellParts
   }
 
   const connection = (
-    <>
-      <div class="url-bar">
-        <UrlField tab={props.tab} onSend={() => session.state() === 'idle' && connect()} />
-        <button type="button" class="button primary sio-connect" onClick={toggle}>
-          {session.state() === 'idle' ? m.connect : m.disconnect}
-        </button>
-      </div>
-      <p class="muted sio-state" role="status">
-        {session.state() === 'open'
+    <ConnectionBar
+      tab={props.tab}
+      UrlField={UrlField}
+      buttonClass="sio-connect"
+      stateClass="sio-state"
+      state={session.state()}
+      labels={m}
+      status={
+        session.state() === 'open'
           ? m.connected(session.socketId())
           : session.state() === 'connecting'
             ? m.connecting
-            : m.disconnected}
-      </p>
-      <Show when={session.problem()}>
-        <p class="notice error" role="alert">
-          {session.problem()}
-        </p>
-      </Show>
-      <p class="notice direct-mode" role="note">
-        {m.directNote}
-      </p>
-    </>
+            : m.disconnected
+      }
+      problem={session.problem()}
+      note={
+        store.send.sendMode() !== 'direct'
+          ? null
+          : session.pollingOnly().length
+            ? m.directHeaders(session.pollingOnly())
+            : m.directPlain
+      }
+      connect={connect}
+      disconnect={() => session.disconnect()}
+    />
   )
 
   return (

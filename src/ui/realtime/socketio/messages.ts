@@ -26,6 +26,8 @@ export const socketIoMessages = {
   failed: (message: string) => `Could not connect: ${message}`,
   ackReply: (event: string) => `ack ${event}`,
   ackFailed: (event: string, message: string) => `No acknowledgement for ${event}: ${message}`,
-  directNote:
-    'The page connects to the server itself (no relay bridge for Socket.IO yet): CORS applies, and headers are sent only while the connection polls over HTTP.',
+  directPlain:
+    'Without the relay the page connects to the server itself: CORS applies, and no cookies, proxy or client certificates.',
+  directHeaders: (names: string[]) =>
+    `Without the relay the page connects to the server itself: CORS applies, and ${names.join(', ')} go only with HTTP polling, not over the WebSocket.`,
 }

@@ -4,10 +4,11 @@
  * connection state and time above its sections, a `Message` section (the composer) before Params,
  * Headers, Cookies, `Autorisierung` and `Skript`, and the message log below.
  */
-import { createSignal, onCleanup, Show } from 'solid-js'
+import { createSignal, onCleanup } from 'solid-js'
 import type { TabState } from '../../../model/workspace/api.ts'
 import type { ShellParts } from '../parts.ts'
 import { useStore } from '../../store/context.tsx'
+import { ConnectionBar } from '../connection-parts.tsx'
 import { MessageLog } from '../message-log.tsx'
 import { realtimeMessages as m } from '../messages-realtime.ts'
 import { Composer } from './composer.tsx'
@@ -32,7 +33,6 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
   const edit = tabs.editDraft.bind(null, props.tab.id)
 
   const connect = () => void session.connect()
-  const toggle = () => (session.state() === 'idle' ? connect() : session.disconnect())
   const message = {
     id: 'message',
     label: m.message,
@@ -46,43 +46,37 @@ export default function WebSocketEditor(props: { tab: TabState; parts: ShellPart
   }
 
   const connection = (
-    <>
-      <div class="url-bar">
+    <ConnectionBar
+      tab={props.tab}
+      UrlField={UrlField}
+      badge={
         <span class="kind-badge kind-websocket" aria-hidden="true">
           WS
         </span>
-        <UrlField tab={props.tab} onSend={() => session.state() === 'idle' && connect()} />
-        <button
-          type="button"
-          class="button primary ws-connect"
-          disabled={session.state() === 'connecting'}
-          onClick={toggle}
-        >
-          {session.state() === 'idle'
-            ? m.connect
-            : session.state() === 'connecting'
-              ? m.connecting
-              : m.disconnect}
-        </button>
-      </div>
-      <p class="muted ws-state" role="status">
-        {session.state() === 'open'
+      }
+      buttonClass="ws-connect"
+      stateClass="ws-state"
+      state={session.state()}
+      labels={m}
+      waitWhileConnecting
+      status={
+        session.state() === 'open'
           ? m.connected(elapsed(now() - session.openedAt()))
           : session.state() === 'connecting'
             ? m.connecting
-            : m.disconnected}
-      </p>
-      <Show when={session.problem()}>
-        <p class="notice error" role="alert">
-          {session.problem()}
-        </p>
-      </Show>
-      <Show when={send.sendMode() === 'direct'}>
-        <p class="notice direct-mode" role="note">
-          {session.dropped()?.length ? m.directHeaders(session.dropped()!) : m.directPlain}
-        </p>
-      </Show>
-    </>
+            : m.disconnected
+      }
+      problem={session.problem()}
+      note={
+        send.sendMode() !== 'direct'
+          ? null
+          : session.dropped()?.length
+            ? m.directHeaders(session.dropped()!)
+            : m.directPlain
+      }
+      connect={connect}
+      disconnect={() => session.disconnect()}
+    />
   )
 
   return (

@@ -14,20 +14,12 @@ import type { SelectedTransport } from '../../../runtime/transport/select.ts'
 import type { SendOptions } from '../../../runtime/transport/types.ts'
 import type { ConnectionSummary } from '../../store/history-record.ts'
 import type { AppStore } from '../../store/index.ts'
-import { createMessageLog, makeLogEntry, type LogEntry } from '../log-model.ts'
+import { createMessageLog, makeLogEntry } from '../log-model.ts'
+import { DEFAULT_HEADERS, HandedOver, infoEntry as info } from '../connection-parts.tsx'
 import { perTab } from '../tab-sessions.ts'
 import { realtimeMessages as m } from '../messages-realtime.ts'
 
 export type ConnectionState = 'idle' | 'connecting' | 'open'
-
-/** Headers the pipeline adds by default: not worth a warning when the browser drops them. */
-const DEFAULTS = new Set(['user-agent', 'accept', 'accept-encoding', 'cache-control'])
-
-class HandedOver extends Error {}
-
-function info(text: string, error = false): LogEntry {
-  return { direction: 'info', time: Date.now(), size: 0, text, ...(error ? { error } : {}) }
-}
 
 function makeSession(store: Pick<AppStore, 'tabs' | 'connections'>, tabId: Id) {
   const [state, setState] = createSignal<ConnectionState>('idle')
@@ -76,7 +68,9 @@ function makeSession(store: Pick<AppStore, 'tabs' | 'connections'>, tabId: Id) {
         if (!url.ok) throw new Error(url.error)
         const direct = selected.mode !== 'relay' || !selected.relay
         setDropped(
-          direct ? unsendableHeaders(request.headers.filter(([n]) => !DEFAULTS.has(n.toLowerCase()))) : null,
+          direct
+            ? unsendableHeaders(request.headers.filter(([n]) => !DEFAULT_HEADERS.has(n.toLowerCase())))
+            : null,
         )
         const connector = direct ? directConnector() : relayConnector(selected.relay!)
         summary = { kind: 'websocket', url: url.url, openedAt: Date.now() }
