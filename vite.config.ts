@@ -30,6 +30,31 @@ function yjsLogging(): Plugin {
   }
 }
 
+// The app's lucide-solid icons through vendor/lucide-icon.ts: each icon's SVG built once from
+// lucide-solid's own icon data and cloned, instead of lucide-solid's component per icon.
+const LUCIDE_ICON = fileURLToPath(new URL('./src/ui/vendor/lucide-icon.ts', import.meta.url))
+const LUCIDE_PREFIX = '\0sendbox-lucide-icon:'
+
+function lucideIcons(): Plugin {
+  return {
+    name: 'sendbox-lucide-icons',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const name = /^lucide-solid\/icons\/([a-z0-9-]+)$/.exec(source)?.[1]
+      return name && importer?.startsWith(SRC_DIR) ? LUCIDE_PREFIX + name : null
+    },
+    load(id) {
+      if (!id.startsWith(LUCIDE_PREFIX)) return null
+      const name = id.slice(LUCIDE_PREFIX.length)
+      return [
+        `import { __iconData } from 'lucide-solid/icons/${name}'`,
+        `import { staticIcon } from ${JSON.stringify(LUCIDE_ICON)}`,
+        'export default staticIcon(__iconData)',
+      ].join('\n')
+    },
+  }
+}
+
 function lazyImportParsers(): Plugin {
   return {
     name: 'sendbox-lazy-import-parsers',
@@ -71,6 +96,7 @@ function shellChunk(): Plugin {
 export default defineConfig({
   plugins: [
     yjsLogging(),
+    lucideIcons(),
     shellChunk(),
     solid(),
     VitePWA({

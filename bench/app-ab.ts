@@ -1,11 +1,11 @@
 /**
  * The A/B side of `npm run bench:app -- --ab <commit>`: the other commit's app, built in a
- * directory of its own (its tree from git, this checkout's node_modules), served by this
+ * directory of its own (its tree from git, this checkout's node_modules hard-linked), served by this
  * checkout's sync-server from that dist/. Only the app differs between the two sides; the server,
  * the browser and the workspace are the same, and the rounds alternate which side goes first.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -29,7 +29,10 @@ export const shortCommit = (ref: string): string => git('rev-parse', '--short', 
 /** The commit's app built once into a cache directory (kept across runs, keyed by the commit). */
 export function buildCommit(ref: string): string {
   const sha = git('rev-parse', '--verify', `${ref}^{commit}`)
-  const dir = join(tmpdir(), 'sendbox-bench-ab', sha)
+  // `-linked`: builds made with a symlinked node_modules resolved Yjs outside the build's tree, so
+  // vite.config.ts's path checks (the yjs-logging stand-in) missed it and the shell was 2.8 KB
+  // bigger than a real build of the commit.
+  const dir = join(tmpdir(), 'sendbox-bench-ab', `${sha}-linked`)
   if (existsSync(join(dir, 'dist', 'index.html'))) return join(dir, 'dist')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
@@ -37,7 +40,11 @@ export function buildCommit(ref: string): string {
     stdio: 'inherit',
   })
   if (archive.status !== 0) throw new Error(`could not check out ${ref}`)
-  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
+  // Hard links: the packages' paths stay inside the build's directory, as in a real checkout.
+  const link = spawnSync('cp', ['-al', resolve('node_modules'), join(dir, 'node_modules')], {
+    stdio: 'inherit',
+  })
+  if (link.status !== 0) throw new Error('could not link node_modules into the build directory')
   if (existsSync('dist-libs')) cpSync('dist-libs', join(dir, 'dist-libs'), { recursive: true })
   console.log(`building ${ref} (${sha.slice(0, 7)}) in ${dir}`)
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: dir, stdio: 'inherit' })

@@ -1,15 +1,17 @@
 /** Entry of the web app: open the local documents, then render. */
+// First: it starts loading the documents while the modules below evaluate (see boot.ts).
+import { boot } from './boot.ts'
 import { createRoot } from 'solid-js'
 import { render } from 'solid-js/web'
 import { App } from './app/index.tsx'
 import { messages } from './messages.ts'
-import { openDocs } from './store/docs.ts'
+import type { OpenDocs } from './store/docs.ts'
 import { preloadResponseViewer } from './request-editor/response-area.tsx'
 import { createAppStore } from './store/index.ts'
 import { StoreProvider } from './store/context.tsx'
 import { createSendServices } from './store/send-services.ts'
 import type { SendServices } from './store/send-state.ts'
-import { makeWorkspaceRegistry, type WorkspaceEntry, type WorkspaceRegistry } from './store/workspaces.ts'
+import type { WorkspaceEntry, WorkspaceRegistry } from './store/workspaces.ts'
 import './styles.css'
 
 const found = document.getElementById('root')
@@ -25,24 +27,24 @@ progress.innerHTML = '<span class="app-loading-bar"></span><span class="app-load
 progress.lastElementChild!.textContent = messages.loading
 root.replaceChildren(progress)
 
-const invite = /^\/join\/([^/]+)\/?$/.exec(location.pathname)?.[1]
-const registry = makeWorkspaceRegistry(localStorage, messages.ownWorkspaceName)
-// An invite link opens the workspace joined with it; before joining, the join page (nothing of
-// the app's own workspace is opened until the person joins).
-const joined = invite === undefined ? undefined : registry.joinedWith(invite)
-if (invite !== undefined && !joined) {
+if (boot.kind === 'join') {
+  const { invite } = boot
   void import('./collab/join-page.tsx').then(({ mountJoinPage }) => mountJoinPage(root, invite))
 } else {
-  if (joined) registry.setActive(joined.localId)
-  const entry = joined ?? registry.active()
+  const { entry, registry } = boot
   // The send pipeline, the relay token and the script worker load once the app has rendered.
   // A joined workspace never uses the relay of the server that shares it.
   const services = createSendServices({ direct: entry.joined !== undefined })
-  void openApp(entry, registry, services)
+  void openApp(boot.docs, entry, registry, services)
 }
 
-async function openApp(entry: WorkspaceEntry, registry: WorkspaceRegistry, services: SendServices) {
-  const docs = await openDocs(entry.localId)
+async function openApp(
+  opening: Promise<OpenDocs>,
+  entry: WorkspaceEntry,
+  registry: WorkspaceRegistry,
+  services: SendServices,
+) {
+  const docs = await opening
   const store = createRoot(() => createAppStore(docs, services, { entry, registry }))
   root.textContent = ''
   document.documentElement.dataset.loadMs = docs.loadMs.toFixed(1)
