@@ -141,11 +141,13 @@ export {
 } from './collection-index.ts'
 export {
   copyIntoCollectionDocs,
+  copyLandedCollections,
   finishSplit,
   initCollectionDoc,
   initRoot,
   migrateRoot,
   planSplit,
+  removeFromRoot,
   splitWorkspace,
 } from './split.ts'
 export { copyMovedInto, duplicateAcross, moveAcross, removeMoved } from './cross-collection.ts'

@@ -31,6 +31,8 @@ import {
   migrateRoot,
   planSplit,
   splitWorkspace,
+  copyLandedCollections,
+  removeFromRoot,
 } from './split.ts'
 import { roots } from './workspace-doc.ts'
 import { SchemaTooNewError } from './migrations/index.ts'
@@ -160,6 +162,24 @@ describe('splitting the release workspace', () => {
     }
     expect(listIndex(a.root)).toEqual(listIndex(b.root))
     expect(roots(a.root).requests.size).toBe(0)
+  })
+})
+
+describe('an import applied to a split root', () => {
+  it('moves the collections it brought into docs of their own', () => {
+    const root = new Y.Doc()
+    initRoot(root)
+    const imported = createCollection(root, { name: 'Imported' })
+    const request = createRequest(root, { parentId: imported }, { name: 'Got' })
+    const docs = new Map<Id, Y.Doc>()
+    expect(copyLandedCollections(root, (id) => docs.get(id) ?? docs.set(id, new Y.Doc()).get(id)!)).toEqual([
+      imported,
+    ])
+    removeFromRoot(root)
+    expect(readRequest(docs.get(imported)!, request)!.name).toBe('Got')
+    expect(listIndex(root).map((entry) => entry.name)).toEqual(['Imported'])
+    expect(roots(root).requests.size + roots(root).collections.size).toBe(0)
+    expect(isSplit(root)).toBe(true)
   })
 })
 

@@ -99,6 +99,22 @@ export function copyIntoCollectionDocs(
 ): Id[] {
   migrateRoot(root, origin)
   if (isSplit(root)) return []
+  return copyMembers(root, docFor, origin)
+}
+
+/**
+ * Collections that landed in a root already split (an import is applied to the root in one
+ * transaction, as before): copied into docs of their own like a split's; `removeFromRoot` after.
+ */
+export function copyLandedCollections(
+  root: Y.Doc,
+  docFor: (collectionId: Id) => Y.Doc,
+  origin: unknown = LOCAL_ORIGIN,
+): Id[] {
+  return isSplit(root) ? copyMembers(root, docFor, origin) : []
+}
+
+function copyMembers(root: Y.Doc, docFor: (collectionId: Id) => Y.Doc, origin: unknown): Id[] {
   const r = roots(root)
   const { members } = planSplit(root)
   for (const [collectionId, ids] of members) {
@@ -129,10 +145,17 @@ export function copyIntoCollectionDocs(
  */
 export function finishSplit(root: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
   if (isSplit(root)) return
+  root.transact(() => {
+    removeFromRoot(root, origin)
+    root.getMap('meta').set('schemaVersion', SPLIT_SCHEMA_VERSION)
+  }, origin)
+}
+
+/** Removes every collection, folder and request the root holds (once they are in their docs). */
+export function removeFromRoot(root: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
   const r = roots(root)
   root.transact(() => {
     for (const map of [r.collections, r.folders, r.requests]) for (const id of [...map.keys()]) map.delete(id)
-    root.getMap('meta').set('schemaVersion', SPLIT_SCHEMA_VERSION)
   }, origin)
 }
 
