@@ -13,7 +13,20 @@ import { writeAction } from './view-only.ts'
 export type { ExportTarget } from './types.ts'
 
 export function makeTransferActions(docs: OpenDocs, services: SendServices) {
-  const { workspace, device } = docs
+  const { workspace, device, collections } = docs
+  /**
+   * One doc per collection: the import landed in the root (one transaction, as before); its
+   * collections go to docs of their own, stored before the root lets go of them.
+   */
+  const settleLanded = async () => {
+    if (!collections) return
+    const ids = [...data.planSplit(workspace).members.keys()]
+    if (ids.length === 0) return
+    for (const id of ids) await collections.load(id)
+    data.copyLandedCollections(workspace, (id) => collections.loaded(id)!)
+    await docs.durability.settled()
+    data.removeFromRoot(workspace)
+  }
   const secretsFilled = (variables: Variable[]): Variable[] =>
     variables.map((variable) =>
       variable.secret ? { ...variable, value: data.readSecret(device, variable.id)?.value ?? '' } : variable,
@@ -33,6 +46,7 @@ export function makeTransferActions(docs: OpenDocs, services: SendServices) {
     applyImport: writeAction((built: BuiltImport): void => {
       const started = performance.now()
       data.applyImport(workspace, device, built.update, built.written)
+      void settleLanded().catch(console.warn)
       // Read by bench/import.ts: the one main-thread step of an import.
       performance.clearMeasures('sendbox-import-apply')
       performance.measure('sendbox-import-apply', { start: started })
@@ -45,7 +59,7 @@ export function makeTransferActions(docs: OpenDocs, services: SendServices) {
     },
     /** A collection as stored, with its secret values from this device when `includeSecrets`. */
     collectionForExport(id: Id, includeSecrets: boolean): Collection | undefined {
-      const collection = data.readCollection(workspace, id)
+      const collection = data.readCollection(collections?.loaded(id) ?? workspace, id)
       return collection && includeSecrets ? fillTree(collection) : collection
     },
     /** An environment as stored, with its secret values from this device when `includeSecrets`. */
