@@ -42,7 +42,7 @@ function container(doc: Y.Doc, id: Id): EntityMap {
 }
 
 /** Inserts `id` so that it ends up at `position` among the parent's children as read. */
-function insertChild(doc: Y.Doc, parentId: Id, id: Id, position: number | undefined): void {
+export function insertChild(doc: Y.Doc, parentId: Id, id: Id, position: number | undefined): void {
   const parent = container(doc, parentId)
   let array = childrenArray(parent)
   if (!array) {
@@ -60,13 +60,13 @@ function insertChild(doc: Y.Doc, parentId: Id, id: Id, position: number | undefi
   else array.insert(raw, [id])
 }
 
-function removeFromArray(array: Y.Array<Id> | undefined, id: Id): void {
+export function removeFromArray(array: Y.Array<Id> | undefined, id: Id): void {
   if (!array) return
   const items = array.toArray()
   for (let i = items.length - 1; i >= 0; i--) if (items[i] === id) array.delete(i, 1)
 }
 
-function insertInOrder(
+export function insertInOrder(
   order: Y.Array<Id>,
   existing: Parameters<typeof orderedIds>[1],
   id: Id,
@@ -80,7 +80,7 @@ function insertInOrder(
 }
 
 /** Writes a plain item and everything below it under `parentId`. */
-function writeItem(doc: Y.Doc, item: TreeItem, parentId: Id, collectionId: Id): void {
+export function writeItem(doc: Y.Doc, item: TreeItem, parentId: Id, collectionId: Id): void {
   const { folders, requests } = roots(doc)
   if (item.type === 'request') {
     requests.set(item.id, requestEntity(item, parentId, collectionId))

@@ -128,3 +128,25 @@ export {
   storedResponse,
 } from './history.ts'
 export { followServerClock, stampTime } from './clock.ts'
+
+// One doc per collection (docs/collection-docs.md): the root's index, the split, routing
+export {
+  collectionDbName,
+  collectionRoom,
+  isSplit,
+  listIndex,
+  readIndexEntry,
+  SPLIT_SCHEMA_VERSION,
+  type IndexEntry,
+} from './collection-index.ts'
+export {
+  copyIntoCollectionDocs,
+  finishSplit,
+  initCollectionDoc,
+  initRoot,
+  migrateRoot,
+  planSplit,
+  splitWorkspace,
+} from './split.ts'
+export { copyMovedInto, duplicateAcross, moveAcross, removeMoved } from './cross-collection.ts'
+export { WorkspaceDocs, type WorkspaceDocsOptions } from './collection-docs.ts'

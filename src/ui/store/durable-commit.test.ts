@@ -122,3 +122,28 @@ describe('durable commits', () => {
     expect(durability.failure()).toBeNull()
   })
 })
+
+describe('durable commits of collection docs', () => {
+  it("a tracked doc's local change commits its own database strictly, and the others' stay untouched", async () => {
+    const root = await openDoc()
+    const a = await openDoc()
+    const b = await openDoc()
+    const [seenRoot, seenA, seenB] = [watch(root.db), watch(a.db), watch(b.db)]
+    const durability = trackDurability(root.doc, [root.persistence])
+    durability.track(a.doc, a.persistence)
+    durability.track(b.doc, b.persistence)
+    a.doc.getMap('requests').set('r1', 'one')
+    expect(durability.pending()).toBe(1)
+    await durability.settled()
+    expect(seenA.map((t) => t.durability)).toEqual(['default', 'strict'])
+    expect(seenB.filter((t) => t.durability === 'strict')).toHaveLength(0)
+    expect(seenRoot.filter((t) => t.durability === 'strict')).toHaveLength(1)
+    expect(await a.persistence.get(DURABLE_KEY)).toEqual(expect.any(Number))
+    Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc), 'sync')
+    await durability.settled()
+    expect(seenB.filter((t) => t.durability === 'strict')).toHaveLength(0)
+    durability.stop()
+    a.doc.getMap('requests').set('r2', 'two')
+    expect(durability.pending()).toBe(0)
+  })
+})

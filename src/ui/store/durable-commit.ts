@@ -38,6 +38,11 @@ export interface Durability {
   failure(): string | null
   /** Called whenever `pending()` or `failure()` changes. */
   subscribe(listener: () => void): () => void
+  /**
+   * Tracks one more doc with its own database (a collection's doc): its local changes get a
+   * strict commit of that database too (and of the targets given at the start). Returns `untrack`.
+   */
+  track(doc: Y.Doc, target: FlushTarget): () => void
   stop(): void
 }
 
@@ -68,10 +73,17 @@ export function trackDurability(workspace: Y.Doc, targets: readonly FlushTarget[
   let queued: Promise<void> | null = null
   let count = 0
   let failed: string | null = null
+  /** Tracked docs' databases written since the last commit started (docs/collection-docs.md, 6). */
+  const dirty = new Set<FlushTarget>()
+  const tracked = new Map<Y.Doc, () => void>()
 
   const commit = async () => {
     const started = performance.now()
-    const dbs = targets.map((target) => target.db).filter((db): db is IDBDatabase => db !== null)
+    const written = [...dirty]
+    dirty.clear()
+    const dbs = [...new Set([...targets, ...written])]
+      .map((target) => target.db)
+      .filter((db): db is IDBDatabase => db !== null)
     try {
       await Promise.all(dbs.map(strictFlush))
       failed = null
@@ -115,6 +127,21 @@ export function trackDurability(workspace: Y.Doc, targets: readonly FlushTarget[
   }
   workspace.on('update', onUpdate)
 
+  const track = (doc: Y.Doc, target: FlushTarget) => {
+    const onTrackedUpdate = (_u: Uint8Array, _o: unknown, _d: Y.Doc, transaction: Y.Transaction) => {
+      if (!transaction.local) return
+      dirty.add(target)
+      void request()
+    }
+    doc.on('update', onTrackedUpdate)
+    const untrack = () => {
+      doc.off('update', onTrackedUpdate)
+      tracked.delete(doc)
+    }
+    tracked.set(doc, untrack)
+    return untrack
+  }
+
   return {
     pending: () => count,
     settled: () => Promise.all([running, queued]).then(() => undefined),
@@ -124,6 +151,10 @@ export function trackDurability(workspace: Y.Doc, targets: readonly FlushTarget[
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    stop: () => workspace.off('update', onUpdate),
+    track,
+    stop() {
+      workspace.off('update', onUpdate)
+      for (const untrack of [...tracked.values()]) untrack()
+    },
   }
 }
