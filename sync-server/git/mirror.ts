@@ -236,7 +236,7 @@ export function createGitMirrors(
     const theirsById = new Map(theirs.map((c) => [c.id, c]))
     for (const id of new Set([...baseById.keys(), ...theirsById.keys()])) {
       // A collection the workspace deleted meanwhile is not brought back by an edit in git.
-      const doc = docs.docOf(id) ?? (baseById.has(id) ? undefined : await docs.docForNew(id))
+      const doc = docs.docOf(id) ?? (baseById.has(id) ? undefined : await docs.docForNew(id, MIRROR_ORIGIN))
       if (!doc) continue
       let group = byDoc.get(doc)
       if (!group) byDoc.set(doc, (group = { base: [], theirs: [], ids: [] }))

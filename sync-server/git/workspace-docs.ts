@@ -6,8 +6,15 @@
  */
 import * as Y from 'yjs'
 import type { Collection } from '../../src/model/types.ts'
-import { createTreeReader, readCollection, type TreeReader } from '../../src/model/workspace/api.ts'
-import { orderedIds } from '../../src/model/workspace/tree-index.ts'
+import {
+  createTreeReader,
+  initCollectionDoc,
+  isSplit,
+  listCollections,
+  listIndex,
+  readCollection,
+  type TreeReader,
+} from '../../src/model/workspace/api.ts'
 import { collectionRoom } from '../rooms.ts'
 import type { RoomHold } from '../sync.ts'
 
@@ -25,8 +32,6 @@ type Entity = Y.Map<unknown>
 function textOf(value: unknown): string {
   return value instanceof Y.Text ? value.toString() : typeof value === 'string' ? value : ''
 }
-
-const isLive = (entity: unknown): entity is Entity => entity instanceof Y.Map && !entity.has('deleted')
 
 export class WorkspaceDocs {
   private readonly sources = new Map<string, Source>()
@@ -52,16 +57,14 @@ export class WorkspaceDocs {
     return this.root.getMap('collections').get(id) instanceof Y.Map
   }
 
-  /** Live collections in sidebar order: the index's (split) and the root's own (one-doc shape). */
+  /** The root in the one-doc shape: it holds its collections itself. */
+  private get legacy(): boolean {
+    return !isSplit(this.root) && this.root.getMap('collections').size > 0
+  }
+
+  /** Live collections in sidebar order: the root's index (split), or its own (one-doc shape). */
   ids(): string[] {
-    const live = new Set<string>()
-    for (const [id, entry] of this.index.entries()) if (isLive(entry)) live.add(id)
-    for (const [id, entity] of this.root.getMap('collections').entries()) if (isLive(entity)) live.add(id)
-    return orderedIds(this.root.getArray<string>('collectionOrder'), {
-      has: (id) => live.has(id),
-      keys: () => live,
-      size: live.size,
-    })
+    return (this.legacy ? listCollections(this.root) : listIndex(this.root)).map(({ id }) => id)
   }
 
   /** Holds the collection docs the root lists now, and lets go of those it no longer lists. */
@@ -110,10 +113,12 @@ export class WorkspaceDocs {
    * Where a collection added in git goes: its own collection doc, or the root while the root
    * is in the one-doc shape (or no collection room can be opened).
    */
-  async docForNew(id: string): Promise<Y.Doc> {
-    const legacy = this.root.getMap('collections').size > 0 && this.index.size === 0
-    if (legacy || !this.hold) return this.root
-    return (await this.open(id)) ?? this.root
+  async docForNew(id: string, origin: unknown): Promise<Y.Doc> {
+    if (this.legacy || !this.hold) return this.root
+    const doc = await this.open(id)
+    if (!doc) return this.root
+    initCollectionDoc(doc, origin)
+    return doc
   }
 
   /** The workspace's collections, in sidebar order. */

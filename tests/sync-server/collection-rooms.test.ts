@@ -15,6 +15,7 @@ import {
   initWorkspace,
   listCollections,
   readCollection,
+  SPLIT_SCHEMA_VERSION,
 } from '../../src/model/workspace/api.ts'
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../sync-server/sync.ts'
 import { makeLink, ownerFetch, provider, synced, until, type Owner } from '../helpers/share.ts'
@@ -173,6 +174,7 @@ describe('a room in the old one-doc shape', () => {
         resolve(copy)
       }),
     )
+    expect(firstState.getMap('meta').get('schemaVersion')).toBe(SPLIT_SCHEMA_VERSION)
     expect(firstState.getMap('collections').size).toBe(0)
     expect(firstState.getMap('requests').size).toBe(0)
     expect(firstState.getArray('collectionOrder').toArray()).toEqual([shop, empty])
