@@ -1,6 +1,9 @@
 /**
  * `--git <dir>`: every workspace room that is open on this server is mirrored into its own git
- * repository, `<dir>/<workspace-name-slug>-<short-id>/` (files: src/model/git/README.md).
+ * repository, `<dir>/<workspace-name-slug>-<short-id>/` (files: src/model/git/README.md). A
+ * workspace is its root room and the collection rooms the root lists (`workspace-docs.ts`, held
+ * open while the root is): the files are the same as for a one-doc workspace, and a commit made
+ * in git is applied to the collection docs it touches (and the root's `collectionIndex`).
  *
  * - The workspace → git: after edits settle (2 s without one, at most 10 s under continuous
  *   typing) the changed files are written and committed, authored by the people whose edits they
