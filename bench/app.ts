@@ -10,7 +10,9 @@
  * `npm run bench:app -- --ab <commit>` runs this checkout against another commit, interleaved
  * (`--rounds N`, 3 by default), and prints the medians side by side; `--rates 4` runs one CPU rate,
  * `--only startup` or `--only big` one half; `--base <commit>` puts a commit in this checkout's place.
- * Each block prints the load average before and after.
+ * Each block prints the load average before and after. `--collection-docs` runs this checkout with
+ * the workspace opened as one doc per collection (docs/collection-docs.md) against the one doc,
+ * interleaved like `--ab`.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -96,7 +98,10 @@ async function coldCpu(browser: Browser, side: Side, rate: number) {
   return cpu
 }
 
-async function bigWorkspace(browser: Browser, side: Side, update: Uint8Array, rate: number) {
+/** A side of the run; `collectionDocs` turns on the switch of `src/ui/store/collection-open.ts`. */
+type BenchSide = Side & { collectionDocs?: boolean }
+
+async function bigWorkspace(browser: Browser, side: BenchSide, update: Uint8Array, rate: number) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
@@ -105,6 +110,7 @@ async function bigWorkspace(browser: Browser, side: Side, update: Uint8Array, ra
   const page = await context.newPage()
   await page.goto(side.base)
   await interactiveMs(page)
+  if (side.collectionDocs) await page.evaluate(() => localStorage.setItem('sendbox-collection-docs', '1'))
   await seedWorkspace(page, update)
   await throttle(context, page, rate)
   // The first open after seeding, then OPENS more from the stored state as a user would see it;
@@ -254,6 +260,7 @@ async function main() {
       rounds: { type: 'string' },
       rates: { type: 'string', default: '1,4' },
       only: { type: 'string' },
+      'collection-docs': { type: 'boolean' },
     },
   })
   const rates = options.rates.split(',').map(Number)
@@ -261,7 +268,7 @@ async function main() {
     throw new Error(`--rates takes CPU slowdowns of 1 or more, got ${options.rates}`)
   if (options.only !== undefined && options.only !== 'startup' && options.only !== 'big')
     throw new Error(`--only takes startup or big, got ${options.only}`)
-  const rounds = Number(options.rounds ?? (options.ab ? 3 : 1))
+  const rounds = Number(options.rounds ?? (options.ab || options['collection-docs'] ? 3 : 1))
   if (!Number.isInteger(rounds) || rounds < 1)
     throw new Error(`--rounds takes a whole number, got ${options.rounds}`)
 
@@ -283,7 +290,7 @@ async function main() {
       `  ${options.ab} (${shortCommit(options.ab!)}): ${(other.gzipBytes / 1024).toFixed(1)} KB gzip (${other.files.length} file(s))`,
     )
   }
-  const sides: Side[] = []
+  const sides: BenchSide[] = []
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
   try {
     const port = Number(process.env.BENCH_APP_PORT ?? 4391)
@@ -306,6 +313,19 @@ async function main() {
         stop: await startServer(other, otherDist, 'data/bench-app-ab'),
       })
     }
+    if (options['collection-docs']) {
+      if (otherDist) throw new Error('--collection-docs compares this checkout with itself; leave out --ab')
+      sides[0]!.label = 'one doc'
+      const other = await freePort()
+      sides.push({
+        label: 'doc per collection',
+        collectionDocs: true,
+        base: `http://127.0.0.1:${other}`,
+        dataDir: 'data/bench-app-split',
+        stop: await startServer(other, ownDist, 'data/bench-app-split'),
+      })
+    }
+    const compare = sides.length > 1
     const update = makeBigWorkspace(10, 1000)
     console.log(`10,000-request workspace: ${(update.length / 1024 / 1024).toFixed(1)} MB Yjs update`)
     const all: Measured[] = []
@@ -313,7 +333,7 @@ async function main() {
       // Interleaved: each round runs both sides, the first side alternating between rounds.
       const order = round % 2 === 0 ? sides : [...sides].reverse()
       for (const side of order) {
-        if (otherDist) console.log(`\n=== round ${round + 1}: ${side.label}`)
+        if (compare) console.log(`\n=== round ${round + 1}: ${side.label}`)
         const results: Record<number, Measured> = {}
         for (const rate of rates) {
           const before = load()
@@ -333,7 +353,7 @@ async function main() {
         }
       }
     }
-    if (otherDist) printComparison(sides, all, rates)
+    if (compare) printComparison(sides, all, rates)
   } finally {
     await browser.close()
     for (const side of sides) side.stop()

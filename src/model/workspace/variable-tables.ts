@@ -146,9 +146,11 @@ export function variableLayers(
   device: Y.Doc,
   requestId: Id | null,
   environmentId: Id | null = activeEnvironmentId(device),
+  /** The doc holding the request, when it is not `doc` (a collection's doc: docs/collection-docs.md). */
+  itemDoc: Y.Doc = doc,
 ): VariableLayer[] {
   const layers: VariableLayer[] = []
-  const chain = requestId === null ? undefined : findAncestors(doc, requestId)
+  const chain = requestId === null ? undefined : findAncestors(itemDoc, requestId)
   if (chain) {
     for (const folder of chain.folders) {
       layers.push({

@@ -5,6 +5,7 @@
 import * as data from '../../model/workspace/api.ts'
 import type { Id, RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
+import { itemDoc } from './item-doc.ts'
 import type { RequestInput } from './request-input.ts'
 import type { CodegenSource } from './ui-state.ts'
 
@@ -20,7 +21,8 @@ export function makeCodegenInput(docs: OpenDocs, inputs: RequestInput) {
       const oauthToken = inputs.heldOAuthToken(request, savedId, input.variables)
       found = { input, formatJson: settings.editor.formatJsonOnSend, ...(oauthToken ? { oauthToken } : {}) }
     }
-    if ('requestId' in source) pick(data.readRequest(docs.workspace, source.requestId), source.requestId)
+    if ('requestId' in source)
+      pick(data.readRequest(itemDoc(docs, source.requestId), source.requestId), source.requestId)
     else {
       const tab = inputs.tabOf(source.tabId)
       if (tab) pick(tab.draft, inputs.savedIdOf(tab))

@@ -13,6 +13,7 @@ import { trackDurability, type Durability } from './durable-commit.ts'
 import { channelName, shareAcrossTabs } from './cross-tab.ts'
 import { makeResponseStore, type ResponseStore } from './last-responses.ts'
 import type { SyncConnection, SyncTarget } from './sync-connection.ts'
+import type { OpenCollections } from './collection-open.ts'
 
 export const DEVICE_DB = 'sendbox-device'
 export const workspaceDbName = (workspaceId: string): string => `sendbox-workspace-${workspaceId}`
@@ -34,6 +35,11 @@ export interface OpenDocs {
   durability: Durability
   /** Milliseconds from opening to both documents loaded from IndexedDB. */
   loadMs: number
+  /**
+   * The workspace as a root plus one doc per collection (docs/collection-docs.md), when the
+   * `sendbox-collection-docs` switch is on; `workspace` is then the root.
+   */
+  collections?: OpenCollections['collections']
   close(): void
 }
 
@@ -52,7 +58,11 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
     guardPendingWrites(deviceDb, deviceDbName(workspaceId), localStorage),
   ]
   // pagehide covers reloads and closed tabs; a hidden page may be discarded without one.
-  const flush = () => guards.forEach((guard) => guard.flush())
+  let flushCollections = () => {}
+  const flush = () => {
+    guards.forEach((guard) => guard.flush())
+    flushCollections()
+  }
   const onVisibility = () => document.visibilityState === 'hidden' && flush()
   addEventListener('pagehide', flush)
   document.addEventListener('visibilitychange', onVisibility)
@@ -63,16 +73,28 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
     shareAcrossTabs(device, new BroadcastChannel(channelName(deviceDbName(workspaceId)))),
   ]
   // Initialising after the load keeps a fresh doc's root types from racing stored ones.
-  initWorkspace(workspace)
+  const split = collectionDocsOn()
+  if (!split) initWorkspace(workspace)
   initDevice(device)
   shared.forEach((doc) => doc.announce())
   const durability = trackDurability(workspace, [workspaceDb, deviceDb])
+  const opened = split
+    ? await import('./collection-open.ts').then((m) =>
+        m.openCollections(
+          workspace,
+          { name: workspaceDbName(workspaceId), db: workspaceDb.db },
+          durability,
+          localStorage,
+        ),
+      )
+    : undefined
+  if (opened) flushCollections = () => opened.storage.flush()
   const loadMs = performance.now() - started
   performance.measure('sendbox-idb-load', { start: started, end: loadedAt })
   performance.measure('sendbox-init', { start: loadedAt })
   // A large stored update (saved before slicing, or compacted since) is sliced for the next open,
   // in a worker started at once: a page reloaded soon after would never see an idle moment.
-  if (large)
+  if (large && !opened)
     setTimeout(
       () =>
         void import('./slice-start.ts')
@@ -87,7 +109,9 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
     responses: makeResponseStore(indexedDB),
     durability,
     loadMs,
+    ...(opened ? { collections: opened.collections } : {}),
     close() {
+      opened?.storage.close()
       removeEventListener('pagehide', flush)
       document.removeEventListener('visibilitychange', onVisibility)
       guards.forEach((guard) => guard.stop())
@@ -96,6 +120,15 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
       void workspaceDb.destroy()
       void deviceDb.destroy()
     },
+  }
+}
+
+/** The switch of `collection-open.ts`, read here so the app shell does not load that chunk. */
+function collectionDocsOn(): boolean {
+  try {
+    return localStorage.getItem('sendbox-collection-docs') === '1' // COLLECTION_DOCS_SWITCH
+  } catch {
+    return false
   }
 }
 
@@ -116,6 +149,11 @@ function quietLoad(persistence: IndexeddbPersistence): IndexeddbPersistence {
 
 /** Loaded on demand, after the documents: the app opens and works offline first. */
 export async function startSync(docs: OpenDocs, target: SyncTarget): Promise<SyncConnection> {
+  // Split into collection docs: a room per loaded doc (docs/collection-docs.md).
+  if (docs.collections) {
+    const { connectCollectionsSync } = await import('./collection-sync.ts')
+    return connectCollectionsSync(docs.collections, target)
+  }
   const { connectSync } = await import('./sync-connection.ts')
   return connectSync(docs.workspace, target)
 }

@@ -7,22 +7,22 @@ import { createSignal, type Accessor } from 'solid-js'
 import * as data from '../../model/workspace/api.ts'
 import type { Id, SavedResponse } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
+import { itemDoc } from './item-doc.ts'
 import { writeAction } from './view-only.ts'
 
 export function makeExampleActions(docs: OpenDocs, workspaceVersion: Accessor<number>) {
-  const { workspace } = docs
   const [shown, setShown] = createSignal<ReadonlyMap<Id, Id>>(new Map())
   const examplesOf = (requestId: Id | null): SavedResponse[] => {
     workspaceVersion()
-    return requestId ? (data.readRequest(workspace, requestId)?.examples ?? []) : []
+    return requestId ? (data.readRequest(itemDoc(docs, requestId), requestId)?.examples ?? []) : []
   }
   return {
     examplesOf,
     saveExample: writeAction((requestId: Id, example: SavedResponse) => {
-      data.saveExample(workspace, requestId, example)
+      data.saveExample(itemDoc(docs, requestId), requestId, example)
     }),
     deleteExample: writeAction((requestId: Id, exampleId: Id) => {
-      data.deleteExample(workspace, requestId, exampleId)
+      data.deleteExample(itemDoc(docs, requestId), requestId, exampleId)
     }),
     /** The example a tab shows in place of its response, while it is still there. */
     shownExample(tabId: Id, requestId: Id | null): SavedResponse | undefined {

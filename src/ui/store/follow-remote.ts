@@ -11,15 +11,16 @@
 import * as data from '../../model/workspace/api.ts'
 import type { RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
+import { itemDoc } from './item-doc.ts'
 
 export function followRemoteEdits(docs: OpenDocs): () => void {
-  const { workspace, device } = docs
-  return data.subscribe(workspace, (change) => {
+  const { workspace, device, collections } = docs
+  const follow = (change: data.WorkspaceChange) => {
     if (change.local) return
     for (const tab of data.listTabs(device)) {
       const savedId = tab.savedRequestId
       if (!savedId || !change.ids.has(savedId)) continue
-      const saved = data.readRequest(workspace, savedId)
+      const saved = data.readRequest(itemDoc(docs, savedId), savedId)
       if (tab.dirty) {
         // Back to what the tab holds (a restored delete, the same edit made by the other): clean.
         if (saved && sameFields(saved, tab.draft)) data.markTabSaved(device, tab.id, savedId)
@@ -33,7 +34,8 @@ export function followRemoteEdits(docs: OpenDocs): () => void {
       data.updateDraft(device, tab.id, fields)
       data.markTabSaved(device, tab.id, savedId)
     }
-  })
+  }
+  return collections ? collections.subscribe(follow) : data.subscribe(workspace, follow)
 }
 
 /** A draft never holds the examples (they are edited on the saved request itself). */

@@ -32,6 +32,7 @@ import { bindWindowTab, sessionStore } from './window-tab.ts'
 import { makeOAuthActions } from './oauth-actions.ts'
 import { makeExampleActions } from './example-actions.ts'
 import { createSavingState } from './saving-state.ts'
+import { itemDoc } from './item-doc.ts'
 
 export interface TabsState {
   tabs: data.TabState[]
@@ -83,24 +84,46 @@ export function createAppStore(
   readDevice(windowTab.current())
   readWorkspace()
   const unsubscribeDevice = data.subscribeDevice(device, (origin) => readDevice(windowTab.follow(origin)))
-  const unsubscribeWorkspace = data.subscribe(workspace, readWorkspace)
+  // Split into a root and collection docs (docs/collection-docs.md): every doc's changes, and a
+  // collection's doc arriving, re-read; an expanded collection's doc is loaded.
+  const { collections } = docs
+  const unsubscribeWorkspace = collections
+    ? joinStops(collections.subscribe(readWorkspace), collections.onLoad(readWorkspace))
+    : data.subscribe(workspace, readWorkspace)
+  const loadExpanded = (ids: Iterable<Id>) => {
+    if (!collections) return
+    const known = new Set(collections.collections().map((entry) => entry.id))
+    for (const id of ids) if (known.has(id)) void collections.load(id).catch(console.warn)
+  }
+  loadExpanded(expanded())
+  // Until a tab knows its request's collection, every collection's doc follows in idle time, one
+  // per callback, so a tab's save and its remote edits find their request.
+  if (collections) {
+    const loadNext = () => {
+      const next = collections.collections().find((entry) => !collections.loaded(entry.id))
+      if (next) void collections.load(next.id).then(() => requestIdleCallback(loadNext), console.warn)
+    }
+    setTimeout(() => requestIdleCallback(loadNext), 0)
+  }
 
   const tree: Accessor<data.TreeRow[]> = createMemo(() => {
     workspaceVersion()
-    return data.listTree(workspace, expanded())
+    return collections ? collections.listTree(expanded()) : data.listTree(workspace, expanded())
   })
 
   const toggleExpanded = (id: Id, open?: boolean) =>
     setExpanded((current) => {
       const next = new Set(current)
-      if (open ?? !next.has(id)) next.add(id)
-      else next.delete(id)
+      if (open ?? !next.has(id)) {
+        next.add(id)
+        loadExpanded([id])
+      } else next.delete(id)
       return next
     })
 
   /** Expands the collection and folders above an item so its row shows in the sidebar. */
   const reveal = (id: Id) => {
-    const chain = data.findAncestors(workspace, id)
+    const chain = data.findAncestors(itemDoc(docs, id), id)
     if (!chain) return
     setExpanded((current) => new Set([...current, chain.collection.id, ...chain.folders.map((f) => f.id)]))
   }
@@ -124,7 +147,8 @@ export function createAppStore(
   const readOnly = collabOptions?.entry.joined?.access === 'view'
   const purge = (now: number) => {
     if (readOnly) return
-    data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
+    const targets = collections ? collections.loadedDocs().map(([, doc]) => doc) : [workspace]
+    for (const doc of targets) data.forgetSecrets(device, data.purgeExpired(doc, now).variableIds)
   }
   const collab = collabOptions
     ? makeCollab(docs, {
@@ -203,3 +227,7 @@ export function createAppStore(
 }
 
 export type AppStore = ReturnType<typeof createAppStore>
+
+function joinStops(...stops: (() => void)[]): () => void {
+  return () => stops.forEach((stop) => stop())
+}

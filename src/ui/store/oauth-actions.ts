@@ -14,6 +14,7 @@ import { oauthMessages } from '../../runtime/oauth/messages.ts'
 import type { TokenStore } from '../../runtime/oauth/token-for-send.ts'
 import type { SendOptions, Transport } from '../../runtime/transport/types.ts'
 import type { OpenDocs } from './docs.ts'
+import { itemDoc } from './item-doc.ts'
 import type { SendServices } from './types.ts'
 
 export function deviceTokenStore(docs: OpenDocs): TokenStore {
@@ -47,7 +48,10 @@ export function makeOAuthActions(
   const configFor = (auth: OAuth2Auth, requestId: Id | null) =>
     resolveOAuthConfig(
       auth,
-      new VariableContext(data.variableLayers(docs.workspace, docs.device, requestId), session),
+      new VariableContext(
+        data.variableLayers(docs.workspace, docs.device, requestId, undefined, itemDoc(docs, requestId)),
+        session,
+      ),
     )
   return {
     /**

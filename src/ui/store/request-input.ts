@@ -10,26 +10,32 @@ import { VariableContext, type ResolvedVariable, type SessionValues } from '../.
 import type { ParentScope } from '../../runtime/send.ts'
 import { resolveOAuthConfig, tokenFor } from '../../runtime/oauth/config.ts'
 import type { OpenDocs } from './docs.ts'
+import { itemDoc } from './item-doc.ts'
 
 export type RequestInput = ReturnType<typeof makeRequestInput>
 
 /** `session`: values set by `environment.set`, alive for this app session only (spec 4.5). */
 export function makeRequestInput(docs: OpenDocs, session: SessionValues) {
   const { workspace, device } = docs
+  const readRequest = (id: Id) => data.readRequest(itemDoc(docs, id), id)
+  const findAncestors = (id: Id) => data.findAncestors(itemDoc(docs, id), id)
 
   /** An open tab by id. */
   const tabOf = (tabId: Id) => data.listTabs(device).find((t) => t.id === tabId)
 
   /** The saved request behind a tab, while it is still in the workspace; null otherwise. */
   const savedIdOf = (tab: data.TabState | undefined): Id | null =>
-    tab?.savedRequestId && data.readRequest(workspace, tab.savedRequestId) ? tab.savedRequestId : null
+    tab?.savedRequestId && readRequest(tab.savedRequestId) ? tab.savedRequestId : null
 
   /** The variables a request sees: its collection's and folders' (when saved), environment, globals. */
   const variablesFor = (savedId: Id | null) =>
-    new VariableContext(data.variableLayers(workspace, device, savedId), session)
+    new VariableContext(
+      data.variableLayers(workspace, device, savedId, undefined, itemDoc(docs, savedId)),
+      session,
+    )
 
   function forRequest(request: RequestSpec, savedId: Id | null) {
-    const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
+    const chain = savedId ? findAncestors(savedId) : undefined
     const parents: ParentScope[] = chain
       ? [
           ...chain.folders.map((f): ParentScope => ({
@@ -64,7 +70,7 @@ export function makeRequestInput(docs: OpenDocs, session: SessionValues) {
     forTab: (tab: data.TabState) => forRequest(tab.draft, savedIdOf(tab)),
     /** The token held on this device for the OAuth 2.0 auth the request uses (its own or inherited). */
     heldOAuthToken(request: RequestSpec, savedId: Id | null, variables: VariableContext): string | undefined {
-      const chain = savedId ? data.findAncestors(workspace, savedId) : undefined
+      const chain = savedId ? findAncestors(savedId) : undefined
       const owners = [
         // An unsaved tab's token is held under its draft's id, as the send pipeline does.
         { id: request.id, auth: request.auth },

@@ -3,6 +3,7 @@ import * as data from '../../model/workspace/api.ts'
 import { makeRequest } from '../../model/factories.ts'
 import type { Id, RequestKind, RequestSpec } from '../../model/types.ts'
 import type { OpenDocs } from './docs.ts'
+import { itemDoc } from './item-doc.ts'
 import { nameFromUrl } from './request-name.ts'
 import { writeAction } from './view-only.ts'
 
@@ -24,7 +25,7 @@ export function makeTabActions(
   activate: (id: Id) => void,
   trackSave: (id: Id) => void = () => {},
 ) {
-  const { workspace, device } = docs
+  const { device } = docs
   const tab = (id: Id) => data.listTabs(device).find((t) => t.id === id)
 
   const actions = {
@@ -49,6 +50,7 @@ export function makeTabActions(
       if (!current) return 'saved'
       const savedId = current.savedRequestId
       if (!savedId) return 'needs-destination'
+      const workspace = itemDoc(docs, savedId)
       // Someone deleted it meanwhile: saving the edits restores it where it was.
       if (!data.readRequest(workspace, savedId) && data.isDeleted(workspace, savedId)) {
         data.restoreItem(workspace, savedId)
@@ -72,7 +74,7 @@ export function makeTabActions(
       const current = tab(id)
       if (!current) return undefined
       const fields = { ...fieldsOf(current.draft), name: name.trim() || nameFromUrl(current.draft.url) }
-      const requestId = data.createRequest(workspace, { parentId }, fields)
+      const requestId = data.createRequest(itemDoc(docs, parentId), { parentId }, fields)
       data.updateDraft(device, id, { name: fields.name })
       data.markTabSaved(device, id, requestId)
       reveal(requestId)
@@ -86,6 +88,7 @@ export function makeTabActions(
       if (!current || !trimmed) return
       data.updateDraft(device, id, { name: trimmed })
       const savedId = current.savedRequestId
+      const workspace = itemDoc(docs, savedId)
       if (savedId && data.readRequest(workspace, savedId)) {
         data.renameItem(workspace, savedId, trimmed)
         if (!current.dirty) data.markTabSaved(device, id, savedId)
@@ -94,6 +97,7 @@ export function makeTabActions(
     /** Ctrl+D: duplicates the saved request of the tab and opens the copy. */
     duplicateSavedRequest: writeAction((id: Id): Id | undefined => {
       const savedId = tab(id)?.savedRequestId
+      const workspace = itemDoc(docs, savedId)
       if (!savedId || !data.readRequest(workspace, savedId)) return undefined
       const copy = data.duplicateItem(workspace, savedId)
       data.copySecrets(device, copy.idMap)

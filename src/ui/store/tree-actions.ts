@@ -2,9 +2,10 @@
 import * as data from '../../model/workspace/api.ts'
 import type { Auth, Id, Scripts } from '../../model/types.ts'
 import { messages } from '../messages.ts'
-import { makeRequest } from '../../model/factories.ts'
+import { makeCollection, makeRequest } from '../../model/factories.ts'
 import type { OpenDocs } from './docs.ts'
 import { writeAction } from './view-only.ts'
+import { itemDoc } from './item-doc.ts'
 
 export function makeTreeActions(
   docs: OpenDocs,
@@ -12,7 +13,8 @@ export function makeTreeActions(
   /** Shows an open tab in this window (`window-tab.ts`). */
   activate: (id: Id) => void,
 ) {
-  const { workspace, device } = docs
+  const { workspace, device, collections } = docs
+  const docOf = (id: Id) => itemDoc(docs, id)
 
   /** Keeps open tabs' names in step with a rename in the sidebar, without touching their edits. */
   const renameTabsOf = (requestId: Id, name: string) => {
@@ -29,89 +31,113 @@ export function makeTreeActions(
    */
   const closeTabsOfDeleted = () => {
     const tabs = data.listTabs(device)
-    const gone = tabs.filter((t) => t.savedRequestId && !data.readRequest(workspace, t.savedRequestId))
+    const gone = tabs.filter(
+      (t) => t.savedRequestId && !data.readRequest(docOf(t.savedRequestId), t.savedRequestId),
+    )
     for (const tab of gone) if (!tab.dirty) data.closeTab(device, tab.id)
     if (data.listTabs(device).length === 0 && tabs.length > 0) data.openTab(device, makeRequest())
   }
 
   return {
     createCollection: writeAction((): Id => {
-      return data.createCollection(workspace, { name: messages.newCollectionName })
+      const collection = makeCollection({ name: messages.newCollectionName })
+      // One doc per collection: the id is known at once, the doc is written once it is open.
+      if (collections) void collections.createCollection(collection).catch(console.warn)
+      else data.createCollection(workspace, collection)
+      return collection.id
     }),
     addRequest: writeAction((parentId: Id): Id => {
-      const id = data.createRequest(workspace, { parentId }, { name: messages.newRequestName })
+      const doc = docOf(parentId)
+      const id = data.createRequest(doc, { parentId }, { name: messages.newRequestName })
       expand(parentId, true)
-      const request = data.readRequest(workspace, id)
+      const request = data.readRequest(doc, id)
       if (request) data.openTab(device, request, { savedRequestId: id })
       return id
     }),
     addFolder: writeAction((parentId: Id): Id => {
-      const id = data.createFolder(workspace, { parentId }, { name: messages.newFolderName })
+      const id = data.createFolder(docOf(parentId), { parentId }, { name: messages.newFolderName })
       expand(parentId, true)
       return id
     }),
     renameItem: writeAction((id: Id, name: string) => {
       const trimmed = name.trim()
       if (!trimmed) return
-      data.renameItem(workspace, id, trimmed)
-      if (data.itemType(workspace, id) === 'request') renameTabsOf(id, trimmed)
+      if (collections) collections.renameItem(id, trimmed)
+      else data.renameItem(workspace, id, trimmed)
+      if (data.itemType(docOf(id), id) === 'request') renameTabsOf(id, trimmed)
     }),
-    duplicateItem: writeAction((id: Id): Id => {
+    duplicateItem: writeAction((id: Id): Id | undefined => {
+      if (collections) {
+        void collections
+          .duplicateItem(id)
+          .then((copy) => data.copySecrets(device, copy.idMap))
+          .catch(console.warn)
+        return undefined
+      }
       const copy = data.duplicateItem(workspace, id)
       data.copySecrets(device, copy.idMap)
       return copy.id
     }),
     /** Soft: `Recently deleted` restores it. Secret values stay on the device for that. */
     deleteItem: writeAction((id: Id) => {
-      data.deleteItem(workspace, id)
+      if (collections) collections.deleteItem(id)
+      else data.deleteItem(workspace, id)
       closeTabsOfDeleted()
     }),
     /** `Recently deleted`: newest first. */
     deletedItems(): data.DeletedItem[] {
-      return data.listDeleted(workspace)
+      if (!collections) return data.listDeleted(workspace)
+      const all = collections.loadedDocs().flatMap(([, doc]) => data.listDeleted(doc))
+      return all.sort((a, b) => b.deletedAt - a.deletedAt || (a.id < b.id ? -1 : 1))
     },
     /** `Restore`: brings a deletion back where it was, with the edits it received meanwhile. */
     restoreItem: writeAction((id: Id) => {
-      data.restoreItem(workspace, id)
-      const chain = data.findAncestors(workspace, id)
+      if (collections) collections.restoreItem(id)
+      else data.restoreItem(workspace, id)
+      const chain = data.findAncestors(docOf(id), id)
       if (chain) expand(chain.collection.id, true)
     }),
     /** `Delete permanently`: the deletion is gone for good, with its secret values on this device. */
     purgeItem: writeAction((id: Id) => {
-      data.forgetSecrets(device, data.purgeItem(workspace, id).variableIds)
+      const purged = collections ? collections.purgeItem(id) : data.purgeItem(workspace, id)
+      data.forgetSecrets(device, purged.variableIds)
     }),
     moveItem: writeAction((id: Id, target: data.MoveTarget) => {
-      data.moveItem(workspace, id, target)
+      if (collections) void collections.moveItem(id, target).catch(console.warn)
+      else data.moveItem(workspace, id, target)
       if (target.parentId) expand(target.parentId, true)
     }),
     openRequest(id: Id) {
       const open = data.listTabs(device).find((t) => t.savedRequestId === id)
       if (open) return activate(open.id)
-      const request = data.readRequest(workspace, id)
+      const request = data.readRequest(docOf(id), id)
       if (request) data.openTab(device, request, { savedRequestId: id })
     },
     /** Collections and folders only, for the save dialog's destination tree. */
     containerRows(expanded: ReadonlySet<Id>): data.TreeRow[] {
-      return data.listTree(workspace, expanded).filter((row) => row.type !== 'request')
+      const rows = collections ? collections.listTree(expanded) : data.listTree(workspace, expanded)
+      return rows.filter((row) => row.type !== 'request')
     },
     itemType(id: Id) {
-      return data.itemType(workspace, id)
+      return collections?.collections(true).some((entry) => entry.id === id)
+        ? 'collection'
+        : data.itemType(docOf(id), id)
     },
     readContainer(id: Id): data.ContainerSettings | undefined {
-      return readContainer(workspace, id)
+      return readContainer(docOf(id), id)
     },
     setContainerAuth: writeAction((id: Id, auth: Auth) => {
-      data.setAuth(workspace, id, auth)
+      data.setAuth(docOf(id), id, auth)
     }),
     setContainerScripts: writeAction((id: Id, scripts: Partial<Scripts>) => {
-      data.setScripts(workspace, id, scripts)
+      data.setScripts(docOf(id), id, scripts)
     }),
     setContainerDescription: writeAction((id: Id, text: string) => {
-      data.setDescription(workspace, id, text)
+      data.setDescription(docOf(id), id, text)
     }),
     /** The collection a request inherits from and its auth, for the request header's hint. */
     ancestors(id: Id): data.AncestorChain | undefined {
-      return data.findAncestors(workspace, id)
+      return data.findAncestors(docOf(id), id)
     },
   }
 }
