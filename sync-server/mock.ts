@@ -1,6 +1,6 @@
 /**
  * The app's mock servers: `/mock/<collection id>/...` answers from that collection's saved
- * responses (src/model/mock), read from its workspace's room, for anyone who can reach this
+ * responses (src/model/mock), read from the collection's room (`<workspace>/c/<collection id>`), for anyone who can reach this
  * server. Whether a collection's mock is on, and which room holds it, is set by the app through
  * `/sync/mock/<collection id>` (behind the owner gate) and kept in `<data>/mocks.json`; the calls
  * that reached a mock are kept in memory (the last 200) for the app's dialog.
@@ -12,6 +12,7 @@ import type * as Y from 'yjs'
 import { answerMock } from '../src/model/mock/match.ts'
 import { mockRoutes, type MockRoute } from '../src/model/mock/routes.ts'
 import { readCollection } from '../src/model/workspace/read.ts'
+import { collectionRoom } from './rooms.ts'
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/
 export const MOCK_PATH = /^\/mock\/([^/]+)(\/.*)?$/
@@ -108,7 +109,11 @@ export async function createMockService(
       const entry = registry.get(collectionId)
       if (!entry?.enabled)
         return json(res, 404, { error: `No mock server is switched on for collection ${collectionId}` })
-      const routes = routesOf(await openRoom(entry.room), collectionId)
+      // The workspace's root first: a room still in the one-doc shape holds the collection itself
+      // (and is split as it loads); otherwise the collection's own room holds it.
+      const routes =
+        routesOf(await openRoom(entry.room), collectionId) ??
+        routesOf(await openRoom(collectionRoom(entry.room, collectionId)), collectionId)
       if (!routes)
         return json(res, 404, { error: `Collection ${collectionId} is not in its workspace any more` })
       const answer = answerMock(routes, {

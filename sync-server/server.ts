@@ -16,10 +16,12 @@ import { selfRequestCheck } from './self-requests.ts'
 import { createShareService } from './share.ts'
 import { createStatic } from './static.ts'
 import { openStores } from './stores.ts'
-import { createSync, dropRoom } from './sync.ts'
-import { createGitMirrors } from './git/mirror.ts'
+import { createSync, dropRoom, type SyncService } from './sync.ts'
+import { createGitMirrors, DEFAULT_TIMING } from './git/mirror.ts'
+import { splittingRooms } from './split-rooms.ts'
 import { handleGit, handleGitAsGuest, isGitRoute, mirroredRooms } from './git/routes.ts'
 import { createMockService, MOCK_PATH } from './mock.ts'
+import { parseRoom } from './rooms.ts'
 
 export interface ServerDeps extends Omit<RelayDeps, 'limits' | 'selfCheck'> {
   /** Why dist/ cannot be served, shown on the page in its place. */
@@ -35,7 +37,8 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-const ROOM = /^\/sync\/([A-Za-z0-9_-]{1,128})$/
+/** `/sync/<workspace>` or `/sync/<workspace>/c/<collection id>` (rooms.ts checks the ids). */
+const ROOM = /^\/sync\/([^/]+(?:\/c\/[^/]*)?)$/
 const INVITE = /^\/sync\/invite\/([^/]*)$/
 const MOCK_CONTROL = /^\/sync\/mock\/([^/]+)$/
 /** An invite link opens the app for someone with no session here: the join page needs no login. */
@@ -106,10 +109,15 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   const stores = await openStores(config, dropRoom)
   /** Workspace names as clients give them on connecting: the git mirror names folders by them. */
   const workspaceNames = new Map<string, string>()
+  // The split of an old room and the git mirror open a workspace's collection rooms through the
+  // sync service, which is made with them: bound once it exists.
+  const late: { sync?: SyncService } = {}
+  const holdRoom = (room: string) => late.sync!.holdRoom(room)
+  const rooms = splittingRooms(stores.rooms, holdRoom)
   const mirrors = config.gitDir
-    ? createGitMirrors(config.gitDir, async (room) => workspaceNames.get(room))
+    ? createGitMirrors(config.gitDir, async (room) => workspaceNames.get(room), DEFAULT_TIMING, holdRoom)
     : undefined
-  const sync = createSync(mirrors ? mirroredRooms(stores.rooms, mirrors) : stores.rooms, config.limits)
+  const sync = (late.sync = createSync(mirrors ? mirroredRooms(rooms, mirrors) : rooms, config.limits))
   const share = createShareService({ store: stores.share, sync, publicUrls: config.publicUrls })
   const mocks = await createMockService(config.dataDir, (room) => sync.openRoom(room))
   let port = 0
@@ -242,10 +250,13 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     }
     const room = url && ROOM.exec(url.pathname)?.[1]
     if (!url || !room) return reject('404 Not Found')
+    const parsed = parseRoom(room)
+    if ('error' in parsed) return reject(parsed.badCollectionId ? '400 Bad Request' : '404 Not Found')
+    const { workspace } = parsed
     const workspaceName = url.searchParams.get('workspace')?.trim().slice(0, 80)
-    if (mirrors && workspaceName && !workspaceNames.has(room)) {
+    if (mirrors && workspaceName && !workspaceNames.has(workspace)) {
       if (workspaceNames.size >= 10_000) workspaceNames.clear()
-      workspaceNames.set(room, workspaceName)
+      workspaceNames.set(workspace, workspaceName)
     }
     // A socket that presents an invite link's token joins through it, even from a logged-in
     // browser: it is then listed among the people and closed when the link is revoked.
@@ -258,7 +269,8 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
       exemptFromIdleTimeout(req.socket)
       return sync.accept(req, socket, head, room)
     }
-    share.authorize(room, url.searchParams.get('token'), url.searchParams.get('name')).then(
+    // A link for the workspace opens its collection rooms too, at the same level, and nothing else.
+    share.authorize(workspace, url.searchParams.get('token'), url.searchParams.get('name')).then(
       (decision) => {
         if (!('grant' in decision)) return sync.refuse(req, socket, head, decision.code, decision.reason)
         exemptFromIdleTimeout(req.socket)

@@ -21,6 +21,7 @@ import * as Y from 'yjs'
 import type { Limits } from './config.ts'
 import { fullState } from './full-state.ts'
 import type { RoomStore } from './persistence.ts'
+import { roomsOf } from './rooms.ts'
 
 const MESSAGE_SYNC = 0
 const MESSAGE_AWARENESS = 1
@@ -53,14 +54,24 @@ export interface SyncService {
   accept(req: IncomingMessage, socket: Duplex, head: Buffer, room: string, grant?: Grant): void
   /** Completes the handshake only to tell the client why it may not join (y-websocket stops retrying). */
   refuse(req: IncomingMessage, socket: Duplex, head: Buffer, code: number, reason: string): void
-  /** Closes every connection of `room` that joined through an invite link. */
-  closeLinked(room: string, code: number, reason: string): void
+  /** Closes every connection to the workspace's rooms (root and collections) that joined through an invite link. */
+  closeLinked(workspace: string, code: number, reason: string): void
   /**
    * The room's document, loaded, for reading on the server (the mock server). It stays open, as
    * if someone were connected, until the last connection of the room leaves or the service closes.
    */
   openRoom(room: string): Promise<Y.Doc>
+  /**
+   * The room's document, loaded, held open until `release()` (and its last connection left):
+   * the split of an old room and the git mirror hold a workspace's collection rooms this way.
+   */
+  holdRoom(room: string): Promise<RoomHold>
   close(): Promise<void>
+}
+
+export interface RoomHold {
+  doc: Y.Doc
+  release(): void
 }
 
 /** The room could not be loaded or written: the client may retry, unlike after a bad frame. */
@@ -82,6 +93,8 @@ export function createSync(
   const ready = new WeakMap<Y.Doc, Promise<void>>()
   const releases = new Set<Promise<unknown>>()
   const grants = new WeakMap<WebSocket, Grant>()
+  /** Rooms held open by the server itself (holdRoom): not let go while held. */
+  const holds = new WeakMap<Y.Doc, number>()
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxSyncMessageBytes })
 
   setPersistence({
@@ -110,12 +123,17 @@ export function createSync(
       doc.conns.delete(ws)
       awarenessProtocol.removeAwarenessStates(doc.awareness, [...controlled], null)
     }
-    if (doc.conns.size === 0 && waitingFor(doc).size === 0) {
-      docs.delete(doc.name)
-      void getPersistence()
-        ?.writeState(doc.name, doc)
-        .then(() => doc.destroy())
-    }
+    releaseIfUnused(doc)
+  }
+
+  /** The room's last connection left and nothing on the server holds it: written, compacted, let go. */
+  function releaseIfUnused(doc: WSSharedDoc) {
+    if (doc.conns.size > 0 || waitingFor(doc).size > 0 || (holds.get(doc) ?? 0) > 0) return
+    if (docs.get(doc.name) !== doc) return
+    docs.delete(doc.name)
+    void getPersistence()
+      ?.writeState(doc.name, doc)
+      .then(() => doc.destroy())
   }
 
   async function handle(ws: WebSocket, doc: WSSharedDoc, message: Uint8Array) {
@@ -250,10 +268,11 @@ export function createSync(
     refuse(req, socket, head, code, reason) {
       wss.handleUpgrade(req, socket, head, (ws) => closeWith(ws, code, reason))
     },
-    closeLinked(room, code, reason) {
-      const doc = docs.get(room) as WSSharedDoc | undefined
-      for (const ws of doc ? roomSockets(doc) : []) {
-        if (grants.get(ws as WebSocket)?.viaLink) (ws as WebSocket).close(code, reason)
+    closeLinked(workspace, code, reason) {
+      for (const room of roomsOf(workspace, docs.keys())) {
+        for (const ws of roomSockets(docs.get(room) as WSSharedDoc)) {
+          if (grants.get(ws)?.viaLink) ws.close(code, reason)
+        }
       }
     },
     async openRoom(room: string) {
@@ -262,6 +281,26 @@ export function createSync(
       const doc = getYDoc(room) as WSSharedDoc
       await (ready.get(doc) ?? Promise.resolve())
       return doc
+    },
+    async holdRoom(room: string) {
+      if (!docs.has(room) && docs.size >= limits.maxRooms)
+        throw new StoreError('too many rooms on this server')
+      const doc = getYDoc(room) as WSSharedDoc
+      holds.set(doc, (holds.get(doc) ?? 0) + 1)
+      let held = true
+      const release = () => {
+        if (!held) return
+        held = false
+        holds.set(doc, (holds.get(doc) ?? 1) - 1)
+        releaseIfUnused(doc)
+      }
+      try {
+        await (ready.get(doc) ?? Promise.resolve())
+      } catch (error) {
+        release()
+        throw error
+      }
+      return { doc, release }
     },
     async close() {
       // Rooms open for reading only (openRoom) have nothing to write: let them go with the service.

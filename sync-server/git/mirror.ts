@@ -1,6 +1,9 @@
 /**
  * `--git <dir>`: every workspace room that is open on this server is mirrored into its own git
- * repository, `<dir>/<workspace-name-slug>-<short-id>/` (files: src/model/git/README.md).
+ * repository, `<dir>/<workspace-name-slug>-<short-id>/` (files: src/model/git/README.md). A
+ * workspace is its root room and the collection rooms the root lists (`workspace-docs.ts`, held
+ * open while the root is): the files are the same as for a one-doc workspace, and a commit made
+ * in git is applied to the collection docs it touches (and the root's `collectionIndex`).
  *
  * - The workspace → git: after edits settle (2 s without one, at most 10 s under continuous
  *   typing) the changed files are written and committed, authored by the people whose edits they
@@ -28,13 +31,9 @@ import {
   type FileTextCache,
 } from '../../src/model/git/tree-files.ts'
 import type { Collection } from '../../src/model/types.ts'
-import {
-  createTreeReader,
-  listCollections,
-  readCollection,
-  type TreeReader,
-} from '../../src/model/workspace/api.ts'
+import { listCollections, readCollection } from '../../src/model/workspace/api.ts'
 import { Repo, type Version } from './repo.ts'
+import { WorkspaceDocs, type HoldRoom } from './workspace-docs.ts'
 
 export const MIRROR_ORIGIN = 'sendbox-git-mirror'
 const MIRRORED_REF = 'refs/sendbox/mirrored'
@@ -68,12 +67,13 @@ export interface GitNotice {
 
 interface Room {
   repo: Repo
+  /** The root doc; `docs` also holds the collection docs it lists. */
   doc: Y.Doc
+  docs: WorkspaceDocs
   head: string | undefined
   files: Map<string, string>
   collections: Collection[]
-  /** The workspace read incrementally, and the file texts of unchanged items kept. */
-  reader: TreeReader
+  /** The file texts of unchanged items kept (the docs are read incrementally by `docs`). */
   texts: FileTextCache
   lastExport: ExportStats | undefined
   authors: Set<string>
@@ -134,6 +134,8 @@ export function createGitMirrors(
   root: string,
   nameOf: (room: string) => Promise<string | undefined> = async () => undefined,
   timing: MirrorTiming = DEFAULT_TIMING,
+  /** Opens a workspace's collection rooms (`<room>/c/<id>`); without it only the root is read. */
+  holdRoom?: HoldRoom,
 ): GitMirrors {
   const rooms = new Map<string, Room>()
 
@@ -180,12 +182,13 @@ export function createGitMirrors(
     const authors = [...state.authors]
     state.authors.clear()
     const incremental = timing.incremental !== false
-    const collections = incremental ? state.reader.read() : readCollections(state.doc)
+    await state.docs.refresh()
+    const collections = state.docs.read(incremental)
     const serialisedBefore = state.texts.serialised
     const files = collectionsToFiles(collections, incremental ? state.texts : undefined)
     const paths = await state.repo.write(files, state.files)
     state.lastExport = {
-      read: incremental ? state.reader.misses : files.size,
+      read: incremental ? state.docs.misses : files.size,
       serialised: incremental ? state.texts.serialised - serialisedBefore : files.size,
       written: paths,
     }
@@ -216,13 +219,38 @@ export function createGitMirrors(
       setNotice(state, { file: error.file, line: error.line, message: error.message, commit: head })
       return
     }
-    applyGitChanges(state.doc, state.collections, theirs, MIRROR_ORIGIN)
+    await applyToDocs(state.docs, state.collections, theirs)
     setNotice(state, undefined)
     state.head = head
     state.files = files
     state.collections = theirs
     await state.repo.setRef(MIRRORED_REF, head)
     await exportDoc(state)
+  }
+
+  /**
+   * Each collection's changes applied to the doc holding it; collections still in the root (the
+   * one-doc shape) are applied together, so a move between two of them stays a move.
+   */
+  async function applyToDocs(docs: WorkspaceDocs, base: Collection[], theirs: Collection[]) {
+    await docs.refresh()
+    const byDoc = new Map<Y.Doc, { base: Collection[]; theirs: Collection[]; ids: string[] }>()
+    const baseById = new Map(base.map((c) => [c.id, c]))
+    const theirsById = new Map(theirs.map((c) => [c.id, c]))
+    for (const id of new Set([...baseById.keys(), ...theirsById.keys()])) {
+      // A collection the workspace deleted meanwhile is not brought back by an edit in git.
+      const doc = docs.docOf(id) ?? (baseById.has(id) ? undefined : await docs.docForNew(id, MIRROR_ORIGIN))
+      if (!doc) continue
+      let group = byDoc.get(doc)
+      if (!group) byDoc.set(doc, (group = { base: [], theirs: [], ids: [] }))
+      group.ids.push(id)
+      if (baseById.has(id)) group.base.push(baseById.get(id)!)
+      if (theirsById.has(id)) group.theirs.push(theirsById.get(id)!)
+    }
+    for (const [doc, group] of byDoc) {
+      applyGitChanges(doc, group.base, group.theirs, MIRROR_ORIGIN)
+      if (doc !== docs.root) for (const id of group.ids) docs.syncIndex(id, MIRROR_ORIGIN)
+    }
   }
 
   function schedule(state: Room) {
@@ -245,13 +273,18 @@ export function createGitMirrors(
       } catch {
         // The mirrored commit is the mirror's own writing; if it no longer parses, start afresh.
       }
+      const onUpdate = (from: Y.Doc, origin: unknown) => {
+        if (origin === MIRROR_ORIGIN) return
+        for (const name of editorsOf(from, origin)) state.authors.add(name)
+        schedule(state)
+      }
       const state: Room = {
         repo,
         doc,
+        docs: new WorkspaceDocs(room, doc, holdRoom, onUpdate),
         head: mirrored,
         files,
         collections,
-        reader: createTreeReader(doc),
         texts: createFileTextCache(),
         lastExport: undefined,
         authors: new Set(),
@@ -259,11 +292,7 @@ export function createGitMirrors(
         timer: undefined,
         poll: setInterval(() => void step(state, () => importHead(state)), timing.pollMs),
         chain: Promise.resolve(),
-        onUpdate: (_update, origin) => {
-          if (origin === MIRROR_ORIGIN) return
-          for (const name of editorsOf(doc, origin)) state.authors.add(name)
-          schedule(state)
-        },
+        onUpdate: (_update, origin) => onUpdate(doc, origin),
       }
       state.poll.unref?.()
       rooms.set(room, state)
@@ -281,7 +310,7 @@ export function createGitMirrors(
       clearTimeout(state.timer)
       state.doc.off('update', state.onUpdate)
       await step(state, () => exportDoc(state))
-      state.reader.dispose()
+      state.docs.dispose()
     },
     async history(room, itemId) {
       const repo = await repoOf(room)

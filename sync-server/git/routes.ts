@@ -11,6 +11,7 @@
 import type http from 'node:http'
 import { bearer } from '../auth.ts'
 import type { RoomStore } from '../persistence.ts'
+import { isCollectionRoom } from '../rooms.ts'
 import { sendError, sendJson } from '../relay.ts'
 import type { ShareService } from '../share.ts'
 import { CLOSE_FORBIDDEN } from '../sync.ts'
@@ -74,18 +75,23 @@ export async function handleGit(
   sendJson(res, { text })
 }
 
-/** Rooms whose state is also mirrored: attached once loaded, committed and detached on release. */
+/**
+ * Workspace rooms whose state is also mirrored: attached once loaded, committed and detached on
+ * release. A workspace's collection rooms are read through its root's mirror (workspace-docs.ts).
+ */
 export function mirroredRooms(inner: RoomStore, mirrors: GitMirrors): RoomStore {
   const report = (error: unknown) => console.error(`sendbox: git mirror: ${(error as Error).message}`)
   return {
     async bind(room, doc) {
       await inner.bind(room, doc)
+      // A collection room is mirrored with its workspace's root room, which opens it.
+      if (isCollectionRoom(room)) return
       // Not awaited: a large first export must not hold up the room's first sync.
       mirrors.attach(room, doc).catch(report)
     },
     flushed: (doc) => inner.flushed(doc),
     async release(room, doc) {
-      await mirrors.detach(room).catch(report)
+      if (!isCollectionRoom(room)) await mirrors.detach(room).catch(report)
       await inner.release(room, doc)
     },
     async close() {

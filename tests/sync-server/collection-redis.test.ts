@@ -1,0 +1,115 @@
+/**
+ * Collection rooms (`<workspace>/c/<collection id>`) across two sync-server processes on one real
+ * redis-server: an edit in a collection room on one process reaches a client on the other, the
+ * room's stream is its own, a link made on one opens the collection room on the other, and an
+ * old one-doc room split by one process reaches the other's clients in the new shape.
+ */
+import { rm } from 'node:fs/promises'
+import { Redis } from 'ioredis'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { WebsocketProvider } from 'y-websocket'
+import {
+  createCollection,
+  createRequest,
+  initWorkspace,
+  readCollection,
+  SPLIT_SCHEMA_VERSION,
+} from '../../src/model/workspace/api.ts'
+import { streamKey } from '../../sync-server/redis/compact.ts'
+import { startChild, type ChildServer } from '../helpers/child-server.ts'
+import { startRedis, type RedisServer } from '../helpers/redis-server.ts'
+import { makeLink, provider, synced, until } from '../helpers/share.ts'
+import { tempDir } from '../helpers/sync-server.ts'
+import { connectRaw, type RawClient } from '../helpers/y-client.ts'
+
+const TOKEN = 'redis-test-access-token-0123456789abcdef'
+let redis: RedisServer
+let inspect: Redis
+const dirs: string[] = []
+const children: ChildServer[] = []
+const providers: WebsocketProvider[] = []
+const raws: RawClient[] = []
+
+beforeAll(async () => {
+  redis = await startRedis()
+  inspect = new Redis(redis.url)
+})
+
+afterAll(async () => {
+  inspect.disconnect()
+  await redis.stop()
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+afterEach(async () => {
+  for (const p of providers.splice(0)) p.destroy()
+  for (const raw of raws.splice(0)) raw.close()
+  for (const child of children.splice(0)) {
+    child.child.kill('SIGKILL')
+    await child.exited
+  }
+})
+
+async function process_(): Promise<ChildServer> {
+  const dir = await tempDir('sendbox-redis-proc-')
+  dirs.push(dir)
+  const child = await startChild(['--data', dir, '--redis', redis.url, '--token', TOKEN])
+  children.push(child)
+  return child
+}
+
+function join(server: ChildServer, room: string, params: Record<string, string> = { token: TOKEN }) {
+  const p = provider(server.url, room, params)
+  providers.push(p)
+  return p
+}
+
+async function raw(server: ChildServer, room: string, query = `token=${TOKEN}`) {
+  const client = await connectRaw(`ws://127.0.0.1:${server.port}/sync/${room}?${query}`)
+  raws.push(client)
+  return client
+}
+
+describe('collection rooms on Redis', { timeout: 60_000 }, () => {
+  it('an edit in a collection room on one process reaches a client on the other; its stream is its own', async () => {
+    const [a, b] = await Promise.all([process_(), process_()])
+    const onA = join(a, 'ws-rc/c/col-1')
+    const onB = join(b, 'ws-rc/c/col-1')
+    const rootOnB = join(b, 'ws-rc')
+    await Promise.all([synced(onA), synced(onB), synced(rootOnB)])
+    onA.doc.getText('body').insert(0, 'from A')
+    await until(() => onB.doc.getText('body').toString() === 'from A')
+    onB.doc.getText('body').insert(6, ', and B')
+    await until(() => onA.doc.getText('body').toString() === 'from A, and B')
+    expect(rootOnB.doc.getText('body').toString()).toBe('')
+    expect(await inspect.xlen(streamKey('ws-rc/c/col-1'))).toBeGreaterThan(0)
+    expect(await inspect.xlen(streamKey('ws-rc'))).toBe(0)
+
+    const { token } = await makeLink({ url: a.url, accessToken: TOKEN }, 'ws-rc', 'edit')
+    const guest = await raw(b, 'ws-rc/c/col-1', `token=${token}&name=Linus`)
+    await guest.ack()
+    expect(guest.doc.getText('body').toString()).toBe('from A, and B')
+  })
+
+  it('an old one-doc room split by one process reaches the other in the new shape', async () => {
+    const [a, b] = await Promise.all([process_(), process_()])
+    const old = await raw(a, 'ws-rsplit')
+    initWorkspace(old.doc)
+    const shop = createCollection(old.doc, { name: 'Shop' })
+    createRequest(old.doc, { parentId: shop }, { name: 'Users', url: 'https://api.test/u' })
+    const expected = readCollection(old.doc, shop)
+    await old.ack()
+    old.close()
+    // Both processes let the room go once its last client left: the next load splits it.
+    await until(async () => {
+      const root = await raw(b, 'ws-rsplit')
+      await root.ack()
+      const split = root.doc.getMap('meta').get('schemaVersion') === SPLIT_SCHEMA_VERSION
+      root.close()
+      return split
+    }, 15_000)
+    const onA = join(a, `ws-rsplit/c/${shop}`)
+    await synced(onA)
+    expect(readCollection(onA.doc, shop)).toEqual(expected)
+  })
+})
