@@ -183,6 +183,21 @@ describe('compiled scripts and lasting namespaces', () => {
     expect(kept.slice(1)).toEqual(Array.from({ length: 99 }, () => 'true'))
   })
 
+  it('bru and res last from script to script: they answer for the current run and keep nothing', async () => {
+    const code = `bru.setVar('seen', [res.getStatus(), res.getBody().who, res('who'), res.status,
+        typeof bru.mark, typeof res.mark, typeof res.getStatus.mark, bru.getVar('before')].join())
+      bru.mark = 1; res.mark = 1; res.getStatus.mark = 1
+      bru.setVar('before', res.getBody().who)`
+    const a = await runScript(code, { runner, response: jsonResponse({ who: 'a' }) })
+    const b = await runScript(code, { runner, response: jsonResponse({ who: 'b' }, 500) })
+    expect(a.variables.session.get('seen')).toBe('200,a,a,200,undefined,undefined,undefined,')
+    expect(b.variables.session.get('seen')).toBe('500,b,b,500,undefined,undefined,undefined,')
+    expect(b.variables.session.get('before')).toBe('b')
+    // A pre-request script has no response: res is null there, also after a post-response script.
+    const pre = await runScript("bru.setVar('res', String(res))", { runner })
+    expect(pre.variables.session.get('res')).toBe('null')
+  })
+
   it('a source the guest does not keep (it closes the wrapper early) runs every time', async () => {
     const code = "svc.environment.set('v', 'ran') })(); (function () {"
     for (let i = 0; i < 3; i++) {
