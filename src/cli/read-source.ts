@@ -47,8 +47,8 @@ export async function readSourcePath(path: string): Promise<ImportSource> {
 /**
  * The wanted files under `root`, in a stable order; symbolic links are not followed. Read
  * synchronously: nothing else runs while a command reads its input, and a Bruno collection is a
- * file per request (500 files: the promise API's open, stat, read and close, each a round trip
- * through libuv's threads, cost about as much CPU as running their scripts).
+ * file per request (the promise API's open, stat, read and close are each a round trip through
+ * libuv's threads and a promise, per file).
  */
 function readFolder(root: string): SourceFile[] {
   const files: SourceFile[] = []
