@@ -157,14 +157,45 @@ describe('compiled scripts and lasting namespaces', () => {
 
   it('a script sent before by its id alone runs its own text, also after the guest let it go', async () => {
     const named = (i: number) => `pm.test('script ${i}', function () { pm.expect(${i}).to.equal(${i}) })`
-    // More distinct scripts than the resident context keeps compiled (64): the first ones are let
-    // go, and their next run sends the source again.
+    // More distinct scripts than the resident context keeps compiled (64), each run twice (a script
+    // is kept from its second run): the first ones are let go, and their next run sends the source again.
     for (let i = 0; i < 70; i++)
-      expect((await runScript(named(i), { runner })).tests[0]?.name).toBe(`script ${i}`)
+      for (let twice = 0; twice < 2; twice++)
+        expect((await runScript(named(i), { runner })).tests[0]?.name).toBe(`script ${i}`)
     for (const i of [0, 1, 69, 0]) {
       const result = await runScript(named(i), { runner })
       expect(result.tests).toEqual([{ name: `script ${i}`, passed: true, error: null }])
     }
+  })
+
+  it('a script shared by every request stays compiled among one-off scripts (one per request)', async () => {
+    // A kept script is one frozen function, shared by its runs; a script compiled for one run is not frozen.
+    const shared = "pm.environment.set('kept', String(Object.isFrozen(arguments.callee)))"
+    const kept: string[] = []
+    for (let i = 0; i < 100; i++) {
+      const own = await runScript(`pm.environment.set('n', '${i}')`, { runner })
+      expect(own.variables.session.get('n')).toBe(String(i))
+      const result = await runScript(shared, { runner })
+      kept.push(String(result.variables.session.get('kept')))
+    }
+    // Compiled afresh on its first run, kept from its second; never let go for the one-off scripts.
+    expect(kept[0]).toBe('false')
+    expect(kept.slice(1)).toEqual(Array.from({ length: 99 }, () => 'true'))
+  })
+
+  it('bru and res last from script to script: they answer for the current run and keep nothing', async () => {
+    const code = `bru.setVar('seen', [res.getStatus(), res.getBody().who, res('who'), res.status,
+        typeof bru.mark, typeof res.mark, typeof res.getStatus.mark, bru.getVar('before')].join())
+      bru.mark = 1; res.mark = 1; res.getStatus.mark = 1
+      bru.setVar('before', res.getBody().who)`
+    const a = await runScript(code, { runner, response: jsonResponse({ who: 'a' }) })
+    const b = await runScript(code, { runner, response: jsonResponse({ who: 'b' }, 500) })
+    expect(a.variables.session.get('seen')).toBe('200,a,a,200,undefined,undefined,undefined,')
+    expect(b.variables.session.get('seen')).toBe('500,b,b,500,undefined,undefined,undefined,')
+    expect(b.variables.session.get('before')).toBe('b')
+    // A pre-request script has no response: res is null there, also after a post-response script.
+    const pre = await runScript("bru.setVar('res', String(res))", { runner })
+    expect(pre.variables.session.get('res')).toBe('null')
   })
 
   it('a source the guest does not keep (it closes the wrapper early) runs every time', async () => {

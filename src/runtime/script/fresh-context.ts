@@ -5,6 +5,8 @@
  * in a fresh context, where such changes work and die with the context. This is for
  * compatibility only; isolation never depends on it (the resident context is locked down).
  */
+import { TextCache } from './text-cache.ts'
+
 const BUILT_IN =
   'Object|Array|String|Number|Boolean|Function|JSON|Math|Date|RegExp|Promise|Symbol|Map|Set|Reflect|Proxy|Error|TypeError|parseInt|parseFloat|isNaN|isFinite|encodeURIComponent|decodeURIComponent|encodeURI|decodeURI|escape|unescape|eval|BigInt'
 const API =
@@ -17,13 +19,12 @@ const GLOBAL_ASSIGNMENT = new RegExp(`\\b(${BUILT_IN}|${API})\\s*=(?![=>])`, 'g'
 const DECLARED = /(\b(let|const|var)|[.,])\s*$/
 
 /** The answer per source: a collection runs the same few scripts for every request. */
-const answers = new Map<string, boolean>()
+const answers = new TextCache<boolean>(64)
 
 export function needsFreshContext(code: string): boolean {
   let answer = answers.get(code)
   if (answer === undefined) {
     answer = scan(code)
-    if (answers.size >= 64) answers.clear()
     answers.set(code, answer)
   }
   return answer

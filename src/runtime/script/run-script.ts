@@ -18,6 +18,7 @@ import { withAccess } from './access-wording.ts'
 import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
 import type { ScriptRun } from './run-state.ts'
 import type { ErrorInfo } from './guest-errors.ts'
+import { TextCache } from './text-cache.ts'
 
 /** The text QuickJS compiled for a run's script (guest/core.ts exec): where callee positions point. */
 const compiledText = new WeakMap<ScriptRun, string>()
@@ -228,12 +229,21 @@ const RESET_FAILED = '\u0003'
 const SOURCE_NEEDED = '\u0004'
 
 /**
- * Per context, the id each script's source was sent under. A later run of the same text sends the
- * id alone: its characters are not copied into the wasm memory again, nor hashed by the guest for
- * its compiled-script lookup. -1: always send the source, under the empty id, which the guest never
- * keeps a script under (it did not keep this one).
+ * Per context, what the host knows of each script text it sent. A script keeps a compiled copy in
+ * the guest from its second run on: a collection often has one script per request (its own
+ * values written into the text), and those would push the shared scripts (the same tests for
+ * every request) out of the guest's bounded cache. A later run of a kept text sends its id alone:
+ * its characters are not copied into the wasm memory again, nor hashed by the guest for its
+ * compiled-script lookup.
  */
-const sentSources = new WeakMap<GuestContext, Map<string, number>>()
+interface SentSource {
+  /** -1 until the second run; then the id it is kept under; NOT_KEPT when the guest never keeps it. */
+  id: number
+  /** The guest let it go once already (its cache is bounded) and it was sent again. */
+  resent: boolean
+}
+const NOT_KEPT = -2
+const sentSources = new WeakMap<GuestContext, TextCache<SentSource>>()
 let nextSourceId = 0
 
 /**
@@ -250,24 +260,31 @@ function exec(
   runKey: string,
 ): DirectAnswer {
   let sent = sentSources.get(guest)
-  if (sent === undefined) sentSources.set(guest, (sent = new Map()))
-  const known = sent.get(code)
-  // '' : an id the guest never keeps a script under (see below).
-  const id = known === undefined ? nextSourceId++ : known < 0 ? '' : known
+  if (sent === undefined) sentSources.set(guest, (sent = new TextCache(256)))
   const key = runKey.replaceAll('\u0001', '')
   const head = `${wrapped ? 1 : 0}${phase === 'pre' ? 'p' : 'q'}${sandbox.takeReset(guest) ? 1 : 0}`
-  if (known !== undefined && known >= 0) {
-    const answer = handOver(guest, `${head}0${key}\u0001${id}\u0002`)
-    if (answer.text !== SOURCE_NEEDED) return answer
-    // The guest let it go (its cache is bounded) or never kept it: send the source from now on.
-    sent.set(code, -1)
-    return handOver(guest, `${head.slice(0, 2)}01${key}\u0001\u0002${code}`)
+  const known = sent.get(code)
+  if (known === undefined) {
+    // First run: compiled and not kept ('' is an id the guest never keeps a script under).
+    sent.set(code, { id: -1, resent: false })
+    return handOver(guest, `${head}1${key}\u0001\u0002${code}`)
   }
-  if (typeof id === 'number') {
-    if (sent.size >= 256) sent.clear()
-    sent.set(code, id)
+  if (known.id === -1) {
+    known.id = nextSourceId++
+    return handOver(guest, `${head}1${key}\u0001${known.id}\u0002${code}`)
   }
-  return handOver(guest, `${head}1${key}\u0001${id}\u0002${code}`)
+  if (known.id === NOT_KEPT) return handOver(guest, `${head}1${key}\u0001\u0002${code}`)
+  const answer = handOver(guest, `${head}0${key}\u0001${known.id}\u0002`)
+  if (answer.text !== SOURCE_NEEDED) return answer
+  // The guest let it go (its cache is bounded) or never kept it (a source that closes the wrapper
+  // early): sent again to be kept, once; the second time, never again.
+  const again = `${head.slice(0, 2)}01${key}\u0001`
+  if (known.resent) {
+    known.id = NOT_KEPT
+    return handOver(guest, `${again}\u0002${code}`)
+  }
+  known.resent = true
+  return handOver(guest, `${again}${known.id}\u0002${code}`)
 }
 
 function handOver(guest: GuestContext, text: string): DirectAnswer {

@@ -112,31 +112,39 @@ function typedBody(run: ScriptRun): unknown {
   }
 }
 
-export function resApi(run: ScriptRun) {
-  const response = run.response
-  if (!response) return null
-  const headers = () => joinHeaders(response.headers, true)
-  const res = api((path: unknown) => queryPath(bodyOf(run), String(path)))
+/**
+ * Built once per sandbox (api/index.ts), like `bru`: every member reads the current run's
+ * response when called, so the guest keeps `res` and its members from script to script. The
+ * namespace answers `res` only while there is a response.
+ */
+export function resApi(current: () => ScriptRun) {
+  const response = () => {
+    const value = current().response
+    if (!value) throw new Error('There is no response')
+    return value
+  }
+  const headers = () => joinHeaders(response().headers, true)
+  const res = api((path: unknown) => queryPath(bodyOf(current()), String(path)))
   const members = {
-    getStatus: () => response.code,
-    getStatusText: () => response.reason,
+    getStatus: () => response().code,
+    getStatusText: () => response().reason,
     getHeaders: headers,
     getHeader: (name: unknown) => headers()[String(name).toLowerCase()],
-    getBody: () => bodyOf(run),
-    getResponseTime: () => response.responseTime,
-    getSize: () => ({ body: response.responseSize, total: response.responseSize }),
-    getUrl: () => run.input.request.url,
+    getBody: () => bodyOf(current()),
+    getResponseTime: () => response().responseTime,
+    getSize: () => ({ body: response().responseSize, total: response().responseSize }),
+    getUrl: () => current().input.request.url,
   }
   // A response never changes under a script: the guest keeps these answers for the run.
   for (const [key, fn] of Object.entries(members))
     Object.defineProperty(res, key, { value: pure(api(fn)), enumerable: true })
   pure(res)
   for (const [key, get] of Object.entries({
-    status: perRun(() => response.code),
-    statusText: perRun(() => response.reason),
+    status: perRun(() => response().code),
+    statusText: perRun(() => response().reason),
     headers,
     body: members.getBody,
-    responseTime: perRun(() => response.responseTime),
+    responseTime: perRun(() => response().responseTime),
   })) {
     Object.defineProperty(res, key, { enumerable: true, get })
   }

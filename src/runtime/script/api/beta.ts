@@ -10,13 +10,18 @@ import { sendFromScript } from './send.ts'
 import { setNextRequest, skipRequest, stopExecution } from './run-flow.ts'
 import { iterationDataScope } from './iteration-data.ts'
 
-export function betaApi(run: ScriptRun, common: Shared) {
+/**
+ * Built once per sandbox (api/index.ts): every member resolves the current run when called, so
+ * the guest keeps `bru` and its members from script to script (as it does `pm`'s) instead of
+ * making a proxy per member in every script.
+ */
+export function betaApi(current: () => ScriptRun, common: Shared) {
   const env = common.environment
   const vars = common.variables
   /** The value as set when the text found is still the text of what was set, else the text. */
   const typed = (key: string, text: string | null | undefined): unknown => {
     if (text === null || text === undefined) return undefined
-    const value = run.input.variables.scriptGetTyped(key)
+    const value = current().input.variables.scriptGetTyped(key)
     return value !== undefined && typeof value !== 'string' && toText(value) === text ? value : text
   }
   const unsupported = (what: string) => () => {
@@ -26,12 +31,12 @@ export function betaApi(run: ScriptRun, common: Shared) {
     // As bru run: a value comes back as it was set (a number, a boolean, an object); `{{name}}`
     // substitution uses its text.
     getEnvVar: (key: unknown) => typed(String(key), env.get(key)),
-    setEnvVar: (key: unknown, value: unknown) => run.input.variables.scriptSetTyped(String(key), value),
+    setEnvVar: (key: unknown, value: unknown) => current().input.variables.scriptSetTyped(String(key), value),
     hasEnvVar: (key: unknown) => env.has(key),
     deleteEnvVar: (key: unknown) => env.unset(key),
     getVar: (key: unknown) => typed(String(key), vars.get(key)),
     // Spec 4.5: setVar sets a session value, like environment.set (typed, as above).
-    setVar: (key: unknown, value: unknown) => run.input.variables.scriptSetTyped(String(key), value),
+    setVar: (key: unknown, value: unknown) => current().input.variables.scriptSetTyped(String(key), value),
     hasVar: (key: unknown) => vars.has(key),
     deleteVar: (key: unknown) => {
       env.unset(key)
@@ -43,8 +48,9 @@ export function betaApi(run: ScriptRun, common: Shared) {
         return JSON.parse(env.replaceIn(JSON.stringify(value))) as unknown
       return value
     },
-    sendRequest: (config: unknown, callback: unknown) => betaSendRequest(run, config, callback),
+    sendRequest: (config: unknown, callback: unknown) => betaSendRequest(current(), config, callback),
     sleep: (ms: unknown) => {
+      const run = current()
       const delay = Number(ms) || 0
       if (delay > run.limits.sleepMs) throw new ScriptAbort('limit', messages.sleep(run.limits))
       // A sleep is a pending timer: refused at once when the script has too many, before any
@@ -52,16 +58,16 @@ export function betaApi(run: ScriptRun, common: Shared) {
       run.checkTimers()
       return run.hostWait(new Promise((resolve) => run.timer(Math.max(0, delay), () => resolve(undefined))))
     },
-    getRequestName: () => run.input.request.name,
+    getRequestName: () => current().input.request.name,
     getProcessEnv: unsupported('beta.getProcessEnv()'),
     runRequest: unsupported('beta.runRequest()'),
-    setNextRequest: (next: unknown) => setNextRequest(run, next),
+    setNextRequest: (next: unknown) => setNextRequest(current(), next),
     runner: api({
-      setNextRequest: (next: unknown) => setNextRequest(run, next),
-      skipRequest: () => skipRequest(run, 'bru.runner.skipRequest'),
-      stopExecution: () => stopExecution(run),
+      setNextRequest: (next: unknown) => setNextRequest(current(), next),
+      skipRequest: () => skipRequest(current(), 'bru.runner.skipRequest'),
+      stopExecution: () => stopExecution(current()),
       // Bruno's runner row: `bru.runner.iterationData.get('name')`.
-      iterationData: iterationDataScope(() => run),
+      iterationData: iterationDataScope(current),
     }),
   })
   Object.defineProperty(beta, 'cookies', { enumerable: false, get: unsupported('beta.cookies') })

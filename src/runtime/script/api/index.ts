@@ -2,8 +2,8 @@
  * Every global a script sees. The guest defines them once per context, in the bootstrap, as
  * proxies with fixed ids (ROOTS); the host builds a namespace only when a script first touches it,
  * so a script using one namespace pays for one. `svc`, `alpha` and the plain functions are built
- * once per sandbox and resolve against the current run; `beta`, `gamma`, `req` and `res` carry
- * state of their run and are built per run. `hopp.*` and friends refuse clearly; `require` and the library globals are the guest's (libraries/index.ts).
+ * once per sandbox and resolve against the current run, and so are `beta` and `res`; `gamma`
+ * and `req` carry state of their run and are built per run. `hopp.*` and friends refuse clearly; `require` and the library globals are the guest's (libraries/index.ts).
  */
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
@@ -57,20 +57,24 @@ export class Namespaces implements RootSource {
 
   /** The root with this id for the current run (ApiRegistry keeps it for the rest of the run). */
   root(id: number): object | null {
-    const known = this.lasting.get(id)
-    if (known) return known
     const name = ids[id]
     const current = this.current
+    // `res` is there only while its run has a response.
+    if (name === 'res' && !current.run.response) return null
+    const known = this.lasting.get(id)
+    if (known) return known
     let built: object | null
     switch (name) {
       case 'beta':
-        return betaApi(current.run, this.shared)
+        built = betaApi(() => current.run, this.shared)
+        break
       case 'gamma':
         return gammaApi(current.run, this.shared)
       case 'req':
         return reqApi(current.run)
       case 'res':
-        return resApi(current.run)
+        built = resApi(() => current.run)
+        break
       case 'svc':
         built = svcApi(this.shared)
         break

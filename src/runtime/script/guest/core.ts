@@ -318,7 +318,9 @@ function exec(h) {
   if (h[2] === '1' && resetContext !== null && resetContext() === 0) return '\u0003'
   const cut = h.indexOf('\u0001'), cut2 = h.indexOf('\u0002', cut), id = h.slice(cut + 1, cut2)
   let f = compiled === null || id === '' ? undefined : compiled.get(id)
-  if (f === undefined && h[3] === '0') return '\u0004'
+  if (f === undefined) { if (h[3] === '0') return '\u0004' }
+  // The most recently run last (a Map keeps insertion order): the oldest goes first when full.
+  else if (compiled.size > 1) { compiled.delete(id); compiled.set(id, f) }
   const key = h.slice(4, cut), wrapped = h[0] === '1'
   begin(h[1] === 'p' ? 'pre' : 'post')
   if (key !== carryKey) { carry = null; carryKey = key }
@@ -329,7 +331,7 @@ function exec(h) {
     if (compiled !== null && id !== '' && src.length < 65536 && typeof f === 'function' && fnText(f) === head + src + '\n}') {
       Object.freeze(f)
       if (f.prototype) Object.freeze(f.prototype)
-      if (compiled.size >= 64) compiled.clear()
+      if (compiled.size >= 64) compiled.delete(compiled.keys().next().value)
       compiled.set(id, f)
     }
   }

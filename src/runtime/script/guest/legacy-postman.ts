@@ -9,6 +9,7 @@
  */
 import type { ScriptPhase } from '../types.ts'
 import { withPmRequest } from './pm-sdk.ts'
+import { TextCache } from '../text-cache.ts'
 
 const LEGACY =
   /(?<![.\w$])(tests|responseBody|responseCode|responseHeaders|responseTime|responseCookies|request|environment|globals|data|iteration|postman)(?![\w$])/g
@@ -76,16 +77,15 @@ const FLUSH = String.raw`for (const k in tests) (function (k, v) {
 
 // One cache per phase, keyed by the script's own string: V8 keeps a string's hash, so a lookup
 // with the same script text costs no pass over it (a key built per call, phase + code, did).
-const caches = new Map<ScriptPhase, Map<string, string>>()
+const caches = new Map<ScriptPhase, TextCache<string>>()
 
 /** The script as it runs: unchanged unless it names a legacy global. */
 export function withLegacyPostman(code: string, phase: ScriptPhase): string {
   let cache = caches.get(phase)
-  if (cache === undefined) caches.set(phase, (cache = new Map()))
+  if (cache === undefined) caches.set(phase, (cache = new TextCache(64)))
   let out = cache.get(code)
   if (out === undefined) {
     out = withPmRequest(wrap(code, phase), phase, code)
-    if (cache.size >= 64) cache.clear()
     cache.set(code, out)
   }
   return out

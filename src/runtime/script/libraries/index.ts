@@ -8,6 +8,7 @@
  * script sees another's changes to a library. A script that names none costs one cached regex test.
  */
 import { isOffered, LIBRARY_GLOBALS, withDependencies } from './catalogue.ts'
+import { TextCache } from '../text-cache.ts'
 
 export { LIBRARY_GLOBALS }
 
@@ -23,7 +24,7 @@ const GLOBAL = new RegExp(`(?<![\\w$.])(${Object.keys(LIBRARY_GLOBALS).join('|')
 let loader: LibrarySource | null = null
 const loaded = new Map<string, string | undefined>()
 const failures = new Map<string, string>()
-const named = new Map<string, string[]>()
+const named = new TextCache<string[]>(256)
 
 /** Set once per host by its QuickJS module (node or web). */
 export function setLibrarySource(source: LibrarySource): void {
@@ -38,7 +39,6 @@ export function librariesNamed(code: string): string[] {
     if (code.includes('require')) for (const m of code.matchAll(REQUIRE)) found.add(m[2]!)
     for (const m of code.matchAll(GLOBAL)) found.add(LIBRARY_GLOBALS[m[1]!]!.split('#')[0]!)
     names = found.size === 0 ? [] : withDependencies([...found])
-    if (named.size >= 256) named.clear()
     named.set(code, names)
   }
   return names
