@@ -40,6 +40,13 @@ describe('parseConfig', () => {
     expect(parse([], { SENDBOX_NO_BUILD: '1' }).build).toBe(false)
   })
 
+  it('splits one-document workspaces only when told (--split-rooms)', () => {
+    expect(parse([]).splitRooms).toBe(false)
+    expect(parse(['--split-rooms']).splitRooms).toBe(true)
+    expect(parse([], { SENDBOX_SPLIT_ROOMS: '1' }).splitRooms).toBe(true)
+    expect(parse([], { SENDBOX_SPLIT_ROOMS: 'false' }).splitRooms).toBe(false)
+  })
+
   it('bounds slow and idle sockets and connections per client, 30 s and 128 unless told', () => {
     expect(parse([]).limits).toMatchObject({
       headerTimeoutMs: 30_000,

@@ -46,6 +46,12 @@ export interface Config {
   redisUrl?: string
   /** Every workspace room is mirrored into a git repository under this folder. */
   gitDir?: string
+  /**
+   * A workspace room held as one document is split into a root and one room per collection when
+   * it is first loaded. Off by default: the app opens a workspace as one document unless its own
+   * collection-docs switch is on, and an app reading one document would find a split root empty.
+   */
+  splitRooms: boolean
 }
 
 export const DEFAULT_PORT = 4318
@@ -101,6 +107,12 @@ export const OPTIONS: Option[] = [
     env: 'SENDBOX_MAX_CONNECTIONS_PER_CLIENT',
     value: '<n>',
     help: '(128)',
+  },
+  {
+    flag: '--split-rooms',
+    env: 'SENDBOX_SPLIT_ROOMS',
+    value: '',
+    help: 'split one-document workspaces into a document per collection when loaded',
   },
   { flag: '--no-build', env: 'SENDBOX_NO_BUILD', value: '', help: 'serve dist/ as it is, never build' },
 ]
@@ -227,5 +239,6 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     build: raw.get('--no-build') === undefined,
     redisUrl: redisUrl(raw.get('--redis')),
     gitDir: raw.get('--git') === undefined ? undefined : path.resolve(cwd, raw.get('--git')!),
+    splitRooms: raw.get('--split-rooms') !== undefined,
   }
 }

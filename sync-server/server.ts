@@ -113,7 +113,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
   // sync service, which is made with them: bound once it exists.
   const late: { sync?: SyncService } = {}
   const holdRoom = (room: string) => late.sync!.holdRoom(room)
-  const rooms = splittingRooms(stores.rooms, holdRoom)
+  const rooms = config.splitRooms ? splittingRooms(stores.rooms, holdRoom) : stores.rooms
   const mirrors = config.gitDir
     ? createGitMirrors(config.gitDir, async (room) => workspaceNames.get(room), DEFAULT_TIMING, holdRoom)
     : undefined

@@ -197,7 +197,10 @@ describe('sync-server --git with collection rooms', () => {
 
   beforeEach(async () => {
     gitDir = await tempDir('sendbox-git-')
-    server = await startTestServer({ transport: unusedTransport }, { args: ['--git', gitDir] })
+    server = await startTestServer(
+      { transport: unusedTransport },
+      { args: ['--git', gitDir, '--split-rooms'] },
+    )
   })
 
   afterEach(async () => {

@@ -50,10 +50,10 @@ afterEach(async () => {
   }
 })
 
-async function process_(): Promise<ChildServer> {
+async function process_(...args: string[]): Promise<ChildServer> {
   const dir = await tempDir('sendbox-redis-proc-')
   dirs.push(dir)
-  const child = await startChild(['--data', dir, '--redis', redis.url, '--token', TOKEN])
+  const child = await startChild(['--data', dir, '--redis', redis.url, '--token', TOKEN, ...args])
   children.push(child)
   return child
 }
@@ -92,7 +92,7 @@ describe('collection rooms on Redis', { timeout: 60_000 }, () => {
   })
 
   it('an old one-doc room split by one process reaches the other in the new shape', async () => {
-    const [a, b] = await Promise.all([process_(), process_()])
+    const [a, b] = await Promise.all([process_('--split-rooms'), process_('--split-rooms')])
     const old = await raw(a, 'ws-rsplit')
     initWorkspace(old.doc)
     const shop = createCollection(old.doc, { name: 'Shop' })

@@ -31,8 +31,8 @@ afterEach(async () => {
   await server.remove()
 })
 
-async function start(dataDir?: string) {
-  server = await startTestServer({ transport: unusedTransport }, dataDir ? { dataDir } : {})
+async function start(dataDir?: string, args: string[] = []) {
+  server = await startTestServer({ transport: unusedTransport }, { args, ...(dataDir ? { dataDir } : {}) })
   return { url: server.url, accessToken: server.secrets.accessToken } satisfies Owner
 }
 
@@ -163,7 +163,7 @@ describe('a room in the old one-doc shape', () => {
     old.close()
     const dataDir = server.dataDir
     await server.close()
-    await start(dataDir)
+    await start(dataDir, ['--split-rooms'])
 
     // The first sync of the root already has the split shape: the root joins once loaded and split.
     const root = join('ws-old', { token: owner.accessToken })
@@ -192,6 +192,28 @@ describe('a room in the old one-doc shape', () => {
     await synced(emptyRoom)
     expect(readCollection(emptyRoom.doc, empty)).toMatchObject({ name: 'Empty', children: [] })
     expect(emptyRoom.doc.getMap('requests').size).toBe(0)
+  })
+})
+
+describe('a room in the old one-doc shape, without --split-rooms', () => {
+  it('stays one document: an app opening it as one document finds it whole', async () => {
+    const owner = await start()
+    const old = await connectRaw(`ws://127.0.0.1:${server.port}/sync/ws-whole?token=${owner.accessToken}`)
+    initWorkspace(old.doc)
+    const shop = createCollection(old.doc, { name: 'Shop' })
+    createRequest(old.doc, { parentId: shop }, { name: 'Users', url: 'https://api.test/u' })
+    const expected = readCollection(old.doc, shop)
+    await old.ack()
+    old.close()
+    const dataDir = server.dataDir
+    await server.close()
+    await start(dataDir)
+
+    const root = join('ws-whole', { token: owner.accessToken })
+    await synced(root)
+    expect(root.doc.getMap('meta').get('schemaVersion')).not.toBe(SPLIT_SCHEMA_VERSION)
+    expect(readCollection(root.doc, shop)).toEqual(expected)
+    expect(root.doc.getMap('collectionIndex').size).toBe(0)
   })
 })
 
