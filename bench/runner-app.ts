@@ -21,70 +21,20 @@
  *
  *   npm run build && npm run bench:runner-app
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import { startEchoProcess } from './echo-process.ts'
-import { logInContext } from './login.ts'
 import { traceMainThread } from './main-thread.ts'
+import { ARGS, collectionFile, openRunner, runAndWait, startServer } from './runner-app-setup.ts'
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 500)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const LONG_COUNT = Number(process.env.BENCH_LONG_COUNT ?? 1000)
 const BASELINE = process.env.BENCH_BASELINE_DIST
 const BIN = resolve(import.meta.dirname, '../bin/sendbox.js')
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-]
-
-const PRE = `pm.environment.set('requestedAt', String(Date.now()))
-pm.variables.set('n', '1')`
-const TESTS = `pm.test('status is 200', function () { pm.response.to.have.status(200) })
-pm.test('is json', function () { pm.expect(pm.response.headers.get('Content-Type')).to.include('application/json') })
-pm.test('echoes the index', function () { pm.expect(pm.response.json().args.i).to.be.a('string') })
-pm.test('fast', function () { pm.expect(pm.response.responseTime).to.be.below(5000) })
-pm.test('method', function () { pm.expect(pm.response.json().method).to.equal('GET') })`
-
-function collectionFile(echo: string, count: number): string {
-  const children = Array.from({ length: count }, (_, i) => ({
-    type: 'request',
-    name: `Request ${i + 1}`,
-    method: 'GET',
-    url: `${echo}/get?i=${i}&n={{n}}`,
-    scripts: { preRequest: PRE, postResponse: TESTS },
-  }))
-  return JSON.stringify({ sendbox: 1, collection: { name: 'Bench', children } })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => done(port))
-    })
-  })
-}
-
-async function up(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited`)
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not come up`)
-}
 
 interface AppRound {
   ms: number
@@ -105,38 +55,13 @@ async function appRound(
   file: string,
   count: number,
 ): Promise<AppRound> {
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    viewport: { width: 1280, height: 800 },
-  })
-  await logInContext(context, data)
-  const page = await context.newPage()
-  await page.goto(base)
-  await page.getByRole('tablist', { name: 'Tabs' }).waitFor()
-  const nav = page.getByRole('navigation', { name: 'Collections' })
-  await nav.getByRole('button', { name: 'Import', exact: true }).click()
-  const importing = page.getByRole('dialog', { name: 'Import', exact: true })
-  const chooser = page.waitForEvent('filechooser')
-  await importing.getByRole('button', { name: 'Choose files', exact: true }).click()
-  await (await chooser).setFiles(file)
-  await importing.getByRole('button', { name: 'Import', exact: true }).click()
-  await page.getByRole('button', { name: 'More actions for Bench', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Run', exact: true }).click()
-  const runner = page.getByRole('region', { name: 'Collection Runner' }).first()
-  await runner.getByRole('button', { name: 'Run collection' }).waitFor()
+  const { page, runner, close } = await openRunner(browser, base, data, file)
   // The page's own view of long tasks, beside the trace's.
   await page.evaluate(`(() => {
     window.__longtasks = 0
     new PerformanceObserver((list) => { window.__longtasks += list.getEntries().length }).observe({ type: 'longtask' })
   })()`)
-  const before = await page.evaluate(() => performance.getEntriesByName('sendbox-runner-run').length)
-  const tasks = await traceMainThread(browser, page, async () => {
-    await runner.getByRole('button', { name: 'Run collection' }).click()
-    await page.waitForFunction((n) => performance.getEntriesByName('sendbox-runner-run').length > n, before, {
-      timeout: 600_000,
-      polling: 500,
-    })
-  })
+  const tasks = await traceMainThread(browser, page, () => runAndWait(page, runner))
   const ms = await page.evaluate(() => performance.getEntriesByName('sendbox-runner-run').at(-1)!.duration)
   const summary = await runner.locator('.runner-summary').textContent()
   if (!summary?.startsWith(`${count} passed, 0 failed`))
@@ -145,7 +70,7 @@ async function appRound(
   const longtaskEntries = await page.evaluate(
     () => (window as unknown as { __longtasks: number }).__longtasks,
   )
-  await context.close()
+  await close()
   return {
     ms,
     longWall: tasks.longCpuMs.length,
@@ -181,31 +106,6 @@ function cliRound(file: string, dir: string): Promise<{ ms: number; wholeMs: num
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const rate = (ms: number) => (COUNT / ms) * 1000
-
-/** A sync-server serving `dist` (this build, or the baseline's) with a data directory of its own. */
-async function startServer(dir: string, name: string, dist: string) {
-  const port = await freePort()
-  const data = join(dir, name)
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'sync-server/main.ts',
-      '--no-build',
-      '--port',
-      String(port),
-      '--data',
-      data,
-      '--dist',
-      dist,
-    ],
-    { stdio: 'ignore' },
-  )
-  const base = `http://127.0.0.1:${port}`
-  await up(base, child)
-  return { name, base, data, child }
-}
 
 const describe = (a: AppRound, count: number) =>
   `${a.ms.toFixed(0)} ms (${((count / a.ms) * 1000).toFixed(1)} req/s), tasks > 50 ms: ${a.longWall} by wall time, ${a.longCpu} by CPU (max ${a.maxCpuMs.toFixed(1)} ms CPU), longtask entries ${a.longtaskEntries}; main thread ${a.mainCpuMs.toFixed(0)} ms CPU (${(a.mainCpuMs / count).toFixed(2)} ms per request), workers ${a.workerCpuMs.toFixed(0)} ms CPU`
