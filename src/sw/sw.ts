@@ -26,23 +26,6 @@ self.addEventListener('message', (event) => {
   }
 })
 
-// Live traffic never wakes this worker: with the Static Routing API (Chromium 123+) the browser
-// sends the relay's calls straight to the network. A collection run makes one per request, and
-// dispatching each to a fetch listener that lets it pass cost the browser and this thread about as
-// much CPU as the request itself. Without the API the listeners below let them pass as before.
-self.addEventListener('install', (event) => {
-  const routed = event as ExtendableEvent & { addRoutes?: (rules: object[]) => Promise<void> }
-  try {
-    const added = routed.addRoutes?.([
-      { condition: { urlPattern: { pathname: '/relay' } }, source: 'network' },
-      { condition: { urlPattern: { pathname: '/relay/*' } }, source: 'network' },
-    ])
-    if (added) event.waitUntil(added.catch(() => undefined))
-  } catch {
-    // An older router that refuses these rules: the fetch listeners still let them pass.
-  }
-})
-
 // The first version takes the open page at once, so `Download` streams on the first visit too.
 // An update still waits for the prompt: it is installed as `waiting` until the user reloads.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
