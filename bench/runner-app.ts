@@ -10,6 +10,11 @@
  * ready before it starts). Main-thread tasks during the run come from a Chromium trace
  * (bench/main-thread.ts): tasks over 50 ms of wall time, and over 50 ms of the thread's own CPU
  * (the ones long on any machine), and the page's own `longtask` entries.
+ * Each round also prints the CPU each process (and the renderer's threads) spent per request.
+ * The same run in a Chromium no driver instruments (bare-chromium.ts; BENCH_BARE=0 skips it):
+ * Playwright's DevTools Network events cost the renderer, the browser process and the driver CPU
+ * on every request that a user's browser does not spend; its rate and the page's own `longtask`
+ * entries (count and longest) are printed beside.
  * Target (issue 31): the app at least half the CLI's rate, and no task over 50 ms.
  * Rounds (BENCH_ROUNDS, default 2) alternate app and CLI; medians are compared.
  * BENCH_BASELINE_DIST: another build of the app (e.g. the previous commit's `dist/`), served by a
@@ -21,70 +26,31 @@
  *
  *   npm run build && npm run bench:runner-app
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import { startEchoProcess } from './echo-process.ts'
-import { logInContext } from './login.ts'
 import { traceMainThread } from './main-thread.ts'
+import { launchBare, openRunnerBare, runAndWaitBare } from './bare-chromium.ts'
+import {
+  ARGS,
+  collectionFile,
+  cpuSince,
+  descendantsCpu,
+  openRunner,
+  runAndWait,
+  startServer,
+} from './runner-app-setup.ts'
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 500)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const LONG_COUNT = Number(process.env.BENCH_LONG_COUNT ?? 1000)
 const BASELINE = process.env.BENCH_BASELINE_DIST
+/** BENCH_BARE=0 skips the rounds in a Chromium no driver instruments (bare-chromium.ts). */
+const BARE = process.env.BENCH_BARE !== '0'
 const BIN = resolve(import.meta.dirname, '../bin/sendbox.js')
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-]
-
-const PRE = `pm.environment.set('requestedAt', String(Date.now()))
-pm.variables.set('n', '1')`
-const TESTS = `pm.test('status is 200', function () { pm.response.to.have.status(200) })
-pm.test('is json', function () { pm.expect(pm.response.headers.get('Content-Type')).to.include('application/json') })
-pm.test('echoes the index', function () { pm.expect(pm.response.json().args.i).to.be.a('string') })
-pm.test('fast', function () { pm.expect(pm.response.responseTime).to.be.below(5000) })
-pm.test('method', function () { pm.expect(pm.response.json().method).to.equal('GET') })`
-
-function collectionFile(echo: string, count: number): string {
-  const children = Array.from({ length: count }, (_, i) => ({
-    type: 'request',
-    name: `Request ${i + 1}`,
-    method: 'GET',
-    url: `${echo}/get?i=${i}&n={{n}}`,
-    scripts: { preRequest: PRE, postResponse: TESTS },
-  }))
-  return JSON.stringify({ sendbox: 1, collection: { name: 'Bench', children } })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => done(port))
-    })
-  })
-}
-
-async function up(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited`)
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not come up`)
-}
 
 interface AppRound {
   ms: number
@@ -92,11 +58,27 @@ interface AppRound {
   longCpu: number
   maxCpuMs: number
   longtaskEntries: number
+  /** The longest of the page's `longtask` entries (ms of wall time), 0 without one. */
+  longtaskMaxMs: number
   mainCpuMs: number
   workerCpuMs: number
   /** Result rows in the DOM at the end of the run. */
   rowsInDom: number
+  /** CPU ms of each process (and the renderer's threads) during the run. */
+  cpu: [string, number][]
 }
+
+/** The page's own view of long tasks: a PerformanceObserver('longtask'), count and longest. */
+const OBSERVE_LONG_TASKS = `(() => {
+  window.__longtasks = { count: 0, max: 0 }
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.__longtasks.count++
+      window.__longtasks.max = Math.max(window.__longtasks.max, entry.duration)
+    }
+  }).observe({ type: 'longtask' })
+})()`
+const LONG_TASKS = 'window.__longtasks'
 
 async function appRound(
   browser: Browser,
@@ -105,67 +87,81 @@ async function appRound(
   file: string,
   count: number,
 ): Promise<AppRound> {
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    viewport: { width: 1280, height: 800 },
-  })
-  await logInContext(context, data)
-  const page = await context.newPage()
-  await page.goto(base)
-  await page.getByRole('tablist', { name: 'Tabs' }).waitFor()
-  const nav = page.getByRole('navigation', { name: 'Collections' })
-  await nav.getByRole('button', { name: 'Import', exact: true }).click()
-  const importing = page.getByRole('dialog', { name: 'Import', exact: true })
-  const chooser = page.waitForEvent('filechooser')
-  await importing.getByRole('button', { name: 'Choose files', exact: true }).click()
-  await (await chooser).setFiles(file)
-  await importing.getByRole('button', { name: 'Import', exact: true }).click()
-  await page.getByRole('button', { name: 'More actions for Bench', exact: true }).click()
-  await page.getByRole('menuitem', { name: 'Run', exact: true }).click()
-  const runner = page.getByRole('region', { name: 'Collection Runner' }).first()
-  await runner.getByRole('button', { name: 'Run collection' }).waitFor()
+  const { page, runner, close } = await openRunner(browser, base, data, file)
   // The page's own view of long tasks, beside the trace's.
-  await page.evaluate(`(() => {
-    window.__longtasks = 0
-    new PerformanceObserver((list) => { window.__longtasks += list.getEntries().length }).observe({ type: 'longtask' })
-  })()`)
-  const before = await page.evaluate(() => performance.getEntriesByName('sendbox-runner-run').length)
-  const tasks = await traceMainThread(browser, page, async () => {
-    await runner.getByRole('button', { name: 'Run collection' }).click()
-    await page.waitForFunction((n) => performance.getEntriesByName('sendbox-runner-run').length > n, before, {
-      timeout: 600_000,
-      polling: 500,
-    })
-  })
+  await page.evaluate(OBSERVE_LONG_TASKS)
+  const before = descendantsCpu()
+  const tasks = await traceMainThread(browser, page, () => runAndWait(page, runner))
+  const cpu = cpuSince(before)
   const ms = await page.evaluate(() => performance.getEntriesByName('sendbox-runner-run').at(-1)!.duration)
   const summary = await runner.locator('.runner-summary').textContent()
   if (!summary?.startsWith(`${count} passed, 0 failed`))
     throw new Error(`the app's run did not pass: ${summary}`)
   const rowsInDom = await runner.getByRole('list', { name: 'Results' }).getByRole('button').count()
-  const longtaskEntries = await page.evaluate(
-    () => (window as unknown as { __longtasks: number }).__longtasks,
-  )
-  await context.close()
+  const long = await page.evaluate<{ count: number; max: number }>(LONG_TASKS)
+  await close()
   return {
     ms,
     longWall: tasks.longCpuMs.length,
     longCpu: tasks.overBudget,
     maxCpuMs: tasks.maxCpuMs,
-    longtaskEntries,
+    longtaskEntries: long.count,
+    longtaskMaxMs: long.max,
     mainCpuMs: tasks.cpuMs,
     workerCpuMs: tasks.workerCpuMs,
     rowsInDom,
+    cpu,
   }
 }
 
-function cliRound(file: string, dir: string): Promise<{ ms: number; wholeMs: number }> {
+/**
+ * The same run in a Chromium no driver instruments (bare-chromium.ts): the rate a user's browser
+ * gets, and the page's own long tasks.
+ */
+async function bareRound(base: string, data: string, file: string, count: number) {
+  const browser = await launchBare()
+  try {
+    const page = await openRunnerBare(browser, base, data, file)
+    await page.evaluate(OBSERVE_LONG_TASKS)
+    const before = descendantsCpu()
+    await runAndWaitBare(page)
+    const cpu = cpuSince(before)
+    const ms = await page.evaluate<number>(
+      `performance.getEntriesByName('sendbox-runner-run').at(-1).duration`,
+    )
+    const summary = await page.evaluate<string>(
+      `document.querySelector('.runner-summary')?.textContent ?? ''`,
+    )
+    if (!summary.startsWith(`${count} passed, 0 failed`))
+      throw new Error(`the app's run did not pass: ${summary}`)
+    const long = await page.evaluate<{ count: number; max: number }>(LONG_TASKS)
+    return { ms, long, cpu }
+  } finally {
+    await browser.close()
+  }
+}
+
+const perRequest = (cpu: [string, number][], count: number) =>
+  cpu
+    .filter(([, ms]) => ms / count >= 0.05)
+    .map(([kind, ms]) => `${kind} ${(ms / count).toFixed(2)}`)
+    .join(', ')
+
+function cliRound(
+  file: string,
+  dir: string,
+): Promise<{ ms: number; wholeMs: number; cpu: [string, number][] }> {
   const report = join(dir, `report-${Date.now()}.json`)
+  const before = descendantsCpu()
   const started = performance.now()
   const child = spawn(process.execPath, [BIN, 'run', file, '-r', 'json', '--reporter-json-export', report], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return new Promise((done, fail) => {
+    let cpu: [string, number][] = []
+    const sample = setInterval(() => (cpu = cpuSince(before)), 100)
     child.once('exit', (code) => {
+      clearInterval(sample)
       const wholeMs = performance.now() - started
       if (code !== 0) return fail(new Error(`sendbox run exited ${code}`))
       const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -174,7 +170,7 @@ function cliRound(file: string, dir: string): Promise<{ ms: number; wholeMs: num
       }
       if (json.summary.passed !== COUNT * 5)
         return fail(new Error(`sendbox run: ${json.summary.passed} tests passed`))
-      done({ ms: json.durationMs, wholeMs })
+      done({ ms: json.durationMs, wholeMs, cpu })
     })
   })
 }
@@ -182,33 +178,8 @@ function cliRound(file: string, dir: string): Promise<{ ms: number; wholeMs: num
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const rate = (ms: number) => (COUNT / ms) * 1000
 
-/** A sync-server serving `dist` (this build, or the baseline's) with a data directory of its own. */
-async function startServer(dir: string, name: string, dist: string) {
-  const port = await freePort()
-  const data = join(dir, name)
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'sync-server/main.ts',
-      '--no-build',
-      '--port',
-      String(port),
-      '--data',
-      data,
-      '--dist',
-      dist,
-    ],
-    { stdio: 'ignore' },
-  )
-  const base = `http://127.0.0.1:${port}`
-  await up(base, child)
-  return { name, base, data, child }
-}
-
 const describe = (a: AppRound, count: number) =>
-  `${a.ms.toFixed(0)} ms (${((count / a.ms) * 1000).toFixed(1)} req/s), tasks > 50 ms: ${a.longWall} by wall time, ${a.longCpu} by CPU (max ${a.maxCpuMs.toFixed(1)} ms CPU), longtask entries ${a.longtaskEntries}; main thread ${a.mainCpuMs.toFixed(0)} ms CPU (${(a.mainCpuMs / count).toFixed(2)} ms per request), workers ${a.workerCpuMs.toFixed(0)} ms CPU`
+  `${a.ms.toFixed(0)} ms (${((count / a.ms) * 1000).toFixed(1)} req/s), tasks > 50 ms: ${a.longWall} by wall time, ${a.longCpu} by CPU (max ${a.maxCpuMs.toFixed(1)} ms CPU), page longtask entries ${a.longtaskEntries} (longest ${a.longtaskMaxMs.toFixed(0)} ms); main thread ${a.mainCpuMs.toFixed(0)} ms CPU (${(a.mainCpuMs / count).toFixed(2)} ms per request), workers ${a.workerCpuMs.toFixed(0)} ms CPU`
 
 async function main() {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first.')
@@ -224,7 +195,8 @@ async function main() {
   if (BASELINE) builds.push(await startServer(dir, 'baseline', resolve(BASELINE)))
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
   const app = new Map<string, AppRound[]>(builds.map((b) => [b.name, []]))
-  const cli: { ms: number; wholeMs: number }[] = []
+  const cli: Awaited<ReturnType<typeof cliRound>>[] = []
+  const bare = new Map<string, number[]>(builds.map((b) => [b.name, []]))
   try {
     console.log(
       `${COUNT} requests, each with a pre-request script and 5 tests; ${ROUNDS} rounds; load ${loadavg()
@@ -236,12 +208,22 @@ async function main() {
         const a = await appRound(browser, build.base, build.data, file, COUNT)
         app.get(build.name)!.push(a)
         console.log(`round ${round + 1}: ${build.name} ${describe(a, COUNT)}`)
+        console.log(`  CPU ms per request: ${perRequest(a.cpu, COUNT)}`)
+        if (BARE) {
+          const b = await bareRound(build.base, build.data, file, COUNT)
+          bare.get(build.name)!.push(b.ms)
+          console.log(
+            `round ${round + 1}: ${build.name}, bare Chromium ${b.ms.toFixed(0)} ms (${rate(b.ms).toFixed(1)} req/s), page longtask entries ${b.long.count} (longest ${b.long.max.toFixed(0)} ms)`,
+          )
+          console.log(`  CPU ms per request: ${perRequest(b.cpu, COUNT)}`)
+        }
       }
       const c = await cliRound(file, dir)
       cli.push(c)
       console.log(
         `round ${round + 1}: sendbox run ${c.ms} ms in-run (${rate(c.ms).toFixed(1)} req/s), ${c.wholeMs.toFixed(0)} ms whole process`,
       )
+      console.log(`  CPU ms per request (whole process): ${perRequest(c.cpu, COUNT)}`)
     }
     const cliMs = median(cli.map((c) => c.ms))
     const wholeMs = median(cli.map((c) => c.wholeMs))
@@ -255,6 +237,20 @@ async function main() {
       console.log(
         `${name}: ${rate(appMs).toFixed(1)} req/s; app/CLI ${ratio.toFixed(2)} in-run (target >= 0.5) ${ratio >= 0.5 ? 'OK' : 'MISSED'}, ${(rate(appMs) / rate(wholeMs)).toFixed(2)} against the whole process; main-thread tasks over 50 ms of CPU: at most ${worst} per run (target 0) ${worst === 0 ? 'OK' : 'MISSED'}`,
       )
+      const bareMs = bare.get(name)!
+      if (bareMs.length > 0) {
+        const r = rate(median(bareMs))
+        console.log(
+          `${name}, bare Chromium: ${r.toFixed(1)} req/s; app/CLI ${(r / rate(cliMs)).toFixed(2)} in-run, ${(r / rate(wholeMs)).toFixed(2)} against the whole process`,
+        )
+      }
+    }
+    if (BASELINE) {
+      const of = (name: string) => rate(median(app.get(name)!.map((a) => a.ms)))
+      const cliRate = rate(cliMs)
+      console.log(
+        `before/after: app/CLI ${(of('baseline') / cliRate).toFixed(2)} (baseline) -> ${(of('app') / cliRate).toFixed(2)} (this build); app/baseline rate ${(of('app') / of('baseline')).toFixed(2)}`,
+      )
     }
     if (LONG_COUNT > 0) {
       console.log(`\nlong run: ${LONG_COUNT} requests with scripts, 1x CPU; load ${loadavg()[0]!.toFixed(2)}`)
@@ -264,6 +260,12 @@ async function main() {
         console.log(
           `${build.name}: ${describe(a, LONG_COUNT)}; ${a.rowsInDom} of ${LONG_COUNT} result rows in the DOM (virtualised: ${virtual ? 'OK' : 'MISSED'}); tasks over 50 ms of CPU ${a.longCpu} (target 0) ${a.longCpu === 0 ? 'OK' : 'MISSED'}`,
         )
+        if (BARE) {
+          const b = await bareRound(build.base, build.data, longFile, LONG_COUNT)
+          console.log(
+            `${build.name}, bare Chromium: ${b.ms.toFixed(0)} ms (${((LONG_COUNT / b.ms) * 1000).toFixed(1)} req/s); page longtask entries ${b.long.count} (longest ${b.long.max.toFixed(0)} ms) (target 0) ${b.long.count === 0 ? 'OK' : 'MISSED'}`,
+          )
+        }
       }
     }
   } finally {

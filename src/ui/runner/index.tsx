@@ -87,7 +87,7 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
     setOpened(null)
     void session
       .start(ready, t, variables.state.activeEnvironmentId, {
-        save: (record) => runs.save(record).then(() => void refetch()),
+        save: (record, shape) => runs.save(record, shape).then(() => void refetch()),
       })
       .catch(() => undefined)
   }

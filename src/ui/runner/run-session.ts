@@ -44,7 +44,8 @@ export type Progress = AppRunProgress
 
 /** Where finished runs go (past-runs-store.ts). */
 export interface RunKeeper {
-  save(record: RunRecord): Promise<void>
+  /** `shape`: how each row is kept (bodies cut shorter). */
+  save(record: RunRecord, shape: (row: RunRow) => RunRow): Promise<void>
 }
 
 /**
@@ -219,7 +220,8 @@ export function createRunSession(containerId: Id) {
     setRecord(finished)
     setStatus(end.stopped === 'abort' ? 'stopped' : 'done')
     // Storage full or unavailable: the run is still shown and exportable, only not kept.
-    await keeper.save({ ...finished, rows: rows.map(keptRow) }).catch(() => undefined)
+    // Rows shaped and written piece by piece (past-runs-store.ts): no long task at the run's end.
+    await keeper.save(finished, keptRow).catch(() => undefined)
   }
 
   return {
