@@ -5,7 +5,7 @@
  * with the same auth answers at once with the nonce count one higher, as newman does. A server
  * that refuses the counted answer (a new or stale nonce) gets the new challenge answered once.
  */
-import { hasHeader, setHeader } from '../model/build-request.ts'
+import { setHeader } from '../model/build-request.ts'
 import { clientNonce, digestAuthorization, parseDigestChallenge } from '../model/auth/digest.ts'
 import { resolveAuth, type AuthSource } from '../model/auth/resolve-auth.ts'
 import type { Auth, RequestSpec } from '../model/types.ts'
@@ -104,8 +104,8 @@ export function digestExchange(
 
   return {
     async sign(wire) {
-      // An Authorization the user (or a script) set by hand wins, as for every other auth.
-      if (hasHeader(wire.headers, 'authorization')) return wire
+      // As newman: once a nonce is known the auth's answer replaces an Authorization header set
+      // by hand (or by a script); without one the request goes out as written.
       const session = sessions.get(key) ?? configured()
       if (!session) return wire
       sessions.set(key, session)
@@ -113,7 +113,6 @@ export function digestExchange(
     },
     async answer(wire, response) {
       if (answered || (response.status !== 401 && response.status !== 403)) return null
-      if (used === undefined && hasHeader(wire.headers, 'authorization')) return null
       const challenge = parseDigestChallenge(
         response.headers
           .filter(([name]) => name.toLowerCase() === 'www-authenticate')
