@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SecretWithheldError, VariableContext, referencedNames, type VariableLayer } from './variables.ts'
+import { hideStoredName, hideStoredScope } from './session-hidden.ts'
 
 const layers: VariableLayer[] = [
   { scope: 'folder', source: 'Inner', variables: [{ key: 'level', value: 'inner-folder' }] },
@@ -192,5 +193,50 @@ describe('the iteration data layer', () => {
     ])
     expect(() => c.scriptGet('token')).toThrow(/withheld/)
     expect(c.localGet('token')).toBe('from-row')
+  })
+})
+
+describe('stored values a script removed (unset, clear)', () => {
+  const stored = () =>
+    new VariableContext([
+      {
+        scope: 'environment',
+        variables: [
+          { key: 'a', value: 'env-a' },
+          { key: 'b', value: 'env-b' },
+        ],
+      },
+      {
+        scope: 'global',
+        variables: [
+          { key: 'a', value: 'global-a' },
+          { key: 'g', value: 'global-g' },
+        ],
+      },
+    ])
+
+  it('hides one name from one scope: the scope below shows through', () => {
+    const c = stored()
+    hideStoredName(c.session, 'environment', 'a')
+    expect(c.replace('{{a}} {{b}}')).toBe('global-a env-b')
+    hideStoredName(c.session, 'global', 'a')
+    expect(c.replace('{{a}}')).toBe('{{a}}')
+    expect(c.scriptHas('a')).toBe(false)
+    expect(c.scriptSnapshot()).toEqual({ b: 'env-b', g: 'global-g' })
+  })
+
+  it('hides a whole cleared scope, while a value set again shows', () => {
+    const c = stored()
+    hideStoredScope(c.session, 'global')
+    expect(c.replace('{{g}} {{a}}')).toBe('{{g}} env-a')
+    c.scriptSet('g', 'again')
+    expect(c.replace('{{g}}')).toBe('again')
+    expect(c.scriptSnapshot()).toEqual({ a: 'env-a', b: 'env-b', g: 'again' })
+  })
+
+  it('is kept per session map: another run sees its files whole', () => {
+    const c = stored()
+    hideStoredScope(c.session, 'environment')
+    expect(stored().replace('{{b}}')).toBe('env-b')
   })
 })

@@ -7,7 +7,15 @@
  */
 import { fakerVariable } from './faker-variables.ts'
 import { newId } from './ids.ts'
-import { postmanRead, postmanText, postmanValue, type PostmanValue } from './postman-values.ts'
+import { hiddenNames, isHidden } from './session-hidden.ts'
+import {
+  keepPostman,
+  postmanEntry,
+  postmanNames,
+  postmanRead,
+  postmanText,
+  postmanValue,
+} from './postman-values.ts'
 
 export type VariableScope =
   'single-send' | 'data' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
@@ -80,28 +88,6 @@ const freshDynamic: DynamicSource = (_name, make) => make()
  * the session map itself, so every context of one collection run shares them.
  */
 const typedBySession = new WeakMap<SessionValues, Map<string, unknown>>()
-
-/**
- * Values Postman's API set (postman-values.ts), per session map and per single-send map: as set
- * for the script that set them, as newman's boundary hands them on after it.
- */
-const postmanByMap = new WeakMap<Map<string, string>, Map<string, PostmanValue>>()
-
-function postmanEntry(map: Map<string, string>, name: string): PostmanValue | undefined {
-  const entry = postmanByMap.get(map)?.get(name)
-  // Only while the map still holds that value's text (nothing replaced it since).
-  return entry !== undefined && map.get(name) === entry.text ? entry : undefined
-}
-
-function keepPostman(map: Map<string, string>, name: string, entry: PostmanValue | null): void {
-  let entries = postmanByMap.get(map)
-  if (entry === null) {
-    entries?.delete(name)
-    return
-  }
-  if (!entries) postmanByMap.set(map, (entries = new Map()))
-  entries.set(name, entry)
-}
 
 export class VariableContext {
   private mode: ReplaceMode = 'wire'
@@ -176,8 +162,9 @@ export class VariableContext {
     if (this.session.has(name)) {
       return { value: this.session.get(name)!, scope: 'session', secret: false, scriptAccess: true }
     }
+    const hidden = hiddenNames(this.session)
     for (const layer of this.layers) {
-      if (layer === data) continue
+      if (layer === data || isHidden(hidden, layer.scope, name)) continue
       // A name listed twice in one layer: the last enabled row wins, as in Postman (and as
       // scriptSnapshot lists it).
       for (let i = layer.variables.length - 1; i >= 0; i--) {
@@ -300,12 +287,10 @@ export class VariableContext {
   /** Postman's `toObject()` of a scope: every visible name with the value `get` gives. */
   postmanSnapshot(owner: unknown): Record<string, unknown> {
     const result: Record<string, unknown> = this.scriptSnapshot()
-    const entries = postmanByMap.get(this.session)
-    if (entries)
-      for (const name of entries.keys()) {
-        const entry = postmanEntry(this.session, name)
-        if (entry) result[name] = postmanRead(entry, owner)
-      }
+    for (const name of postmanNames(this.session)) {
+      const entry = postmanEntry(this.session, name)
+      if (entry) result[name] = postmanRead(entry, owner)
+    }
     return result
   }
 
@@ -388,10 +373,11 @@ export class VariableContext {
    */
   scriptSnapshot(includeData = false): Record<string, string> {
     const result: Record<string, string> = {}
+    const hidden = hiddenNames(this.session)
     for (const layer of [...this.layers].reverse()) {
       if (layer.scope === 'data') continue
       for (const variable of layer.variables) {
-        if (variable.enabled === false) continue
+        if (variable.enabled === false || isHidden(hidden, layer.scope, variable.key)) continue
         if (variable.secret && !variable.scriptAccess) delete result[variable.key]
         else result[variable.key] = variable.value
       }
