@@ -8,6 +8,7 @@
  * script sees another's changes to a library. A script that names none costs one cached regex test.
  */
 import { isOffered, LIBRARY_GLOBALS, withDependencies } from './catalogue.ts'
+import { SUGAR_LIBRARY, usesSugar } from './sugar.ts'
 
 export { LIBRARY_GLOBALS }
 
@@ -37,6 +38,7 @@ export function librariesNamed(code: string): string[] {
     const found = new Set<string>()
     if (code.includes('require')) for (const m of code.matchAll(REQUIRE)) found.add(m[2]!)
     for (const m of code.matchAll(GLOBAL)) found.add(LIBRARY_GLOBALS[m[1]!]!.split('#')[0]!)
+    if (usesSugar(code)) found.add(SUGAR_LIBRARY)
     names = found.size === 0 ? [] : withDependencies([...found])
     if (named.size >= 256) named.clear()
     named.set(code, names)
