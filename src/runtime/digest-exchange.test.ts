@@ -172,6 +172,24 @@ describe('Digest auth against a Digest-protected server', () => {
     expect(sent[0]![1]).toMatch(/^Digest username="ada", realm="r", nonce="abc"/)
   })
 
+  it('answers a refused saved nonce with the auth’s own values, the challenge filling the empty ones', async () => {
+    const saved: Auth = {
+      ...(digest('pw') as Extract<Auth, { type: 'digest' }>),
+      realm: 'Users',
+      nonce: 'old',
+    }
+    const { status, wire } = await sendDigest('/digest-auth/auth/ada/pw', saved, new Map())
+    // newman does the same: the server's new nonce is not taken over a nonce the auth sets.
+    expect(status).toBe(401)
+    expect(wire).toHaveLength(2)
+    expect(wire[0]).toMatch(
+      /^Digest username="ada", realm="Users", nonce="old", uri=[^,]*, algorithm="MD5", response=/,
+    )
+    expect(wire[1]).toMatch(
+      /^Digest username="ada", realm="Users", nonce="old", .*qop=auth, nc=00000001, .*opaque="\w+"/,
+    )
+  })
+
   it('keeps nonces for the whole of a collection run', async () => {
     const before = echo.seen.length
     const request = () => makeRequest({ url: `{{base}}/digest-auth/auth/ada/pw`, auth: { type: 'inherit' } })

@@ -121,11 +121,14 @@ export function digestExchange(
       // The same nonce refused again means wrong credentials: asking once more would not help.
       if (!challenge || (challenge.nonce === used && !challenge.stale)) return null
       answered = true
+      // As newman: a field the auth sets (not empty as written) keeps its value; the challenge
+      // fills in the empty ones.
+      const own = (written: string, fromChallenge: string) => (written !== '' ? v(written) : fromChallenge)
       const session: DigestSession = {
-        realm: challenge.realm,
-        nonce: challenge.nonce,
-        qop: challenge.qop,
-        opaque: challenge.opaque,
+        realm: own(config.realm, challenge.realm),
+        nonce: own(config.nonce, challenge.nonce),
+        qop: own(config.qop, challenge.qop),
+        opaque: own(config.opaque, challenge.opaque),
         algorithm: config.algorithm || challenge.algorithm || 'MD5',
         cnonce: clientNonce(),
         nc: 0,
