@@ -240,3 +240,22 @@ describe('stored values a script removed (unset, clear)', () => {
     expect(stored().replace('{{b}}')).toBe('env-b')
   })
 })
+
+describe('a reference whose name holds another ({{name{{i}}}})', () => {
+  it('resolves the inner one first, as newman does', () => {
+    const c = new VariableContext([
+      { scope: 'global', variables: [{ key: 'name1', value: 'sampleName' }, { key: 'i', value: '1' }] },
+    ])
+    expect(c.replace('/get?a={{name{{i}}}}&b={{ i }}')).toBe('/get?a=sampleName&b=1')
+    expect(c.replace('{{other{{i}}}}')).toBe('{{other1}}')
+    expect(c.replace('{{other{{missing}}}}')).toBe('{{other{{missing}}}}')
+  })
+
+  it('does not let a name a script wrote reach a withheld secret on the wire', () => {
+    const c = new VariableContext([
+      { scope: 'environment', variables: [{ key: 'aToken', value: 's3cret', secret: true }] },
+    ])
+    c.scriptSet('which', 'Token')
+    expect(c.replace('{{a{{which}}}}')).toBe('{{aToken}}')
+  })
+})

@@ -6,8 +6,10 @@
  * everything else, as in newman; the `environment.*` accessors of scripts do not see it.
  */
 import { fakerVariable } from './faker-variables.ts'
-import { newId } from './ids.ts'
 import { hiddenNames, isHidden } from './session-hidden.ts'
+import { ANY_REFERENCE, DYNAMIC_VARIABLES, MAX_DEPTH, stringify } from './variable-text.ts'
+
+export { DYNAMIC_VARIABLES, referencedNames } from './variable-text.ts'
 import {
   keepPostman,
   postmanEntry,
@@ -57,17 +59,6 @@ export class SecretWithheldError extends Error {
 
 /** Values set by scripts with `environment.set`: live for the app session, never persisted. */
 export type SessionValues = Map<string, string>
-
-const REFERENCE = /\{\{\s*([^{}]+?)\s*\}\}/g
-const MAX_DEPTH = 10
-
-export const DYNAMIC_VARIABLES: Record<string, () => string> = {
-  $guid: () => newId(),
-  $randomUUID: () => newId(),
-  $timestamp: () => String(Math.floor(Date.now() / 1000)),
-  $isoTimestamp: () => new Date().toISOString(),
-  $randomInt: () => String(Math.floor(Math.random() * 1001)),
-}
 
 /**
  * How `replace` treats a withheld secret (spec 5.3). `wire`: its value goes out where the user's
@@ -218,21 +209,34 @@ export class VariableContext {
     seen?: { withheld: boolean },
   ): string {
     if (!text.includes('{{')) return text
-    return text.replace(REFERENCE, (whole, rawName: string) => {
-      const name = rawName.trim()
-      const dynamic = DYNAMIC_VARIABLES[name] ?? fakerVariable(name)
-      if (dynamic) return this.dynamic(name, dynamic)
-      const found = this.lookup(name)
-      if (!found) return whole
-      if (found.secret && !found.scriptAccess) {
-        if (mode === 'script') throw new SecretWithheldError(name)
-        if (seen) seen.withheld = true
-        if (mode === 'view' || fromScript) return `{{${name}}}`
-      }
-      const written = fromScript || found.scope === 'session' || found.scope === 'single-send'
-      const value = this.owner === undefined ? found.value : this.ownText(name, found)
-      return depth < MAX_DEPTH ? this.substitute(value, mode, depth + 1, written, seen) : value
-    })
+    // One pass: a value put in is not scanned again at this level (fromScript holds for it).
+    return text.replace(
+      ANY_REFERENCE,
+      (whole, before?: string, inner?: string, after?: string, rawName?: string) => {
+        // `{{name{{i}}}}`: the inner reference makes the name, as in newman; a name a script's
+        // value made does not lift a withheld secret (as `fromScript` below).
+        if (inner !== undefined) {
+          const part = this.substitute(`{{${inner}}}`, mode, depth + 1, fromScript, seen)
+          if (part.includes('{') || part.includes('}')) return whole
+          const scope = this.lookup(inner)?.scope
+          const written = fromScript || scope === 'session' || scope === 'single-send'
+          return this.substitute(`{{${before}${part}${after}}}`, mode, depth + 1, written, seen)
+        }
+        const name = rawName!.trim()
+        const dynamic = DYNAMIC_VARIABLES[name] ?? fakerVariable(name)
+        if (dynamic) return this.dynamic(name, dynamic)
+        const found = this.lookup(name)
+        if (!found) return whole
+        if (found.secret && !found.scriptAccess) {
+          if (mode === 'script') throw new SecretWithheldError(name)
+          if (seen) seen.withheld = true
+          if (mode === 'view' || fromScript) return `{{${name}}}`
+        }
+        const written = fromScript || found.scope === 'session' || found.scope === 'single-send'
+        const value = this.owner === undefined ? found.value : this.ownText(name, found)
+        return depth < MAX_DEPTH ? this.substitute(value, mode, depth + 1, written, seen) : value
+      },
+    )
   }
 
   // Script accessors (spec 4.5): `environment.*` and `variables.*`.
@@ -388,18 +392,4 @@ export class VariableContext {
     }
     return result
   }
-}
-
-function stringify(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (value === undefined) return 'undefined'
-  if (value !== null && typeof value === 'object') return JSON.stringify(value)
-  return String(value)
-}
-
-/** Every `{{name}}` referenced in a text, in order, without duplicates. */
-export function referencedNames(text: string): string[] {
-  const names = new Set<string>()
-  for (const match of text.matchAll(REFERENCE)) names.add(match[1]!.trim())
-  return [...names]
 }
