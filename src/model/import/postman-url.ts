@@ -4,8 +4,9 @@
  * (joined with `.`), `port`, `path` (joined with `/`), the enabled rows of `query` and `hash`.
  * A query row is its key (none when not a string) and, when its value is a string, `=` and the
  * value: `{key: "foo"}` is `foo`, `{key: "foo", value: ""}` is `foo=`, `{key: "", value: ""}`
- * is `=`, `{key: null}` is empty (`a&&b` keeps its empty part). A query that comes out empty adds
- * no `?`. Without a `host` the object has only its `raw` text, which is used as written.
+ * is `=`, `{key: null}` is empty (`a&&b` keeps its empty part); `&`, `#` (and `=` in a key) are
+ * encoded. The `?` comes with any enabled row, even one that makes no text. Without a `host` the
+ * object has only its `raw` text, which is used as written.
  */
 import { isObject, optionalString, type JsonObject } from './import-error.ts'
 
@@ -17,9 +18,10 @@ export function structuredPostmanUrl(object: JsonObject, path: string): string |
   const protocol = optionalString(object.protocol, `${path}.protocol`)
   if (protocol) url += protocol.endsWith('://') ? protocol : `${protocol}://`
   if (isObject(object.auth)) {
-    const user = typeof object.auth.user === 'string' ? object.auth.user : ''
-    const password = typeof object.auth.password === 'string' ? object.auth.password : ''
-    if (user) url += `${password ? `${user}:${password}` : user}@`
+    const { user, password } = object.auth
+    let auth = typeof user === 'string' ? user : undefined
+    if (typeof password === 'string') auth = `${auth ?? ''}:${password}`
+    if (auth !== undefined) url += `${auth}@`
   }
   url += host
   const port = object.port
@@ -32,15 +34,16 @@ export function structuredPostmanUrl(object: JsonObject, path: string): string |
   )
   if (pathname !== undefined) url += `/${pathname}`
   if (Array.isArray(object.query)) {
-    const query = object.query
-      .filter((row) => !(isObject(row) && row.disabled === true))
+    const enabled = object.query.filter((row) => !(isObject(row) && row.disabled === true))
+    const query = enabled
       .map((row) => {
         if (!isObject(row)) return ''
-        const key = typeof row.key === 'string' ? row.key : ''
-        return typeof row.value === 'string' ? `${key}=${row.value}` : key
+        const key = typeof row.key === 'string' ? normalize(row.key, true) : ''
+        return typeof row.value === 'string' ? `${key}=${normalize(row.value, false)}` : key
       })
       .join('&')
-    if (query !== '') url += `?${query}`
+    // An enabled row that makes no text still gives the `?` (`http://host/get?`).
+    if (enabled.length > 0) url += `?${query}`
   }
   if (typeof object.hash === 'string' && object.hash !== '') url += `#${object.hash}`
   return url
@@ -57,4 +60,19 @@ function parts(value: unknown, separator: string, at: string): string | undefine
       return ''
     })
     .join(separator)
+}
+
+/**
+ * `&` and `#` (and `=` in a key) of a query part, percent-encoded so the URL text keeps the rows
+ * apart, as newman's query parameters do; `{{variables}}` stay as written.
+ */
+function normalize(text: string, key: boolean): string {
+  const reserved = key ? /[&#=]/g : /[&#]/g
+  if (!reserved.test(text)) return text
+  return text
+    .split(/(\{\{[^{}]*\}\})/)
+    .map((part, i) =>
+      i % 2 === 1 ? part : part.replace(reserved, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
+    .join('')
 }

@@ -286,6 +286,13 @@ describe('Postman request settings newman sends by', () => {
     expect(
       url({ raw: 'x', ...https, path: ['q'], query: [{ key: 'off', value: '1', disabled: true }] }),
     ).toBe('https://api.test/q')
+    // An enabled row that makes no text keeps the `?`; `&`, `#` and a key's `=` are encoded.
+    expect(url({ raw: 'x', ...https, path: ['q'], query: [{ key: null, value: null }] })).toBe(
+      'https://api.test/q?',
+    )
+    expect(url({ raw: 'x', ...https, path: ['q'], query: [{ key: 'b#a&r=', value: '1&{{x&y}}#' }] })).toBe(
+      'https://api.test/q?b%23a%26r%3D=1%26{{x&y}}%23',
+    )
     // An empty first path part is a second slash; port, user and password, hash.
     expect(url({ raw: '  ', ...https, path: ['', 'get'] })).toBe('https://api.test//get')
     expect(
