@@ -244,7 +244,13 @@ describe('stored values a script removed (unset, clear)', () => {
 describe('a reference whose name holds another ({{name{{i}}}})', () => {
   it('resolves the inner one first, as newman does', () => {
     const c = new VariableContext([
-      { scope: 'global', variables: [{ key: 'name1', value: 'sampleName' }, { key: 'i', value: '1' }] },
+      {
+        scope: 'global',
+        variables: [
+          { key: 'name1', value: 'sampleName' },
+          { key: 'i', value: '1' },
+        ],
+      },
     ])
     expect(c.replace('/get?a={{name{{i}}}}&b={{ i }}')).toBe('/get?a=sampleName&b=1')
     expect(c.replace('{{other{{i}}}}')).toBe('{{other1}}')
