@@ -74,3 +74,30 @@ export function postmanRead(entry: PostmanValue, owner: unknown): unknown {
 export function postmanText(entry: PostmanValue, owner: unknown): string {
   return owner !== undefined && entry.owner === owner ? substitutionText(entry.raw) : entry.text
 }
+
+/**
+ * Values Postman's API set (postman-values.ts), per session map and per single-send map: as set
+ * for the script that set them, as newman's boundary hands them on after it.
+ */
+const postmanByMap = new WeakMap<Map<string, string>, Map<string, PostmanValue>>()
+
+export function postmanEntry(map: Map<string, string>, name: string): PostmanValue | undefined {
+  const entry = postmanByMap.get(map)?.get(name)
+  // Only while the map still holds that value's text (nothing replaced it since).
+  return entry !== undefined && map.get(name) === entry.text ? entry : undefined
+}
+
+export function keepPostman(map: Map<string, string>, name: string, entry: PostmanValue | null): void {
+  let entries = postmanByMap.get(map)
+  if (entry === null) {
+    entries?.delete(name)
+    return
+  }
+  if (!entries) postmanByMap.set(map, (entries = new Map()))
+  entries.set(name, entry)
+}
+
+/** The names that have a kept value in `map` (possibly replaced since: check with postmanEntry). */
+export function postmanNames(map: Map<string, string>): Iterable<string> {
+  return postmanByMap.get(map)?.keys() ?? []
+}

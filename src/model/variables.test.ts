@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SecretWithheldError, VariableContext, referencedNames, type VariableLayer } from './variables.ts'
+import { hideStoredName, hideStoredScope } from './session-hidden.ts'
 
 const layers: VariableLayer[] = [
   { scope: 'folder', source: 'Inner', variables: [{ key: 'level', value: 'inner-folder' }] },
@@ -192,5 +193,75 @@ describe('the iteration data layer', () => {
     ])
     expect(() => c.scriptGet('token')).toThrow(/withheld/)
     expect(c.localGet('token')).toBe('from-row')
+  })
+})
+
+describe('stored values a script removed (unset, clear)', () => {
+  const stored = () =>
+    new VariableContext([
+      {
+        scope: 'environment',
+        variables: [
+          { key: 'a', value: 'env-a' },
+          { key: 'b', value: 'env-b' },
+        ],
+      },
+      {
+        scope: 'global',
+        variables: [
+          { key: 'a', value: 'global-a' },
+          { key: 'g', value: 'global-g' },
+        ],
+      },
+    ])
+
+  it('hides one name from one scope: the scope below shows through', () => {
+    const c = stored()
+    hideStoredName(c.session, 'environment', 'a')
+    expect(c.replace('{{a}} {{b}}')).toBe('global-a env-b')
+    hideStoredName(c.session, 'global', 'a')
+    expect(c.replace('{{a}}')).toBe('{{a}}')
+    expect(c.scriptHas('a')).toBe(false)
+    expect(c.scriptSnapshot()).toEqual({ b: 'env-b', g: 'global-g' })
+  })
+
+  it('hides a whole cleared scope, while a value set again shows', () => {
+    const c = stored()
+    hideStoredScope(c.session, 'global')
+    expect(c.replace('{{g}} {{a}}')).toBe('{{g}} env-a')
+    c.scriptSet('g', 'again')
+    expect(c.replace('{{g}}')).toBe('again')
+    expect(c.scriptSnapshot()).toEqual({ a: 'env-a', b: 'env-b', g: 'again' })
+  })
+
+  it('is kept per session map: another run sees its files whole', () => {
+    const c = stored()
+    hideStoredScope(c.session, 'environment')
+    expect(stored().replace('{{b}}')).toBe('env-b')
+  })
+})
+
+describe('a reference whose name holds another ({{name{{i}}}})', () => {
+  it('resolves the inner one first, as newman does', () => {
+    const c = new VariableContext([
+      {
+        scope: 'global',
+        variables: [
+          { key: 'name1', value: 'sampleName' },
+          { key: 'i', value: '1' },
+        ],
+      },
+    ])
+    expect(c.replace('/get?a={{name{{i}}}}&b={{ i }}')).toBe('/get?a=sampleName&b=1')
+    expect(c.replace('{{other{{i}}}}')).toBe('{{other1}}')
+    expect(c.replace('{{other{{missing}}}}')).toBe('{{other{{missing}}}}')
+  })
+
+  it('does not let a name a script wrote reach a withheld secret on the wire', () => {
+    const c = new VariableContext([
+      { scope: 'environment', variables: [{ key: 'aToken', value: 's3cret', secret: true }] },
+    ])
+    c.scriptSet('which', 'Token')
+    expect(c.replace('{{a{{which}}}}')).toBe('{{aToken}}')
   })
 })

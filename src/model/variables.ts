@@ -6,35 +6,59 @@
  * everything else, as in newman; the `environment.*` accessors of scripts do not see it.
  */
 import { fakerVariable } from './faker-variables.ts'
-import { newId } from './ids.ts'
-import { postmanRead, postmanText, postmanValue } from './postman-values.ts'
-import { keepPostman, postmanByMap, postmanEntry, typedBySession } from './variable-kept-values.ts'
+import { hiddenNames, isHidden } from './session-hidden.ts'
+import { ANY_REFERENCE, DYNAMIC_VARIABLES, MAX_DEPTH, stringify } from './variable-text.ts'
+
+export { DYNAMIC_VARIABLES, referencedNames } from './variable-text.ts'
 import {
-  SecretWithheldError,
-  type ResolvedVariable,
-  type SessionValues,
-  type VariableLayer,
-} from './variable-types.ts'
+  keepPostman,
+  postmanEntry,
+  postmanNames,
+  postmanRead,
+  postmanText,
+  postmanValue,
+} from './postman-values.ts'
 
-export type {
-  ResolvedVariable,
-  ScopedVariable,
-  SessionValues,
-  VariableLayer,
-  VariableScope,
-} from './variable-types.ts'
-export { SecretWithheldError } from './variable-types.ts'
+export type VariableScope =
+  'single-send' | 'data' | 'session' | 'folder' | 'collection' | 'environment' | 'workspace' | 'global'
 
-const REFERENCE = /\{\{\s*([^{}]+?)\s*\}\}/g
-const MAX_DEPTH = 10
-
-export const DYNAMIC_VARIABLES: Record<string, () => string> = {
-  $guid: () => newId(),
-  $randomUUID: () => newId(),
-  $timestamp: () => String(Math.floor(Date.now() / 1000)),
-  $isoTimestamp: () => new Date().toISOString(),
-  $randomInt: () => String(Math.floor(Math.random() * 1001)),
+/** A variable as resolution sees it: secrets carry their device-held value and script access. */
+export interface ScopedVariable {
+  key: string
+  value: string
+  enabled?: boolean
+  secret?: boolean
+  /** For secrets: the user allowed scripts to read and set it (the code icon of spec 5.3). */
+  scriptAccess?: boolean
 }
+
+export interface VariableLayer {
+  scope: Exclude<VariableScope, 'single-send' | 'session'>
+  /** The folder's, collection's or environment's name, for tooltips. */
+  source?: string
+  variables: ScopedVariable[]
+}
+
+export interface ResolvedVariable {
+  value: string
+  scope: VariableScope
+  source?: string
+  secret: boolean
+  scriptAccess: boolean
+}
+
+/** Thrown when a script reads or sets a secret it was not allowed to (spec 5.3, 7). */
+export class SecretWithheldError extends Error {
+  constructor(readonly variable: string) {
+    super(
+      `The secret variable "${variable}" is withheld from scripts. Allow script access in its row of the variable table.`,
+    )
+    this.name = 'SecretWithheldError'
+  }
+}
+
+/** Values set by scripts with `environment.set`: live for the app session, never persisted. */
+export type SessionValues = Map<string, string>
 
 /**
  * How `replace` treats a withheld secret (spec 5.3). `wire`: its value goes out where the user's
@@ -48,6 +72,13 @@ export type ReplaceMode = 'wire' | 'view'
 export type DynamicSource = (name: string, make: () => string) => string
 
 const freshDynamic: DynamicSource = (_name, make) => make()
+
+/**
+ * The values Postman's API set, as set (a number, null, undefined, an object), per session map:
+ * newman gives them back unchanged, while substitution and every other API use the text. Keyed by
+ * the session map itself, so every context of one collection run shares them.
+ */
+const typedBySession = new WeakMap<SessionValues, Map<string, unknown>>()
 
 export class VariableContext {
   private mode: ReplaceMode = 'wire'
@@ -122,8 +153,9 @@ export class VariableContext {
     if (this.session.has(name)) {
       return { value: this.session.get(name)!, scope: 'session', secret: false, scriptAccess: true }
     }
+    const hidden = hiddenNames(this.session)
     for (const layer of this.layers) {
-      if (layer === data) continue
+      if (layer === data || isHidden(hidden, layer.scope, name)) continue
       // A name listed twice in one layer: the last enabled row wins, as in Postman (and as
       // scriptSnapshot lists it).
       for (let i = layer.variables.length - 1; i >= 0; i--) {
@@ -177,21 +209,34 @@ export class VariableContext {
     seen?: { withheld: boolean },
   ): string {
     if (!text.includes('{{')) return text
-    return text.replace(REFERENCE, (whole, rawName: string) => {
-      const name = rawName.trim()
-      const dynamic = DYNAMIC_VARIABLES[name] ?? fakerVariable(name)
-      if (dynamic) return this.dynamic(name, dynamic)
-      const found = this.lookup(name)
-      if (!found) return whole
-      if (found.secret && !found.scriptAccess) {
-        if (mode === 'script') throw new SecretWithheldError(name)
-        if (seen) seen.withheld = true
-        if (mode === 'view' || fromScript) return `{{${name}}}`
-      }
-      const written = fromScript || found.scope === 'session' || found.scope === 'single-send'
-      const value = this.owner === undefined ? found.value : this.ownText(name, found)
-      return depth < MAX_DEPTH ? this.substitute(value, mode, depth + 1, written, seen) : value
-    })
+    // One pass: a value put in is not scanned again at this level (fromScript holds for it).
+    return text.replace(
+      ANY_REFERENCE,
+      (whole, before?: string, inner?: string, after?: string, rawName?: string) => {
+        // `{{name{{i}}}}`: the inner reference makes the name, as in newman; a name a script's
+        // value made does not lift a withheld secret (as `fromScript` below).
+        if (inner !== undefined) {
+          const part = this.substitute(`{{${inner}}}`, mode, depth + 1, fromScript, seen)
+          if (part.includes('{') || part.includes('}')) return whole
+          const scope = this.lookup(inner)?.scope
+          const written = fromScript || scope === 'session' || scope === 'single-send'
+          return this.substitute(`{{${before}${part}${after}}}`, mode, depth + 1, written, seen)
+        }
+        const name = rawName!.trim()
+        const dynamic = DYNAMIC_VARIABLES[name] ?? fakerVariable(name)
+        if (dynamic) return this.dynamic(name, dynamic)
+        const found = this.lookup(name)
+        if (!found) return whole
+        if (found.secret && !found.scriptAccess) {
+          if (mode === 'script') throw new SecretWithheldError(name)
+          if (seen) seen.withheld = true
+          if (mode === 'view' || fromScript) return `{{${name}}}`
+        }
+        const written = fromScript || found.scope === 'session' || found.scope === 'single-send'
+        const value = this.owner === undefined ? found.value : this.ownText(name, found)
+        return depth < MAX_DEPTH ? this.substitute(value, mode, depth + 1, written, seen) : value
+      },
+    )
   }
 
   // Script accessors (spec 4.5): `environment.*` and `variables.*`.
@@ -246,12 +291,10 @@ export class VariableContext {
   /** Postman's `toObject()` of a scope: every visible name with the value `get` gives. */
   postmanSnapshot(owner: unknown): Record<string, unknown> {
     const result: Record<string, unknown> = this.scriptSnapshot()
-    const entries = postmanByMap.get(this.session)
-    if (entries)
-      for (const name of entries.keys()) {
-        const entry = postmanEntry(this.session, name)
-        if (entry) result[name] = postmanRead(entry, owner)
-      }
+    for (const name of postmanNames(this.session)) {
+      const entry = postmanEntry(this.session, name)
+      if (entry) result[name] = postmanRead(entry, owner)
+    }
     return result
   }
 
@@ -334,10 +377,11 @@ export class VariableContext {
    */
   scriptSnapshot(includeData = false): Record<string, string> {
     const result: Record<string, string> = {}
+    const hidden = hiddenNames(this.session)
     for (const layer of [...this.layers].reverse()) {
       if (layer.scope === 'data') continue
       for (const variable of layer.variables) {
-        if (variable.enabled === false) continue
+        if (variable.enabled === false || isHidden(hidden, layer.scope, variable.key)) continue
         if (variable.secret && !variable.scriptAccess) delete result[variable.key]
         else result[variable.key] = variable.value
       }
@@ -348,18 +392,4 @@ export class VariableContext {
     }
     return result
   }
-}
-
-function stringify(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (value === undefined) return 'undefined'
-  if (value !== null && typeof value === 'object') return JSON.stringify(value)
-  return String(value)
-}
-
-/** Every `{{name}}` referenced in a text, in order, without duplicates. */
-export function referencedNames(text: string): string[] {
-  const names = new Set<string>()
-  for (const match of text.matchAll(REFERENCE)) names.add(match[1]!.trim())
-  return [...names]
 }

@@ -48,6 +48,17 @@ describe('CookieJar', () => {
     expect(jar.cookiesFor('http://a.test/')).toEqual([])
   })
 
+  it('keeps a cookie set again in its place: the order is by first creation, as in newman', () => {
+    const jar = new CookieJar()
+    jar.store('http://a.test/', [cookie({ name: 'foo1', value: 'bar1', path: '/' })])
+    jar.store('http://a.test/', [cookie({ name: 'foo2', value: 'bar2', path: '/' })])
+    jar.store('http://a.test/', [cookie({ name: 'foo1', value: '', path: '/' })])
+    expect(jar.cookiesFor('http://a.test/')).toEqual([
+      ['foo1', ''],
+      ['foo2', 'bar2'],
+    ])
+  })
+
   it('keeps Secure cookies off plain http', () => {
     const jar = new CookieJar()
     jar.store('https://a.test/', [cookie({ name: 's', path: '/', secure: true })])

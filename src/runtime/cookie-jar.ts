@@ -33,11 +33,14 @@ export class CookieJar {
       let expiresAt: number | null = null
       if (cookie.maxAge !== undefined) expiresAt = this.now() + cookie.maxAge * 1000
       else if (cookie.expires) expiresAt = Date.parse(cookie.expires)
-      this.cookies = this.cookies.filter(
-        (c) => !(c.name === cookie.name && c.domain === domain && c.path === path),
+      const at = this.cookies.findIndex(
+        (c) => c.name === cookie.name && c.domain === domain && c.path === path,
       )
-      if (expiresAt !== null && expiresAt <= this.now()) continue
-      this.cookies.push({
+      if (expiresAt !== null && expiresAt <= this.now()) {
+        if (at >= 0) this.cookies.splice(at, 1)
+        continue
+      }
+      const stored: StoredCookie = {
         name: cookie.name,
         value: cookie.value,
         domain,
@@ -45,7 +48,11 @@ export class CookieJar {
         path,
         expiresAt,
         secure: cookie.secure,
-      })
+      }
+      // A cookie set again keeps its creation time, so its place in the order (RFC 6265 5.3 step
+      // 11.3; newman's jar does the same): `foo1` stays before a `foo2` set after it.
+      if (at >= 0) this.cookies[at] = stored
+      else this.cookies.push(stored)
     }
   }
 

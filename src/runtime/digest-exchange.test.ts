@@ -143,7 +143,7 @@ describe('Digest auth against a Digest-protected server', () => {
     expect(wire).toHaveLength(2)
   })
 
-  it('leaves an Authorization header the user set by hand alone', async () => {
+  it('answers the challenge in place of an Authorization header set by hand, as newman does', async () => {
     const before = echo.seen.length
     const request = makeRequest({
       url: `{{base}}/digest-auth/auth/ada/pw`,
@@ -151,10 +151,43 @@ describe('Digest auth against a Digest-protected server', () => {
       headers: [makeRow({ key: 'Authorization', value: 'Bearer mine' })],
     })
     const result = await send({ request, variables: variables() }, { transport })
-    expect(result.outcome === 'done' && result.response.status).toBe(401)
-    expect(echo.seen.slice(before).map((r) => r.headers.find(([n]) => n === 'Authorization')?.[1])).toEqual([
-      'Bearer mine',
-    ])
+    expect(result.outcome === 'done' && result.response.status).toBe(200)
+    const wire = echo.seen.slice(before).map((r) => r.headers.filter(([n]) => n === 'Authorization'))
+    // No nonce known yet: the first goes out as written; the answer replaces the header.
+    expect(wire[0]).toEqual([['Authorization', 'Bearer mine']])
+    expect(wire[1]).toHaveLength(1)
+    expect(wire[1]![0]![1]).toMatch(/^Digest username="ada", realm="echo@sendbox"/)
+  })
+
+  it('signs with a saved nonce over an Authorization header set by hand', async () => {
+    const before = echo.seen.length
+    const request = makeRequest({
+      url: `{{base}}/anything/saved`,
+      auth: { ...(digest('pw') as Extract<Auth, { type: 'digest' }>), realm: 'r', nonce: 'abc' },
+      headers: [makeRow({ key: 'authorization', value: 'Digest username="old"' })],
+    })
+    await send({ request, variables: variables() }, { transport })
+    const sent = echo.seen[before]!.headers.filter(([n]) => n.toLowerCase() === 'authorization')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]![1]).toMatch(/^Digest username="ada", realm="r", nonce="abc"/)
+  })
+
+  it('answers a refused saved nonce with the auth’s own values, the challenge filling the empty ones', async () => {
+    const saved: Auth = {
+      ...(digest('pw') as Extract<Auth, { type: 'digest' }>),
+      realm: 'Users',
+      nonce: 'old',
+    }
+    const { status, wire } = await sendDigest('/digest-auth/auth/ada/pw', saved, new Map())
+    // newman does the same: the server's new nonce is not taken over a nonce the auth sets.
+    expect(status).toBe(401)
+    expect(wire).toHaveLength(2)
+    expect(wire[0]).toMatch(
+      /^Digest username="ada", realm="Users", nonce="old", uri=[^,]*, algorithm="MD5", response=/,
+    )
+    expect(wire[1]).toMatch(
+      /^Digest username="ada", realm="Users", nonce="old", .*qop=auth, nc=00000001, .*opaque="\w+"/,
+    )
   })
 
   it('keeps nonces for the whole of a collection run', async () => {

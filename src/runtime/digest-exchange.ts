@@ -5,7 +5,7 @@
  * with the same auth answers at once with the nonce count one higher, as newman does. A server
  * that refuses the counted answer (a new or stale nonce) gets the new challenge answered once.
  */
-import { hasHeader, setHeader } from '../model/build-request.ts'
+import { setHeader } from '../model/build-request.ts'
 import { clientNonce, digestAuthorization, parseDigestChallenge } from '../model/auth/digest.ts'
 import { resolveAuth, type AuthSource } from '../model/auth/resolve-auth.ts'
 import type { Auth, RequestSpec } from '../model/types.ts'
@@ -104,8 +104,8 @@ export function digestExchange(
 
   return {
     async sign(wire) {
-      // An Authorization the user (or a script) set by hand wins, as for every other auth.
-      if (hasHeader(wire.headers, 'authorization')) return wire
+      // As newman: once a nonce is known the auth's answer replaces an Authorization header set
+      // by hand (or by a script); without one the request goes out as written.
       const session = sessions.get(key) ?? configured()
       if (!session) return wire
       sessions.set(key, session)
@@ -113,7 +113,6 @@ export function digestExchange(
     },
     async answer(wire, response) {
       if (answered || (response.status !== 401 && response.status !== 403)) return null
-      if (used === undefined && hasHeader(wire.headers, 'authorization')) return null
       const challenge = parseDigestChallenge(
         response.headers
           .filter(([name]) => name.toLowerCase() === 'www-authenticate')
@@ -122,11 +121,14 @@ export function digestExchange(
       // The same nonce refused again means wrong credentials: asking once more would not help.
       if (!challenge || (challenge.nonce === used && !challenge.stale)) return null
       answered = true
+      // As newman: a field the auth sets (not empty as written) keeps its value; the challenge
+      // fills in the empty ones.
+      const own = (written: string, fromChallenge: string) => (written !== '' ? v(written) : fromChallenge)
       const session: DigestSession = {
-        realm: challenge.realm,
-        nonce: challenge.nonce,
-        qop: challenge.qop,
-        opaque: challenge.opaque,
+        realm: own(config.realm, challenge.realm),
+        nonce: own(config.nonce, challenge.nonce),
+        qop: own(config.qop, challenge.qop),
+        opaque: own(config.opaque, challenge.opaque),
         algorithm: config.algorithm || challenge.algorithm || 'MD5',
         cnonce: clientNonce(),
         nc: 0,

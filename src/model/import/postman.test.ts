@@ -254,6 +254,58 @@ describe('Postman request settings newman sends by', () => {
       ).url
     const query = [{ key: 'foo1', value: null }, { key: 'foo2' }, { key: 'e', value: '' }]
     expect(url(query)).toBe('h/p?foo1&foo2&e=')
-    expect(url(query, 'http://h/p?foo1&foo2&e=')).toBe('http://h/p?foo1&foo2&e=')
+    // newman builds the URL from the parts, not from `raw`.
+    expect(url(query, 'http://h/p?foo1&foo2&e=')).toBe('h/p?foo1&foo2&e=')
+  })
+
+  it('builds the URL from its structured parts as newman does, not from raw', () => {
+    const url = (parts: object) =>
+      (
+        parsePostmanCollection(
+          postmanCollection('P', [{ name: 'R', request: { method: 'GET', url: parts } }]),
+        ).children[0] as RequestSpec
+      ).url
+    const https = { protocol: 'https', host: ['api', 'test'] }
+    // An empty row is `=` (raw had no query at all).
+    expect(
+      url({ raw: 'https://api.test/token', ...https, path: ['token'], query: [{ key: '', value: '' }] }),
+    ).toBe('https://api.test/token?=')
+    // A value "" is `foo1=` though raw wrote `?foo1`.
+    expect(
+      url({ raw: 'https://api.test/c?foo1', ...https, path: ['c'], query: [{ key: 'foo1', value: '' }] }),
+    ).toBe('https://api.test/c?foo1=')
+    // Rows without a key keep their place (`&&`); disabled rows are left out; no query, no `?`.
+    const rows = [
+      { key: 'a', value: '1' },
+      { key: null, value: null },
+      { key: 'off', value: 'x', disabled: true },
+    ]
+    expect(url({ raw: 'x', ...https, path: ['q'], query: [...rows, { key: 'b', value: null }] })).toBe(
+      'https://api.test/q?a=1&&b',
+    )
+    expect(
+      url({ raw: 'x', ...https, path: ['q'], query: [{ key: 'off', value: '1', disabled: true }] }),
+    ).toBe('https://api.test/q')
+    // An enabled row that makes no text keeps the `?`; `&`, `#` and a key's `=` are encoded.
+    expect(url({ raw: 'x', ...https, path: ['q'], query: [{ key: null, value: null }] })).toBe(
+      'https://api.test/q?',
+    )
+    expect(url({ raw: 'x', ...https, path: ['q'], query: [{ key: 'b#a&r=', value: '1&{{x&y}}#' }] })).toBe(
+      'https://api.test/q?b%23a%26r%3D=1%26{{x&y}}%23',
+    )
+    // An empty first path part is a second slash; port, user and password, hash.
+    expect(url({ raw: '  ', ...https, path: ['', 'get'] })).toBe('https://api.test//get')
+    expect(
+      url({
+        protocol: 'http',
+        auth: { user: 'u', password: 'p' },
+        host: ['h'],
+        port: '81',
+        path: [],
+        hash: 'top',
+      }),
+    ).toBe('http://u:p@h:81/#top')
+    // Without a host only raw says where to go.
+    expect(url({ raw: 'https://only.raw/x?y' })).toBe('https://only.raw/x?y')
   })
 })

@@ -38,6 +38,7 @@ import {
 import { checkJsonDepth, FOLDERS_TOO_DEEP, MAX_FOLDER_DEPTH } from './json-text.ts'
 import { parsePostmanAuth } from './postman-auth.ts'
 import { parsePostmanExamples } from './postman-examples.ts'
+import { structuredPostmanUrl } from './postman-url.ts'
 import { bodyPruningOff, prunedBody, systemHeadersOff } from './postman-behavior.ts'
 import { emptyReport, named, skip, type ImportReport, type ImportResult } from './report.ts'
 
@@ -185,7 +186,9 @@ function parseUrl(value: unknown, path: string): ParsedUrl {
   if (typeof value === 'string')
     return { url: value, params: paramsFromUrl(value, []), pathVariables: pathVariableRows(value, []) }
   const object = expectObject(value, path)
-  let url = optionalString(object.raw, `${path}.raw`) || assembleUrl(object, path)
+  // newman sends the URL its structured parts make (postman-url.ts), `raw` only without them.
+  const structured = structuredPostmanUrl(object, path)
+  let url = structured ?? (optionalString(object.raw, `${path}.raw`) || assembleUrl(object, path))
   // Postman keeps disabled query rows in `query`; the URL carries only the enabled ones.
   const query = parseRows(object.query, `${path}.query`)
   // A query row without a value is sent as its bare key (`?flag`), one with `""` as `flag=`.
@@ -198,7 +201,7 @@ function parseUrl(value: unknown, path: string): ParsedUrl {
       })
       .map((row) => row.id),
   )
-  if (query.length > 0) url = urlFromParams(url, query, bare)
+  if (query.length > 0 && structured === undefined) url = urlFromParams(url, query, bare)
   const pairs = optionalArray(object.variable, `${path}.variable`).map((variable, i) => {
     const v = expectObject(variable, `${path}.variable[${i}]`)
     const description = described(v.description, `${path}.variable[${i}].description`).description

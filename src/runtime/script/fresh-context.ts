@@ -5,6 +5,7 @@
  * in a fresh context, where such changes work and die with the context. This is for
  * compatibility only; isolation never depends on it (the resident context is locked down).
  */
+import { usesSugar } from './libraries/sugar.ts'
 import { TextCache } from './text-cache.ts'
 
 const BUILT_IN =
@@ -31,7 +32,8 @@ export function needsFreshContext(code: string): boolean {
 }
 
 function scan(code: string): boolean {
-  if (FRESH_ONLY.test(code)) return true
+  // Sugar's helpers change the built-ins' prototypes (libraries/sugar.ts).
+  if (FRESH_ONLY.test(code) || usesSugar(code)) return true
   for (const match of code.matchAll(GLOBAL_ASSIGNMENT)) {
     // A declaration (`const res = ...`) or a member (`a.test = ...`) is the script's own.
     if (!DECLARED.test(code.slice(Math.max(0, match.index - 12), match.index))) return true

@@ -51,6 +51,19 @@ export class HostResponse {
 
   constructor(readonly view: ScriptResponseView) {}
 
+  static {
+    // chai names an object by its constructor: newman's is postman-collection's Response.
+    Object.defineProperty(this, 'name', { value: 'PostmanResponse' })
+  }
+
+  /**
+   * How chai's messages show it (loupe's custom inspect): as newman shows its Response, whose ten
+   * fields do not fit chai's 40-character preview, not this object's own fields.
+   */
+  [Symbol.for('chai/inspect')](): string {
+    return 'PostmanResponse{ …(10) }'
+  }
+
   get code(): number {
     return this.view.code
   }

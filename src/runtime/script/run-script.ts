@@ -16,6 +16,7 @@ import { v8Wording } from './v8-messages.ts'
 import { withCallee } from './callee.ts'
 import { withAccess } from './access-wording.ts'
 import { librariesNamed, librarySet, loadLibraries } from './libraries/index.ts'
+import { SUGAR_LIBRARY, SUGAR_PRELUDE } from './libraries/sugar.ts'
 import type { ScriptRun } from './run-state.ts'
 import type { ErrorInfo } from './guest-errors.ts'
 import { TextCache } from './text-cache.ts'
@@ -63,7 +64,10 @@ export async function runScript(
     if (run.input.signal?.aborted) run.stop('cancelled', messages.cancelled)
     run.registry.setRoots(sandbox.namespaces)
     const phase = run.input.phase === 'pre-request' ? 'pre' : 'post'
-    const code = withLegacyPostman(source.code, run.input.phase)
+    const code = withLegacyPostman(
+      run.libraries.has(SUGAR_LIBRARY) ? SUGAR_PRELUDE + source.code : source.code,
+      run.input.phase,
+    )
     const wrapped = /\bawait\b/.test(code)
     compiledText.set(run, `(${wrapped ? 'async function () {' : 'function () {'}${code}\n})`)
     const runKey = run.input.runKey ?? ''

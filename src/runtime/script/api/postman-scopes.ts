@@ -6,10 +6,19 @@
  * postman-collection's VariableList, built in the guest (guest/variable-list.ts). `svc` keeps
  * spec 4.5's text and null (common.ts).
  */
-import { markSessionTarget, type SessionTarget } from '../../../model/session-targets.ts'
+import { hideStoredName, hideStoredScope } from '../../../model/session-hidden.ts'
+import { markSessionTarget, sessionTargetOf, type SessionTarget } from '../../../model/session-targets.ts'
+import type { VariableScope } from '../../../model/variables.ts'
 import type { CurrentRun } from './common.ts'
 import { api, VariableListValue } from './bridge.ts'
 import { toText } from './values.ts'
+
+/** The stored layer a script's scope stands for. */
+const LAYER_OF: Record<SessionTarget, VariableScope> = {
+  environment: 'environment',
+  globals: 'global',
+  collection: 'collection',
+}
 
 /** `target`: the scope the script names (`pm.environment`, `pm.globals`, `pm.collectionVariables`). */
 export function postmanScope(current: CurrentRun, target: SessionTarget = 'environment') {
@@ -20,14 +29,24 @@ export function postmanScope(current: CurrentRun, target: SessionTarget = 'envir
       vars().postmanSet(String(key), value, current.run)
       markSessionTarget(vars().session, String(key), target)
     },
+    // As newman: the value leaves the scope, the one its file gave too (model/session-hidden.ts).
     unset: (key: unknown) => {
       vars().scriptUnset(String(key))
       markSessionTarget(vars().session, String(key), null)
+      hideStoredName(vars().session, LAYER_OF[target], String(key))
     },
     has: (key: unknown) => vars().scriptHas(String(key)),
     toObject: () => vars().postmanSnapshot(current.run),
     replaceIn: (text: unknown) => vars().replaceForScript(toText(text), current.run),
-    clear: () => undefined,
+    clear: () => {
+      const session = vars().session
+      for (const name of [...session.keys()]) {
+        if (sessionTargetOf(session, name) !== target) continue
+        session.delete(name)
+        markSessionTarget(session, name, null)
+      }
+      hideStoredScope(session, LAYER_OF[target])
+    },
     get values() {
       return new VariableListValue(Object.entries(vars().postmanSnapshot(current.run)))
     },

@@ -66,6 +66,9 @@ export const LIBRARIES: Record<string, LibraryEntry> = {
     alias: { 'iconv-lite': './iconv-lite.js', '@faker-js/faker/locale/en': './faker-stub.js' },
   },
   assert: { entry: './assert.js', deps: ['util'] },
+  // Sugar 1.x, which newman's sandbox evaluates into every script: loaded only for a script that
+  // calls one of its prototype methods (sugar.ts).
+  'postman:sugar': { entry: 'sugar' },
   // Bruno's inbuilt libraries besides the shared ones (docs.usebruno.com, safe mode).
   chai: { entry: './chai.js' },
   nanoid: { entry: './nanoid.js' },

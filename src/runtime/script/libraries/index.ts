@@ -9,6 +9,7 @@
  */
 import { isOffered, LIBRARY_GLOBALS, withDependencies } from './catalogue.ts'
 import { TextCache } from '../text-cache.ts'
+import { SUGAR_LIBRARY, usesSugar } from './sugar.ts'
 
 export { LIBRARY_GLOBALS }
 
@@ -38,6 +39,7 @@ export function librariesNamed(code: string): string[] {
     const found = new Set<string>()
     if (code.includes('require')) for (const m of code.matchAll(REQUIRE)) found.add(m[2]!)
     for (const m of code.matchAll(GLOBAL)) found.add(LIBRARY_GLOBALS[m[1]!]!.split('#')[0]!)
+    if (usesSugar(code)) found.add(SUGAR_LIBRARY)
     names = found.size === 0 ? [] : withDependencies([...found])
     named.set(code, names)
   }

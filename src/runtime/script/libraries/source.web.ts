@@ -23,6 +23,7 @@ export const WEB_FILES: Record<string, Chunk> = {
   'csv-parse/sync': () => import('../../../../dist-libs/csv-parse__sync.js?raw'),
   'postman-collection': () => import('../../../../dist-libs/postman-collection.js?raw'),
   assert: () => import('../../../../dist-libs/assert.js?raw'),
+  'postman:sugar': () => import('../../../../dist-libs/postman__sugar.js?raw'),
   chai: () => import('../../../../dist-libs/chai.js?raw'),
   nanoid: () => import('../../../../dist-libs/nanoid.js?raw'),
   'ajv-formats': () => import('../../../../dist-libs/ajv-formats.js?raw'),
