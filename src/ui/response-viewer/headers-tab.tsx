@@ -16,14 +16,7 @@ export function HeadersTab(props: { headers: HeaderList; size: number; pseudoHea
       <Show when={props.pseudoHeaders?.length}>
         <table class="data-table" aria-label={messages.pseudoHeaders}>
           <tbody>
-            <For each={props.pseudoHeaders}>
-              {([name, value]) => (
-                <tr>
-                  <td class="mono">{name}</td>
-                  <td class="mono wrap">{value}</td>
-                </tr>
-              )}
-            </For>
+            <HeaderRows headers={props.pseudoHeaders!} />
           </tbody>
         </table>
       </Show>
@@ -35,14 +28,7 @@ export function HeadersTab(props: { headers: HeaderList; size: number; pseudoHea
           </tr>
         </thead>
         <tbody>
-          <For each={props.headers}>
-            {([name, value]) => (
-              <tr>
-                <td class="mono">{name}</td>
-                <td class="mono wrap">{value}</td>
-              </tr>
-            )}
-          </For>
+          <HeaderRows headers={props.headers} />
         </tbody>
       </table>
     </div>
@@ -99,4 +85,18 @@ function expires(cookie: ResponseCookie): string {
   if (cookie.expires) return cookie.expires
   if (cookie.maxAge !== undefined) return `Max-Age=${cookie.maxAge}`
   return messages.sessionCookie
+}
+
+/** One row per header, name and value, as both tables show them. */
+function HeaderRows(props: { headers: HeaderList }) {
+  return (
+    <For each={props.headers}>
+      {([name, value]) => (
+        <tr>
+          <td class="mono">{name}</td>
+          <td class="mono wrap">{value}</td>
+        </tr>
+      )}
+    </For>
+  )
 }
