@@ -4,7 +4,14 @@ import WebSocket from 'ws'
 import * as Y from 'yjs'
 import { startTestServer, type TestServer } from '../../../tests/helpers/sync-server.ts'
 import { unusedTransport } from '../../../tests/helpers/unused-transport.ts'
-import { createRequest, initRoot, readRequest, WorkspaceDocs } from '../../model/workspace/api.ts'
+import { WebsocketProvider } from 'y-websocket'
+import {
+  collectionRoom,
+  createRequest,
+  initRoot,
+  readRequest,
+  WorkspaceDocs,
+} from '../../model/workspace/api.ts'
 import type { SyncConnection } from './sync-connection.ts'
 import { connectCollectionsSync } from './collection-sync.ts'
 
@@ -46,28 +53,8 @@ async function until<T>(read: () => T | undefined | false, timeoutMs = 8000): Pr
   }
 }
 
-/**
- * Whether the server takes a collection's room (`<room>/c/<id>`, docs/collection-docs.md section
- * 5): the sync-server side of the split lands separately; until then this test is skipped.
- */
-async function serverTakesCollectionRooms(): Promise<boolean> {
-  const url = `ws://127.0.0.1:${server.port}/sync/room-split/c/probe?token=${server.secrets.accessToken}`
-  const socket = new WebSocket(url)
-  const opened = await new Promise<boolean>((resolve) => {
-    socket.on('open', () => resolve(true))
-    socket.on('error', () => resolve(false))
-    socket.on('close', () => resolve(false))
-  })
-  socket.terminate()
-  return opened
-}
-
 describe('collection docs over sync', () => {
   it('a collection made by one person reaches the other through its own room, once loaded', async () => {
-    if (!(await serverTakesCollectionRooms())) {
-      console.warn('skipped: this sync-server refuses collection rooms (<room>/c/<id>)')
-      return
-    }
     const a = peer()
     const b = peer()
     const id = await a.docs.createCollection({ name: 'Orders' })
@@ -85,5 +72,31 @@ describe('collection docs over sync', () => {
     expect(readRequest(doc, request)).toMatchObject({ name: 'List', url: 'https://x.test' })
     await until(() => b.connection.status().state === 'synced')
     expect(b.connection.status().pending).toBe(0)
+  })
+
+  it('the local presence reaches the collection rooms too, loaded before or after it was set', async () => {
+    const a = peer()
+    const first = await a.docs.createCollection({ name: 'First' })
+    a.connection.setPresence({ name: 'Ada', color: '#0a0', requestId: null })
+    const second = await a.docs.createCollection({ name: 'Second' })
+    for (const id of [first, second]) {
+      const watcher = new WebsocketProvider(
+        `ws://127.0.0.1:${server.port}/sync`,
+        collectionRoom('room-split', id),
+        new Y.Doc(),
+        {
+          WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+          disableBc: true,
+          params: { token: server.secrets.accessToken },
+        },
+      )
+      try {
+        const names = () =>
+          [...watcher.awareness.getStates().values()].map((state) => (state.user as { name?: string })?.name)
+        expect(await until(() => names().includes('Ada') && names())).toContain('Ada')
+      } finally {
+        watcher.destroy()
+      }
+    }
   })
 })

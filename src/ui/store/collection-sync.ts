@@ -2,12 +2,15 @@
  * Sync of a workspace split into a root and collection docs (docs/collection-docs.md): one
  * y-websocket connection (`sync-connection.ts`) for the root's room `<room>` and one for each
  * loaded collection doc, room `<room>/c/<id>`, opened as the doc loads. Status and presence read
- * as one connection: offline or syncing while any doc is, pending the sum; presence the root's.
+ * as one connection: offline or syncing while any doc is, pending the sum; the people online are
+ * the root's. The local presence goes to every room, so the server knows who made an edit in a
+ * collection's room too (the git mirror's commit author).
  * A lazy chunk, like the connection itself.
  */
 import type * as Y from 'yjs'
 import { collectionRoom, type WorkspaceDocs } from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
+import type { PresenceState } from '../../model/presence.ts'
 import {
   connectSync,
   type SyncConnection,
@@ -27,6 +30,7 @@ export function connectCollectionsSync(
   const listeners = new Set<() => void>()
   const notify = () => listeners.forEach((listener) => listener())
   const perDoc = new Map<Id, SyncConnection>()
+  let presence: PresenceState | undefined
   const stops = [root.subscribe(notify)]
   const follow = (collectionId: Id, doc: Y.Doc) => {
     if (perDoc.has(collectionId)) return
@@ -36,6 +40,7 @@ export function connectCollectionsSync(
       options,
     )
     perDoc.set(collectionId, connection)
+    if (presence) connection.setPresence(presence)
     stops.push(connection.subscribe(notify))
     notify()
   }
@@ -57,7 +62,11 @@ export function connectCollectionsSync(
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    setPresence: (state) => root.setPresence(state),
+    setPresence(state) {
+      presence = state
+      root.setPresence(state)
+      for (const connection of perDoc.values()) connection.setPresence(state)
+    },
     destroy() {
       stops.forEach((stop) => stop())
       listeners.clear()
