@@ -4,10 +4,7 @@
  * room's stream is its own, a link made on one opens the collection room on the other, and an
  * old one-doc room split by one process reaches the other's clients in the new shape.
  */
-import { rm } from 'node:fs/promises'
-import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { WebsocketProvider } from 'y-websocket'
+import { describe, expect, it } from 'vitest'
 import {
   createCollection,
   createRequest,
@@ -16,59 +13,12 @@ import {
   SPLIT_SCHEMA_VERSION,
 } from '../../src/model/workspace/api.ts'
 import { streamKey } from '../../sync-server/redis/compact.ts'
-import { startChild, type ChildServer } from '../helpers/child-server.ts'
-import { startRedis, type RedisServer } from '../helpers/redis-server.ts'
-import { makeLink, provider, synced, until } from '../helpers/share.ts'
-import { tempDir } from '../helpers/sync-server.ts'
-import { connectRaw, type RawClient } from '../helpers/y-client.ts'
+import { REDIS_TOKEN, useRedisProcesses } from '../helpers/redis-processes.ts'
+import { makeLink, synced, until } from '../helpers/share.ts'
 
-const TOKEN = 'redis-test-access-token-0123456789abcdef'
-let redis: RedisServer
-let inspect: Redis
-const dirs: string[] = []
-const children: ChildServer[] = []
-const providers: WebsocketProvider[] = []
-const raws: RawClient[] = []
-
-beforeAll(async () => {
-  redis = await startRedis()
-  inspect = new Redis(redis.url)
-})
-
-afterAll(async () => {
-  inspect.disconnect()
-  await redis.stop()
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
-afterEach(async () => {
-  for (const p of providers.splice(0)) p.destroy()
-  for (const raw of raws.splice(0)) raw.close()
-  for (const child of children.splice(0)) {
-    child.child.kill('SIGKILL')
-    await child.exited
-  }
-})
-
-async function process_(...args: string[]): Promise<ChildServer> {
-  const dir = await tempDir('sendbox-redis-proc-')
-  dirs.push(dir)
-  const child = await startChild(['--data', dir, '--redis', redis.url, '--token', TOKEN, ...args])
-  children.push(child)
-  return child
-}
-
-function join(server: ChildServer, room: string, params: Record<string, string> = { token: TOKEN }) {
-  const p = provider(server.url, room, params)
-  providers.push(p)
-  return p
-}
-
-async function raw(server: ChildServer, room: string, query = `token=${TOKEN}`) {
-  const client = await connectRaw(`ws://127.0.0.1:${server.port}/sync/${room}?${query}`)
-  raws.push(client)
-  return client
-}
+const TOKEN = REDIS_TOKEN
+const processes = useRedisProcesses()
+const { start: process_, join, raw } = processes
 
 describe('collection rooms on Redis', { timeout: 60_000 }, () => {
   it('an edit in a collection room on one process reaches a client on the other; its stream is its own', async () => {
@@ -82,8 +32,8 @@ describe('collection rooms on Redis', { timeout: 60_000 }, () => {
     onB.doc.getText('body').insert(6, ', and B')
     await until(() => onA.doc.getText('body').toString() === 'from A, and B')
     expect(rootOnB.doc.getText('body').toString()).toBe('')
-    expect(await inspect.xlen(streamKey('ws-rc/c/col-1'))).toBeGreaterThan(0)
-    expect(await inspect.xlen(streamKey('ws-rc'))).toBe(0)
+    expect(await processes.inspect.xlen(streamKey('ws-rc/c/col-1'))).toBeGreaterThan(0)
+    expect(await processes.inspect.xlen(streamKey('ws-rc'))).toBe(0)
 
     const { token } = await makeLink({ url: a.url, accessToken: TOKEN }, 'ws-rc', 'edit')
     const guest = await raw(b, 'ws-rc/c/col-1', `token=${token}&name=Linus`)

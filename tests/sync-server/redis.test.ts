@@ -3,67 +3,19 @@
  * shared; the room's stream is compacted; a process killed with SIGKILL mid-stream loses nothing
  * that was acknowledged.
  */
-import { rm } from 'node:fs/promises'
-import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { WebsocketProvider } from 'y-websocket'
+import { describe, expect, it } from 'vitest'
 import { streamKey } from '../../sync-server/redis/compact.ts'
+import { REDIS_TOKEN, useRedisProcesses } from '../helpers/redis-processes.ts'
 import { CLOSE_FORBIDDEN } from '../../sync-server/sync.ts'
-import { runToExit, startChild, type ChildServer } from '../helpers/child-server.ts'
-import { freePort, startRedis, type RedisServer } from '../helpers/redis-server.ts'
-import { makeLink, ownerFetch, provider, synced, until } from '../helpers/share.ts'
-import { tempDir } from '../helpers/sync-server.ts'
-import { connectRaw, type RawClient } from '../helpers/y-client.ts'
+import { runToExit, type ChildServer } from '../helpers/child-server.ts'
+import { freePort } from '../helpers/redis-server.ts'
+import { makeLink, ownerFetch, synced, until } from '../helpers/share.ts'
 
-const TOKEN = 'redis-test-access-token-0123456789abcdef'
-let redis: RedisServer
-let inspect: Redis
-const dirs: string[] = []
-const children: ChildServer[] = []
-const providers: WebsocketProvider[] = []
-const raws: RawClient[] = []
-
-beforeAll(async () => {
-  redis = await startRedis()
-  inspect = new Redis(redis.url)
-})
-
-afterAll(async () => {
-  inspect.disconnect()
-  await redis.stop()
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
-afterEach(async () => {
-  for (const p of providers.splice(0)) p.destroy()
-  for (const raw of raws.splice(0)) raw.close()
-  for (const child of children.splice(0)) {
-    child.child.kill('SIGKILL')
-    await child.exited
-  }
-})
-
-async function process_(): Promise<ChildServer> {
-  const dir = await tempDir('sendbox-redis-proc-')
-  dirs.push(dir)
-  const child = await startChild(['--data', dir, '--redis', redis.url, '--token', TOKEN])
-  children.push(child)
-  return child
-}
+const TOKEN = REDIS_TOKEN
+const processes = useRedisProcesses()
+const { start: process_, join, raw } = processes
 
 const owner = (server: ChildServer) => ({ url: server.url, accessToken: TOKEN })
-
-function join(server: ChildServer, room: string, params: Record<string, string> = { token: TOKEN }) {
-  const p = provider(server.url, room, params)
-  providers.push(p)
-  return p
-}
-
-async function raw(server: ChildServer, room: string, query = `token=${TOKEN}`) {
-  const client = await connectRaw(`ws://127.0.0.1:${server.port}/sync/${room}?${query}`)
-  raws.push(client)
-  return client
-}
 
 // Child processes start through tsx: slow on a busy machine.
 describe('two processes on Redis', { timeout: 60_000 }, () => {
@@ -121,12 +73,12 @@ describe('two processes on Redis', { timeout: 60_000 }, () => {
     for (let i = 0; i < 1200; i++) requests.set(`r${i}`, `GET /${i}`)
     await writer.ack()
     // Compacted after every 500 appends while the room is open...
-    await until(async () => (await inspect.xlen(streamKey('ws-compact'))) < 1200)
+    await until(async () => (await processes.inspect.xlen(streamKey('ws-compact'))) < 1200)
     writer.close()
     await writer.closed
     // ...and into a single entry once the last client left.
     const single = await until(async () =>
-      (await inspect.xlen(streamKey('ws-compact'))) === 1 ? 1 : undefined,
+      (await processes.inspect.xlen(streamKey('ws-compact'))) === 1 ? 1 : undefined,
     )
     expect(single).toBe(1)
     const reader = await raw(b, 'ws-compact')
@@ -171,8 +123,7 @@ describe('two processes on Redis', { timeout: 60_000 }, () => {
 
   it('an unreachable Redis stops the process with one clear line', async () => {
     const port = await freePort()
-    const dir = await tempDir('sendbox-redis-down-')
-    dirs.push(dir)
+    const dir = await processes.tempDir('sendbox-redis-down-')
     const exit = await runToExit([
       '--port',
       '0',
