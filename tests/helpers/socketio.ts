@@ -6,6 +6,9 @@ import http from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
+import { WebSocket as NodeWebSocket } from 'ws'
+import { connectViaRelay, type RelayedTarget } from '../../src/runtime/realtime/socketio/relay-connection.ts'
+import type { RelayEndpoint } from '../../src/runtime/transport/select.ts'
 import type { SocketIoConnection, SocketIoHandlers } from '../../src/runtime/realtime/socketio/types.ts'
 
 export interface SioServer {
@@ -91,4 +94,24 @@ export function recordSio(connect: (handlers: SocketIoHandlers) => SocketIoConne
     )
   const ended = () => seen.some((s) => s.startsWith('closed'))
   return { connection, seen, events, until, ack, ended }
+}
+
+export const NodeSocket = NodeWebSocket as unknown as new (url: string) => WebSocket
+
+/**
+ * A recorded Socket.IO connection to `url` through the relay's bridge at `endpoint`: the default
+ * namespace, v4, the token the test server takes, every event; `fields` change any of them.
+ */
+export function viaRelay(endpoint: RelayEndpoint, url: string, fields: Partial<RelayedTarget> = {}) {
+  const target: RelayedTarget = {
+    url,
+    path: '/socket.io',
+    namespace: '/',
+    version: 'v4',
+    headers: [],
+    auth: { token: 'secret' },
+    events: [],
+    ...fields,
+  }
+  return recordSio((handlers) => connectViaRelay(endpoint, target, handlers, NodeSocket))
 }

@@ -5,16 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
 import {
-  connectViaRelay,
   socketIoBridgeUrl,
   type RelayedTarget,
 } from '../../src/runtime/realtime/socketio/relay-connection.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import type { RelayEndpoint } from '../../src/runtime/transport/select.ts'
-import { recordSio, startSioServer, type SioServer } from '../helpers/socketio.ts'
+import { startSioServer, viaRelay, type SioServer } from '../helpers/socketio.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
-
-const Socket = NodeWebSocket as unknown as new (url: string) => WebSocket
 
 let plain: SioServer
 let node: NodeTransport
@@ -38,17 +35,7 @@ afterAll(async () => {
 })
 
 function via(fields: Partial<RelayedTarget> = {}) {
-  const target: RelayedTarget = {
-    url: plain.url,
-    path: '/socket.io',
-    namespace: '/',
-    version: 'v4',
-    headers: [],
-    auth: { token: 'secret' },
-    events: [],
-    ...fields,
-  }
-  return recordSio((handlers) => connectViaRelay(relay, target, handlers, Socket))
+  return viaRelay(relay, plain.url, fields)
 }
 
 describe('Socket.IO bridge: limits and hostile frames', () => {

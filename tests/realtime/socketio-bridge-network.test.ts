@@ -4,17 +4,14 @@
  * Settings, and named as the HTTP relay names it when it is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket as NodeWebSocket } from 'ws'
 import type { TlsSettings } from '../../src/model/settings.ts'
-import { connectViaRelay, type RelayedTarget } from '../../src/runtime/realtime/socketio/relay-connection.ts'
+import type { RelayedTarget } from '../../src/runtime/realtime/socketio/relay-connection.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import type { RelayEndpoint } from '../../src/runtime/transport/select.ts'
 import { makeTestCerts, type TestCerts } from '../helpers/certs.ts'
 import { proxySettings, startHttpProxy, type CountingProxy } from '../helpers/proxy-servers.ts'
-import { recordSio, startSioServer, type SioServer } from '../helpers/socketio.ts'
+import { startSioServer, viaRelay, type SioServer } from '../helpers/socketio.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
-
-const Socket = NodeWebSocket as unknown as new (url: string) => WebSocket
 
 let certs: TestCerts
 let plain: SioServer
@@ -52,17 +49,7 @@ const tls = (extra: Partial<TlsSettings> = {}): TlsSettings => ({
 })
 
 function via(fields: Partial<RelayedTarget>, endpoint = relay) {
-  const target: RelayedTarget = {
-    url: plain.url,
-    path: '/socket.io',
-    namespace: '/',
-    version: 'v4',
-    headers: [],
-    auth: { token: 'secret' },
-    events: [],
-    ...fields,
-  }
-  return recordSio((handlers) => connectViaRelay(endpoint, target, handlers, Socket))
+  return viaRelay(endpoint, plain.url, fields)
 }
 
 describe('Socket.IO bridge: proxy and TLS', () => {

@@ -4,11 +4,10 @@
  * after the server drops the connection, `Disconnect` reaching the server, and v2.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket as NodeWebSocket } from 'ws'
 import { connectViaRelay, type RelayedTarget } from '../../src/runtime/realtime/socketio/relay-connection.ts'
 import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
 import type { RelayEndpoint } from '../../src/runtime/transport/select.ts'
-import { recordSio, startSioServer, type SioServer } from '../helpers/socketio.ts'
+import { NodeSocket, recordSio, startSioServer, viaRelay, type SioServer } from '../helpers/socketio.ts'
 import { startTestServer, type TestServer } from '../helpers/sync-server.ts'
 
 let upstream: SioServer
@@ -29,20 +28,8 @@ afterAll(async () => {
   await upstream.close()
 })
 
-export const Socket = NodeWebSocket as unknown as new (url: string) => WebSocket
-
 function via(fields: Partial<RelayedTarget> = {}, endpoint = relay) {
-  const target: RelayedTarget = {
-    url: upstream.url,
-    path: '/socket.io',
-    namespace: '/',
-    version: 'v4',
-    headers: [['X-Trace', 'relayed']],
-    auth: { token: 'secret' },
-    events: [],
-    ...fields,
-  }
-  return recordSio((handlers) => connectViaRelay(endpoint, target, handlers, Socket))
+  return viaRelay(endpoint, upstream.url, { headers: [['X-Trace', 'relayed']], ...fields })
 }
 
 describe('Socket.IO through the relay', () => {
@@ -113,7 +100,7 @@ describe('Socket.IO through the relay', () => {
           events: [],
         },
         handlers,
-        Socket,
+        NodeSocket,
       ),
     )
     await c.until(() => c.events.length > 0, 'welcome')
