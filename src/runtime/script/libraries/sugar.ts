@@ -13,6 +13,7 @@
  * `log`, `days`, ... Such a script still finds the method where newman's sandbox gives it; it only is
  * not recognised from that name alone. A call through lodash (`_.first(`) is not Sugar's.
  */
+import { TextCache } from '../text-cache.ts'
 const ARRAY =
   'any average compact exclude findAll first flatten groupBy inGroups inGroupsOf intersect isEmpty last none randomize removeAt sample sortBy sum union unique zip'
 const STRING =
@@ -32,14 +33,13 @@ export const SUGAR_METHODS: readonly string[] = [ARRAY, STRING, NUMBER, FUNCTION
 export const SUGAR_LIBRARY = 'postman:sugar'
 
 const CALL = new RegExp(`(?<!\\b_)\\.\\s*(?:${[...new Set(SUGAR_METHODS)].join('|')})\\s*\\(`)
-const answers = new Map<string, boolean>()
+const answers = new TextCache<boolean>(256)
 
 /** Does the script's text call one of Sugar's prototype methods? */
 export function usesSugar(code: string): boolean {
   let answer = answers.get(code)
   if (answer === undefined) {
     answer = CALL.test(code)
-    if (answers.size >= 64) answers.clear()
     answers.set(code, answer)
   }
   return answer
