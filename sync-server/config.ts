@@ -27,6 +27,10 @@ export interface Limits {
   idleTimeoutMs: number
   /** Open connections one client address may hold at once. */
   maxConnectionsPerClient: number
+  /** Collection runs the relay runs at once (`POST /relay/run`); 0: none, the app runs them itself. */
+  maxRuns: number
+  /** Requests one run on the relay may send (setNextRequest can loop); a run lasts at most maxRelayMs. */
+  maxRunRequests: number
 }
 
 export interface Config {
@@ -107,6 +111,13 @@ export const OPTIONS: Option[] = [
     env: 'SENDBOX_MAX_CONNECTIONS_PER_CLIENT',
     value: '<n>',
     help: '(128)',
+  },
+  { flag: '--max-runs', env: 'SENDBOX_MAX_RUNS', value: '<n>', help: 'collection runs at once (4)' },
+  {
+    flag: '--max-run-requests',
+    env: 'SENDBOX_MAX_RUN_REQUESTS',
+    value: '<n>',
+    help: 'requests one collection run sends (100000)',
   },
   {
     flag: '--split-rooms',
@@ -235,6 +246,8 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
       headerTimeoutMs: integer(raw, '--header-timeout-ms', 30_000, 100, 600_000),
       idleTimeoutMs: integer(raw, '--idle-timeout-ms', 30_000, 100, 3_600_000),
       maxConnectionsPerClient: integer(raw, '--max-connections-per-client', 128, 1, 100_000),
+      maxRuns: integer(raw, '--max-runs', 4, 0, 1000),
+      maxRunRequests: integer(raw, '--max-run-requests', 100_000, 1, 100_000_000),
     },
     build: raw.get('--no-build') === undefined,
     redisUrl: redisUrl(raw.get('--redis')),

@@ -45,7 +45,7 @@ const MAX_BATCH_BYTES = 1024 * 1024
 const NOT_YET = Promise.resolve('not yet' as const)
 type NotYet = Awaited<typeof NOT_YET>
 
-function readAll(req: IncomingMessage, max: number): Promise<Buffer> {
+export function readAll(req: IncomingMessage, max: number): Promise<Buffer> {
   const tooLarge = () =>
     new RelayRefusal(413, 'too-large', `the request is larger than the relay's limit of ${max} bytes`)
   if (Number(req.headers['content-length'] ?? 0) > max) return Promise.reject(tooLarge())

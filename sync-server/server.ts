@@ -11,6 +11,7 @@ import { StartupError, type Config } from './config.ts'
 import { exemptFromIdleTimeout, guardConnections, serverTimeouts } from './connections.ts'
 import { createLogin } from './login.ts'
 import { createRelay, errorBody, RelayRefusal, sendError, sendJson, type RelayDeps } from './relay.ts'
+import { createRunRelay } from './relay-run.ts'
 import { RELAY_UPGRADES } from './relay-upgrades.ts'
 import { selfRequestCheck } from './self-requests.ts'
 import { createShareService } from './share.ts'
@@ -129,6 +130,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     () => ownHosts,
   )
   const relay = createRelay({ ...deps, limits: config.limits, selfCheck })
+  const runs = createRunRelay({ transport: deps.transport, limits: config.limits, selfCheck })
   const serveStatic = createStatic(
     config.distDir,
     deps.notBuiltReason ?? (() => `${config.distDir} is missing.`),
@@ -197,6 +199,8 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     const route = `${req.method} ${pathname}`
     if (route === 'POST /relay') return relay.send(req, res)
     if (route === 'POST /relay/test-proxy') return relay.checkProxyConnection(req, res)
+    if (route === 'POST /relay/run') return runs.start(req, res)
+    if (route === 'POST /relay/run/stop') return runs.stop(req, res)
     if (pathname === '/sync/share') return share.owner(req, res, targetOf(req)!)
     const mockControl = MOCK_CONTROL.exec(pathname)?.[1]
     if (mockControl !== undefined) return mocks.control(req, res, mockControl)

@@ -7,6 +7,7 @@ import type { ScriptRunner } from '../script/types.ts'
 import type { RelayEndpoint } from '../transport/select.ts'
 import type { Transport } from '../transport/types.ts'
 import { executeAppRun, type AppRunResult } from './execute.ts'
+import { runOnRelay } from './relay-run.ts'
 import type { AppRunFromWorker, AppRunHandlers, AppRunSpec, AppRunToWorker } from './types.ts'
 
 export interface AppRunControl {
@@ -52,13 +53,17 @@ export function runInWorker(worker: Worker, spec: AppRunSpec, handlers: AppRunHa
   return { done, stop: () => post({ type: 'app-run-stop', id }) }
 }
 
-/** The same run on the page, for a script runner without a worker. */
+/** The same run on the page, for a script runner without a worker (through a relay: on the relay). */
 export function runOnPage(
   spec: AppRunSpec,
   deps: { transport: Transport; scripts?: ScriptRunner; handOff?: RelayEndpoint },
   handlers: AppRunHandlers,
 ): AppRunControl {
   const controller = new AbortController()
-  const done = executeAppRun(spec, { ...deps, signal: controller.signal, handlers })
+  const signal = controller.signal
+  const local = () => executeAppRun(spec, { ...deps, signal, handlers })
+  const done = spec.relay
+    ? runOnRelay(spec, spec.relay, handlers, signal).then((result) => result ?? local())
+    : local()
   return { done, stop: () => controller.abort() }
 }

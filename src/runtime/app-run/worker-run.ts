@@ -10,7 +10,9 @@ import type { ScriptRunner } from '../script/types.ts'
 import { createDirectTransport } from '../transport/direct.ts'
 import { createRelayTransport } from '../transport/relay.ts'
 import { executeAppRun } from './execute.ts'
-import type { AppRunFromWorker, AppRunToWorker } from './types.ts'
+import { runOnRelay } from './relay-run.ts'
+import type { OAuthToken } from '../../model/workspace/types.ts'
+import type { AppRunBatch, AppRunFromWorker, AppRunToWorker } from './types.ts'
 
 interface Running {
   controller: AbortController
@@ -46,22 +48,22 @@ async function start(
   const transport = spec.relay
     ? createRelayTransport({ baseUrl: spec.relay.url.replace(/\/relay$/, ''), token: spec.relay.token })
     : createDirectTransport()
+  const handlers = {
+    onBatch: (batch: AppRunBatch) => post({ type: 'app-run-batch', id, batch }),
+    onToken: (owner: string, token: OAuthToken) => post({ type: 'app-run-token', id, owner, token }),
+    readFile: (row: FormDataRow) =>
+      new Promise<Uint8Array>((resolve, reject) => {
+        const call = nextCall++
+        running.reads.set(call, { resolve, reject })
+        post({ type: 'app-run-read', id, call, row })
+      }),
+  }
+  const signal = running.controller.signal
   try {
-    const result = await executeAppRun(spec, {
-      transport,
-      scripts: await scripts(),
-      signal: running.controller.signal,
-      handlers: {
-        onBatch: (batch) => post({ type: 'app-run-batch', id, batch }),
-        onToken: (owner, token) => post({ type: 'app-run-token', id, owner, token }),
-        readFile: (row: FormDataRow) =>
-          new Promise((resolve, reject) => {
-            const call = nextCall++
-            running.reads.set(call, { resolve, reject })
-            post({ type: 'app-run-read', id, call, row })
-          }),
-      },
-    })
+    // Through a relay the whole run goes to it; only a relay that takes no runs leaves it here.
+    const result =
+      (spec.relay && (await runOnRelay(spec, spec.relay, handlers, signal))) ||
+      (await executeAppRun(spec, { transport, scripts: await scripts(), signal, handlers }))
     post({ type: 'app-run-end', id, ...result })
   } catch (error) {
     // Only the script runtime's start can get here (executeAppRun itself never throws).
