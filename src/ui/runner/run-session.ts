@@ -1,7 +1,8 @@
 /**
  * One runner tab's state for a collection or folder: the run settings, and the run itself. The
- * run goes to the script worker as one message (runtime/app-run/: the shared run loop with a
- * single send's pipeline, next to the script runtime) and comes back as batches of plain rows;
+ * run goes to the script worker as one message (runtime/app-run/: handed whole to the relay when
+ * there is one, else the shared run loop with a single send's pipeline, next to the script
+ * runtime) and comes back as batches of plain rows;
  * Stop is one message. Rows are appended to a plain array and shown once per frame, so a long run
  * never makes the page render per request. Sessions live for the page's life, per collection or
  * folder: switching tabs leaves a run going.
@@ -197,6 +198,8 @@ export function createRunSession(containerId: Id) {
       flush()
       return
     }
+    // A run the relay cut short at one of its limits ends like a Stop, and says why.
+    if (result.error) setFault(result.error)
     // Read by bench/runner-app.ts: the run loop's own time, as `sendbox run` reports it.
     performance.measure('sendbox-runner-run', { start: performance.now() - end.durationMs })
     if (keep) {
