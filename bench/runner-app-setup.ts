@@ -60,8 +60,11 @@ async function up(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not come up`)
 }
 
-/** A sync-server serving `dist` (this build, or the baseline's) with a data directory of its own. */
-export async function startServer(dir: string, name: string, dist: string) {
+/**
+ * A sync-server serving `dist` (this build, or the baseline's) with a data directory of its own;
+ * `args` as `npm start` takes them (`--max-runs 0`: the app runs the loop in its script worker).
+ */
+export async function startServer(dir: string, name: string, dist: string, args: string[] = []) {
   const port = await freePort()
   const data = join(dir, name)
   const child = spawn(
@@ -77,6 +80,7 @@ export async function startServer(dir: string, name: string, dist: string) {
       data,
       '--dist',
       dist,
+      ...args,
     ],
     { stdio: 'ignore' },
   )

@@ -17,6 +17,10 @@
  * entries (count and longest) are printed beside.
  * Target (issue 31): the app at least half the CLI's rate, and no task over 50 ms.
  * Rounds (BENCH_ROUNDS, default 2) alternate app and CLI; medians are compared.
+ * Through the relay the app hands the whole run to the sync-server (POST /relay/run); the same
+ * build is also run against a sync-server started with `--max-runs 0`, where the script worker
+ * runs the loop and sends each request through POST /relay (the worker path; BENCH_WORKER=0 skips
+ * it), and both ratios to the CLI are printed.
  * BENCH_BASELINE_DIST: another build of the app (e.g. the previous commit's `dist/`), served by a
  * second sync-server and run in each round too, so a change is measured against it in one run.
  *
@@ -51,6 +55,8 @@ const BASELINE = process.env.BENCH_BASELINE_DIST
 /** BENCH_BARE=0 skips the rounds in a Chromium no driver instruments (bare-chromium.ts). */
 const BARE = process.env.BENCH_BARE !== '0'
 const BIN = resolve(import.meta.dirname, '../bin/sendbox.js')
+/** BENCH_WORKER=0 skips the worker path (the run loop in the script worker, each request through the relay). */
+const WORKER = process.env.BENCH_WORKER !== '0'
 
 interface AppRound {
   ms: number
@@ -191,7 +197,13 @@ async function main() {
   writeFileSync(file, collectionFile(echo.url, COUNT))
   const longFile = join(dir, 'long.sendbox.json')
   writeFileSync(longFile, collectionFile(echo.url, LONG_COUNT))
-  const builds = [await startServer(dir, 'app', resolve('dist'))]
+  // `app`: the run handed to the relay whole (POST /relay/run); `worker path`: the same build
+  // against a sync-server that takes no runs, so the script worker runs the loop and sends each
+  // request through POST /relay, as before.
+  const builds = [
+    await startServer(dir, 'app', resolve('dist')),
+    ...(WORKER ? [await startServer(dir, 'worker path', resolve('dist'), ['--max-runs', '0'])] : []),
+  ]
   if (BASELINE) builds.push(await startServer(dir, 'baseline', resolve(BASELINE)))
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
   const app = new Map<string, AppRound[]>(builds.map((b) => [b.name, []]))
@@ -244,6 +256,12 @@ async function main() {
           `${name}, bare Chromium: ${r.toFixed(1)} req/s; app/CLI ${(r / rate(cliMs)).toFixed(2)} in-run, ${(r / rate(wholeMs)).toFixed(2)} against the whole process`,
         )
       }
+    }
+    if (WORKER) {
+      const of = (name: string) => rate(median(app.get(name)!.map((a) => a.ms)))
+      console.log(
+        `relay run/worker path: ${(of('app') / of('worker path')).toFixed(2)}× the rate; app/CLI ${(of('app') / rate(cliMs)).toFixed(2)} on the relay, ${(of('worker path') / rate(cliMs)).toFixed(2)} in the worker`,
+      )
     }
     if (BASELINE) {
       const of = (name: string) => rate(median(app.get(name)!.map((a) => a.ms)))

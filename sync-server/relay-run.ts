@@ -40,8 +40,12 @@ export interface RunRelayDeps {
 
 type Why = 'stop' | 'client' | 'time' | 'requests'
 
-/** QuickJS loads on the run's first script, so a run without scripts never pays for it. */
-function lazyScripts(): ScriptRunner {
+/**
+ * One script runner for the server's runs, as the app's script worker keeps one for its sends:
+ * QuickJS loads on the first script of the first run, and later runs find it ready. Each script
+ * still runs in a fresh context; runs going at once each get a sandbox of their own.
+ */
+function sharedScripts(): ScriptRunner & { close(): void } {
   let loading: Promise<ScriptRunner> | undefined
   let loaded: ScriptRunner | undefined
   const load = () =>
@@ -51,13 +55,17 @@ function lazyScripts(): ScriptRunner {
   return {
     run: async (input) => (await load()).run(input),
     prepare: async () => (await load()).prepare?.(),
-    dispose: () => loaded?.dispose(),
+    // A run ending leaves the runner to the next one.
+    dispose: () => undefined,
+    close: () => loaded?.dispose(),
   }
 }
 
 export function createRunRelay({ transport, limits, selfCheck }: RunRelayDeps) {
   /** Runs going on, by id: Stop finds them here. */
   const runs = new Map<string, (why: Why) => void>()
+  const scripts = sharedScripts()
+  let closing = false
 
   async function start(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (limits.maxRuns === 0)
@@ -105,7 +113,6 @@ export function createRunRelay({ transport, limits, selfCheck }: RunRelayDeps) {
           res.on('close', done)
         })
     }
-    const scripts = lazyScripts()
     try {
       const result = await executeAppRun(spec, {
         transport: runTransport(transport, { limits, selfCheck, beforeSend }),
@@ -139,7 +146,7 @@ export function createRunRelay({ transport, limits, selfCheck }: RunRelayDeps) {
     } finally {
       clearTimeout(timer)
       runs.delete(id)
-      scripts.dispose()
+      if (closing && runs.size === 0) scripts.close()
     }
   }
 
@@ -163,5 +170,11 @@ export function createRunRelay({ transport, limits, selfCheck }: RunRelayDeps) {
     stop: stopRun,
     /** Runs going on now (for tests and diagnostics). */
     running: () => runs.size,
+    /** Stops every run and frees the script runtime (the server closing). */
+    close() {
+      closing = true
+      for (const stop of runs.values()) stop('client')
+      if (runs.size === 0) scripts.close()
+    },
   }
 }

@@ -292,6 +292,7 @@ export async function startServer(config: Config, deps: ServerDeps): Promise<Run
     async close() {
       const closed = new Promise((resolve) => server.close(resolve))
       server.closeAllConnections()
+      runs.close()
       await Promise.all([sync.close(), share.close(), login.close()])
       await mirrors?.close()
       await stores.close()

@@ -262,7 +262,7 @@ describe('a run on the relay', () => {
 })
 
 describe('refusals', () => {
-  const post = (body: Uint8Array | string, token = stack.server.secrets.accessToken) =>
+  const post = (body: Uint8Array<ArrayBuffer> | string, token = stack.server.secrets.accessToken) =>
     fetch(`${stack.server.url}/relay/run`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -271,7 +271,7 @@ describe('refusals', () => {
   const meta = (spec: unknown, v = 1) => encodeRunRequest({ v, spec: spec as never, files: [] }, [])
 
   it('refuses bad input with a 400 naming the problem', async () => {
-    const cases: [Uint8Array | string, RegExp][] = [
+    const cases: [Uint8Array<ArrayBuffer> | string, RegExp][] = [
       ['', /empty/],
       [meta(specOf([]), 7), /version 7 is not supported/],
       [meta({ ...specOf([]), iterationCount: 0 }), /spec.iterationCount must be an integer from 1/],
