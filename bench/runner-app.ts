@@ -236,6 +236,18 @@ async function main() {
         `round ${round + 1}: sendbox run ${c.ms} ms in-run (${rate(c.ms).toFixed(1)} req/s), ${c.wholeMs.toFixed(0)} ms whole process`,
       )
       console.log(`  CPU ms per request (whole process): ${perRequest(c.cpu, COUNT)}`)
+      // Each round's ratios against the CLI run right after it: under a shifting machine load these
+      // are steadier than ratios of medians taken minutes apart.
+      const ratios = builds.map(({ name }) => {
+        const appRate = rate(app.get(name)!.at(-1)!.ms)
+        const bareMs = bare.get(name)!.at(-1)
+        const bareRatio =
+          BARE && bareMs !== undefined ? `, bare ${(rate(bareMs) / rate(c.ms)).toFixed(2)}` : ''
+        return `${name} ${(appRate / rate(c.ms)).toFixed(2)}${bareRatio}`
+      })
+      console.log(
+        `round ${round + 1}: app/CLI in-run: ${ratios.join('; ')}; load ${loadavg()[0]!.toFixed(2)}`,
+      )
     }
     const cliMs = median(cli.map((c) => c.ms))
     const wholeMs = median(cli.map((c) => c.wholeMs))
