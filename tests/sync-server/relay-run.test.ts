@@ -250,6 +250,28 @@ describe('a run on the relay', () => {
     expect(rowsOf(batches, result!).length).toBeLessThanOrEqual(401)
   })
 
+  it('stops at the relay’s time limit and says so, the rows and script values kept', async () => {
+    const limits = stack.server.config.limits
+    const before = limits.maxRelayMs
+    limits.maxRelayMs = 500
+    try {
+      const { batches, handlers } = collecting()
+      const slow = req('Slow', '/delay/30')
+      const result = await runOnRelay(
+        specOf([slow], { iterationCount: 300 }),
+        endpoint(),
+        handlers,
+        new AbortController().signal,
+      )
+      expect(result?.error).toMatch(/time limit of 500 ms \(--max-relay-ms\)/)
+      expect(result?.end?.stopped).toBe('abort')
+      expect(result?.end?.session).toContainEqual(['fromPage', 'kept'])
+      expect(rowsOf(batches, result!).length).toBeGreaterThan(0)
+    } finally {
+      limits.maxRelayMs = before
+    }
+  })
+
   it('never sends a request of the run to this server’s own API', async () => {
     stack.echo.seen.length = 0
     const { batches, handlers } = collecting()
