@@ -25,7 +25,7 @@ import { startRelayStack, type RelayStack } from '../helpers/sync-server.ts'
 let stack: RelayStack
 let scripts: QuickJSScriptRunner
 beforeAll(async () => {
-  stack = await startRelayStack({}, { args: ['--max-run-requests', '400'] })
+  stack = await startRelayStack({}, { args: ['--max-run-requests', '150'] })
   scripts = await createScriptRunner()
 })
 afterAll(async () => {
@@ -196,7 +196,7 @@ describe('a run on the relay', () => {
     expect(relayed!.end?.stopped).toBeNull()
     expect(new Map(relayed!.end?.session)).toEqual(new Map(local.end?.session))
     expect(new Map(relayed!.end?.session).get('seen')).toBe('adabobcy')
-  })
+  }, 60_000)
 
   it('streams rows in batches while it runs, and Stop ends it on the server', async () => {
     stack.echo.seen.length = 0
@@ -245,9 +245,9 @@ describe('a run on the relay', () => {
     const { batches, handlers } = collecting()
     const loop = req('Loop', '/get', '', "pm.execution.setNextRequest('Loop')")
     const result = await runOnRelay(specOf([loop]), endpoint(), handlers, new AbortController().signal)
-    expect(result?.error).toMatch(/limit of 400 requests \(--max-run-requests\)/)
-    expect(stack.echo.seen.length).toBe(400)
-    expect(rowsOf(batches, result!).length).toBeLessThanOrEqual(401)
+    expect(result?.error).toMatch(/limit of 150 requests \(--max-run-requests\)/)
+    expect(stack.echo.seen.length).toBe(150)
+    expect(rowsOf(batches, result!).length).toBeLessThanOrEqual(151)
   })
 
   it('stops at the relay’s time limit and says so, the rows and script values kept', async () => {
