@@ -125,10 +125,7 @@ export async function probeLongTasks(
 }
 
 /** Takes apart a trace's main-thread tasks over `overMs` (JSON text of a trace). */
-export function analyseTrace(
-  text: string,
-  overMs = 50,
-): { tasks: LongTask[]; cpuMs: number; count: number } {
+export function analyseTrace(text: string, overMs = 50): { tasks: LongTask[]; cpuMs: number; count: number } {
   const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
   if (!main) throw new Error('no renderer main thread in the trace')
