@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain JavaScript without declarations, shared with bin/build-cli.js
@@ -17,6 +16,7 @@ import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { postmanCollection, script } from '../helpers/postman.ts'
 
 const root = resolve(import.meta.dirname, '../..')
+const ENTRY = new URL('../../bin/entry.js', import.meta.url).href
 const fixtures = join(root, 'tests/fixtures/import')
 let out: string
 let work: string
@@ -29,7 +29,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'node_modules/.cache'), { recursive: true })
   out = mkdtempSync(join(root, 'node_modules/.cache/sendbox-lazy-'))
   work = mkdtempSync(join(tmpdir(), 'sendbox-lazy-'))
-  const built = await build(cliBuildOptions(root, join(out, 'main.mjs')))
+  const built = await build(cliBuildOptions(root, join(out, 'main.cjs')))
   inputs = Object.keys(built.metafile.inputs)
   echo = await startEchoServer()
 }, 60_000)
@@ -66,7 +66,9 @@ interface Outcome {
 async function cli(argv: string[]): Promise<Outcome> {
   const program = `
     import { createRequire } from 'node:module'
-    const { runCli } = await import(${JSON.stringify(pathToFileURL(join(out, 'main.mjs')).href)})
+    const { loadBundle } = await import(${JSON.stringify(ENTRY)})
+    // As bin/sendbox.js runs it: with a code cache per command (written by the first run).
+    const runCli = loadBundle(${JSON.stringify(join(out, 'main.cjs'))}, ${JSON.stringify(argv[0])})
     const text = { stdout: '', stderr: '' }
     const sink = (key) => ({ write: (chunk) => ((text[key] += chunk), true) })
     const code = await runCli(${JSON.stringify(argv)}, { stdout: sink('stdout'), stderr: sink('stderr') })
@@ -167,6 +169,20 @@ pm.test('deep', () => pm.expect(pm.response.json().args).to.deep.equal({ n: '2' 
     const run = await cli(['run', file, '-r', 'json'])
     expect(JSON.parse(run.stdout).summary).toMatchObject({ tests: 1, passed: 1 })
     expect(run.loaded).toEqual(['set-cookie-parser'])
+  })
+
+  it('a {{$random…}} variable loads faker with a require, also when the bundle comes from its code cache', async () => {
+    const file = join(work, 'faker.json')
+    const request = { method: 'GET', url: `${echo.url}/get?e={{$randomEmail}}` }
+    const check = "pm.test('email', () => pm.expect(pm.response.json().args.e).to.match(/@/))"
+    writeFileSync(
+      file,
+      JSON.stringify(postmanCollection('c', [{ name: 'a', request, event: [script('test', check)] }])),
+    )
+    for (let round = 0; round < 2; round++) {
+      const run = await cli(['run', file, '-r', 'json'])
+      expect(JSON.parse(run.stdout).summary).toMatchObject({ tests: 1, passed: 1 })
+    }
   })
 
   it('a CSV data file is read through the stand-in for csv-parse, its errors told apart', async () => {
