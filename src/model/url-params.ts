@@ -30,7 +30,7 @@ export function splitUrl(url: string): SplitUrl {
 }
 
 /** `{{a?b}}` is a variable name, not the start of a query. */
-function indexOutsideVariables(text: string, char: string): number {
+export function indexOutsideVariables(text: string, char: string): number {
   if (!text.includes('{{')) return text.indexOf(char)
   let depth = 0
   for (let i = 0; i < text.length; i++) {
@@ -43,6 +43,23 @@ function indexOutsideVariables(text: string, char: string): number {
     } else if (depth === 0 && text[i] === char) return i
   }
   return -1
+}
+
+/** `text` cut at every `separator` that is not inside a `{{variable}}`. */
+export function splitOutsideVariables(text: string, separator: string): string[] {
+  if (!text.includes('{{')) return text.split(separator)
+  const parts: string[] = []
+  let rest = text
+  for (
+    let at = indexOutsideVariables(rest, separator);
+    at >= 0;
+    at = indexOutsideVariables(rest, separator)
+  ) {
+    parts.push(rest.slice(0, at))
+    rest = rest.slice(at + 1)
+  }
+  parts.push(rest)
+  return parts
 }
 
 /** Query text → key/value pairs as typed. `a` and `a=` both give an empty value. */
