@@ -117,14 +117,15 @@ export function urlFromParams(
 }
 
 // Characters a query component may carry as they are: what newman sends unencoded (RFC 3986
-// unreserved and sub-delims, and `[ ] { } | ^ \``, which WHATWG URLs leave alone in a query too).
+// unreserved and sub-delims but `'`, and `[ ] { } | ^ \``, which WHATWG URLs leave alone in a query
+// too). `'` is encoded, as newman and WHATWG URLs encode it in a query.
 // `&`, `=` and `#` are encoded so a key or a variable's value cannot change the structure (a value
 // may keep `=`: it cannot split anything there); `+` is kept as typed, as other clients do, because
 // servers read it as a space or a plus by their own rules.
-const QUERY_SAFE = /[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]/
+const QUERY_SAFE = /[A-Za-z0-9\-._~!$()*+,;:@/?[\]{}|^`]/
 /** Text the loop below would give back unchanged: safe characters and valid escapes only. */
-const KEY_AS_IS = /^(?:[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]|%[0-9A-Fa-f]{2})*$/
-const VALUE_AS_IS = /^(?:[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`=]|%[0-9A-Fa-f]{2})*$/
+const KEY_AS_IS = /^(?:[A-Za-z0-9\-._~!$()*+,;:@/?[\]{}|^`]|%[0-9A-Fa-f]{2})*$/
+const VALUE_AS_IS = /^(?:[A-Za-z0-9\-._~!$()*+,;:@/?[\]{}|^`=]|%[0-9A-Fa-f]{2})*$/
 
 /**
  * Encode a query key or value for the wire: keep valid `%XX` escapes the user typed, encode
@@ -144,7 +145,8 @@ export function encodeQueryComponent(text: string, isValue = false): string {
       const code = text.codePointAt(i)!
       const char = String.fromCodePoint(code)
       if (code > 0xffff) i++
-      out += encodeURIComponent(char)
+      // encodeURIComponent leaves `'` alone.
+      out += char === "'" ? '%27' : encodeURIComponent(char)
     }
   }
   return out
