@@ -113,7 +113,10 @@ export {
   moveTab,
   openTab,
   setActiveTab,
+  setTabCollection,
+  tabHomes,
   updateDraft,
+  type TabHome,
 } from './tabs.ts'
 
 // History and per-request runs

@@ -4,8 +4,8 @@
  * collections (else every open would still integrate them, deleted), and the `WorkspaceDocs`
  * that loads a collection's doc when it is needed.
  *
- * Behind the `sendbox-collection-docs` switch (localStorage) while the store moves over to it:
- * with it off the app opens the one doc as before.
+ * The default; localStorage `sendbox-collection-docs` = `'0'` switches it off, and the app then
+ * opens the one doc as before.
  */
 import * as Y from 'yjs'
 import { WorkspaceDocs } from '../../model/workspace/api.ts'

@@ -50,6 +50,20 @@ export function makeTabActions(
       if (!current) return 'saved'
       const savedId = current.savedRequestId
       if (!savedId) return 'needs-destination'
+      const { collections } = docs
+      if (collections && !collections.docOf(savedId)) {
+        // Its collection's doc is not loaded yet: saved once it is (the tab keeps its dot till then).
+        const hint = data.tabHomes(device).find((home) => home.tabId === id)?.collectionId ?? undefined
+        void collections
+          .locate(savedId, hint)
+          .then((found) => {
+            if (found === undefined || !collections.docOf(savedId)) return
+            actions.save(id)
+            trackSave(id)
+          })
+          .catch(console.warn)
+        return 'saved'
+      }
       const workspace = itemDoc(docs, savedId)
       // Someone deleted it meanwhile: saving the edits restores it where it was.
       if (!data.readRequest(workspace, savedId) && data.isDeleted(workspace, savedId)) {

@@ -68,11 +68,10 @@ export function makeTreeActions(
     }),
     duplicateItem: writeAction((id: Id): Id | undefined => {
       if (collections) {
-        void collections
-          .duplicateItem(id)
-          .then((copy) => data.copySecrets(device, copy.idMap))
-          .catch(console.warn)
-        return undefined
+        // The copy's id at once; a collection's copy is written once its docs are open.
+        const copy = collections.duplicateNow(id)
+        void copy.done.then((done) => data.copySecrets(device, done.idMap)).catch(console.warn)
+        return copy.id
       }
       const copy = data.duplicateItem(workspace, id)
       data.copySecrets(device, copy.idMap)
@@ -87,6 +86,10 @@ export function makeTreeActions(
     /** `Recently deleted`: newest first. */
     deletedItems(): data.DeletedItem[] {
       if (!collections) return data.listDeleted(workspace)
+      // A deleted collection is listed from its doc: loaded for it (the list reads again then).
+      for (const entry of collections.collections(true))
+        if (entry.deleted && !collections.loaded(entry.id))
+          void collections.load(entry.id).catch(console.warn)
       const all = collections.loadedDocs().flatMap(([, doc]) => data.listDeleted(doc))
       return all.sort((a, b) => b.deletedAt - a.deletedAt || (a.id < b.id ? -1 : 1))
     },
