@@ -151,6 +151,7 @@ export {
   migrateRoot,
   planSplit,
   removeFromRoot,
+  removeLanded,
   splitWorkspace,
 } from './split.ts'
 export { copyMovedInto, duplicateAcross, moveAcross, removeMoved } from './cross-collection.ts'

@@ -25,7 +25,7 @@ export function makeTransferActions(docs: OpenDocs, services: SendServices) {
     for (const id of ids) await collections.load(id)
     data.copyLandedCollections(workspace, (id) => collections.loaded(id)!)
     await docs.durability.settled()
-    data.removeFromRoot(workspace)
+    data.removeLanded(workspace)
   }
   const secretsFilled = (variables: Variable[]): Variable[] =>
     variables.map((variable) =>
