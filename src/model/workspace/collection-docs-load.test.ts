@@ -45,6 +45,13 @@ describe('WorkspaceDocs, loading on demand', () => {
     expect(await docs.locate(ids[1]!)).toBe(ids[1])
   })
 
+  it('locating a collection loads its doc', async () => {
+    const { docs, ids, opened } = await threeCollections()
+    expect(await docs.locate(ids[2]!)).toBe(ids[2])
+    expect(opened).toEqual([ids[2]])
+    expect(docs.docOf(ids[2]!)).toBeDefined()
+  })
+
   it('a hint for the right collection loads that one alone', async () => {
     const { docs, ids, requests, opened } = await threeCollections()
     expect(await docs.locate(requests[2]!, ids[2])).toBe(ids[2])

@@ -104,13 +104,14 @@ export class WorkspaceDocs {
   }
 
   /**
-   * The collection that holds the item, loading collections until one does: first `hint` (a
+   * The collection that holds the item (loaded once this resolves), loading collections until
+   * one does (a collection: its own doc): first `hint` (a
    * tab's remembered collection), then the index's collections one at a time, in the sidebar's
    * order (deleted ones last). Undefined when none holds it.
    */
   async locate(id: Id, hint?: Id): Promise<Id | undefined> {
     const index = collectionIndex(this.root)
-    if (index.has(id)) return id
+    if (index.has(id)) return this.load(id).then(() => id)
     const found = this.collectionOf(id)
     if (found !== undefined) return found
     const order = this.collections(true).map((entry) => entry.id)
