@@ -111,7 +111,8 @@ export class WorkspaceDocs {
    */
   async locate(id: Id, hint?: Id): Promise<Id | undefined> {
     const index = collectionIndex(this.root)
-    if (index.has(id)) return this.load(id).then(() => id)
+    // A collection being created (its doc opening) is its own.
+    if (index.has(id) || this.loading.has(id)) return this.load(id).then(() => id)
     const found = this.collectionOf(id)
     if (found !== undefined) return found
     const order = this.collections(true).map((entry) => entry.id)
