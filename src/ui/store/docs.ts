@@ -37,7 +37,7 @@ export interface OpenDocs {
   loadMs: number
   /**
    * The workspace as a root plus one doc per collection (docs/collection-docs.md), when the
-   * `sendbox-collection-docs` switch is on; `workspace` is then the root.
+   * `sendbox-collection-docs` switch is on (`'1'`); `workspace` is then the root.
    */
   collections?: OpenCollections['collections']
   close(): void
@@ -123,10 +123,15 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   }
 }
 
-/** The switch of `collection-open.ts`, read here so the app shell does not load that chunk. */
-function collectionDocsOn(): boolean {
+/**
+ * The switch of `collection-open.ts`, read here so the app shell does not load that chunk: one doc
+ * per collection when localStorage says `'1'` (not the default yet: docs/collection-docs.md).
+ */
+export function collectionDocsOn(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): boolean {
   try {
-    return localStorage.getItem('sendbox-collection-docs') === '1' // COLLECTION_DOCS_SWITCH
+    return storage?.getItem('sendbox-collection-docs') === '1' // COLLECTION_DOCS_SWITCH
   } catch {
     return false
   }
