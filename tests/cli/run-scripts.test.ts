@@ -27,7 +27,7 @@ if (!pm.environment.has('token')) {
     url: '{{baseUrl}}/oauth/token',
     method: 'POST',
     header: { 'Content-Type': 'application/json' },
-    body: { mode: 'raw', raw: JSON.stringify({ client_id: pm.variables.get('clientId'), client_secret: pm.variables.get('clientSecret') }) }
+    body: { mode: 'raw', raw: JSON.stringify({ client_id: pm.environment.get('clientId'), client_secret: pm.environment.get('clientSecret') }) }
   }, function (err, res) {
     pm.environment.set('token', res.json().access_token)
   })

@@ -3,23 +3,28 @@
  * undefined; a value set comes back as set within the script that set it and as newman's sandbox
  * boundary hands it on after it (through JSON: `undefined`, `NaN`, a function become null;
  * model/postman-values.ts), and `{{name}}` substitution uses that value's text. `values` is
- * postman-collection's VariableList, built in the guest (guest/variable-list.ts). A named scope
- * reads only its own values (model/scope-read.ts), `pm.variables` all by precedence. `svc` keeps
+ * postman-collection's VariableList, built in the guest (guest/variable-list.ts). `svc` keeps
  * spec 4.5's text and null (common.ts).
  */
 import { hideStoredName, hideStoredScope } from '../../../model/session-hidden.ts'
 import { markSessionTarget, sessionTargetOf, type SessionTarget } from '../../../model/session-targets.ts'
-import { LAYER_OF, scopeGet, scopeHas, scopeSnapshot } from '../../../model/scope-read.ts'
+import type { VariableScope } from '../../../model/variables.ts'
 import type { CurrentRun } from './common.ts'
 import { api, VariableListValue } from './bridge.ts'
 import { toText } from './values.ts'
+
+/** The stored layer a script's scope stands for. */
+const LAYER_OF: Record<SessionTarget, VariableScope> = {
+  environment: 'environment',
+  globals: 'global',
+  collection: 'collection',
+}
 
 /** `target`: the scope the script names (`pm.environment`, `pm.globals`, `pm.collectionVariables`). */
 export function postmanScope(current: CurrentRun, target: SessionTarget = 'environment') {
   const vars = () => current.run.input.variables
   return api({
-    // As newman: the scope's own value only (model/scope-read.ts); pm.variables resolves.
-    get: (key: unknown) => scopeGet(vars(), target, String(key), current.run),
+    get: (key: unknown) => vars().postmanGet(String(key), current.run),
     set: (key: unknown, value: unknown) => {
       vars().postmanSet(String(key), value, current.run)
       markSessionTarget(vars().session, String(key), target)
@@ -30,8 +35,8 @@ export function postmanScope(current: CurrentRun, target: SessionTarget = 'envir
       markSessionTarget(vars().session, String(key), null)
       hideStoredName(vars().session, LAYER_OF[target], String(key))
     },
-    has: (key: unknown) => scopeHas(vars(), target, String(key)),
-    toObject: () => scopeSnapshot(vars(), target, current.run),
+    has: (key: unknown) => vars().scriptHas(String(key)),
+    toObject: () => vars().postmanSnapshot(current.run),
     replaceIn: (text: unknown) => vars().replaceForScript(toText(text), current.run),
     clear: () => {
       const session = vars().session
@@ -43,7 +48,7 @@ export function postmanScope(current: CurrentRun, target: SessionTarget = 'envir
       hideStoredScope(session, LAYER_OF[target])
     },
     get values() {
-      return new VariableListValue(Object.entries(scopeSnapshot(vars(), target, current.run)))
+      return new VariableListValue(Object.entries(vars().postmanSnapshot(current.run)))
     },
   })
 }
