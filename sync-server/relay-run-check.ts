@@ -10,7 +10,7 @@ import type { Collection, Environment } from '../src/model/types.ts'
 import type { RunRequestMeta } from '../src/runtime/app-run/relay-protocol.ts'
 import { RUN_PROTOCOL_VERSION } from '../src/runtime/app-run/relay-protocol.ts'
 import type { AppRunSpec } from '../src/runtime/app-run/types.ts'
-import { checkProxy, checkTls, RelayRefusal } from './relay-validate.ts'
+import { checkProxy, checkTls, invalid, object } from './relay-validate.ts'
 
 /** Most iterations a run may ask for (the relay's request limit bounds what is sent). */
 export const MAX_ITERATIONS = 1_000_000
@@ -25,18 +25,6 @@ export interface CheckedRun {
   spec: AppRunSpec
   /** A form-data file reference's bytes, or why the app could not read it. */
   files: Map<string, Uint8Array | string>
-}
-
-function invalid(message: string): never {
-  throw new RelayRefusal(400, 'invalid-request', message)
-}
-
-type Json = Record<string, unknown>
-
-function object(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    invalid(`${what} must be an object`)
-  return value as Json
 }
 
 function list(value: unknown, what: string): unknown[] {

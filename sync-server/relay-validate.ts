@@ -38,13 +38,13 @@ function show(value: unknown): string {
   return visible([...(JSON.stringify(value) ?? String(value))].slice(0, 60).join(''))
 }
 
-function invalid(message: string): never {
+export function invalid(message: string): never {
   throw new RelayRefusal(400, 'invalid-request', message)
 }
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
-function object(value: unknown, what: string): Json {
+export function object(value: unknown, what: string): Json {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     invalid(`${what} must be an object`)
   return value as Json
