@@ -155,17 +155,21 @@ export function checkTls(value: unknown): TlsSettings {
   return tlsFromJson(json)
 }
 
+/** The JSON header of `u32 length | JSON meta | …` (what `withJsonHeader` frames), `what` naming the request. */
+export function readJsonHeader(buffer: Buffer, what: string): { header: unknown; length: number } {
+  if (buffer.length < 4) invalid(`${what} is empty`)
+  const length = buffer.readUInt32BE(0)
+  if (4 + length > buffer.length) invalid(`${what} is shorter than its header says`)
+  try {
+    return { header: JSON.parse(buffer.subarray(4, 4 + length).toString('utf8')), length }
+  } catch {
+    invalid(`${what} header is not JSON`)
+  }
+}
+
 /** `u32 length | JSON meta | body` into the transport's own types. */
 export function parseRelayRequest(buffer: Buffer): { request: WireRequest; options: SendOptions } {
-  if (buffer.length < 4) invalid('the relay request is empty')
-  const length = buffer.readUInt32BE(0)
-  if (4 + length > buffer.length) invalid('the relay request is shorter than its header says')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(buffer.subarray(4, 4 + length).toString('utf8'))
-  } catch {
-    invalid('the relay request header is not JSON')
-  }
+  const { header: parsed, length } = readJsonHeader(buffer, 'the relay request')
   const meta = object(parsed, 'the relay request') as Partial<Record<keyof RelayRequestMeta, unknown>>
   if (meta.v === undefined)
     invalid(`the relay request has no protocol version (expected ${RELAY_PROTOCOL_VERSION})`)
