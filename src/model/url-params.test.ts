@@ -3,13 +3,38 @@ import { makeRow } from './factories.ts'
 import {
   encodeQueryComponent,
   encodePath,
+  indexOutsideVariables,
   paramsFromUrl,
   parseQuery,
+  splitOutsideVariables,
   splitUrl,
   urlFromParams,
 } from './url-params.ts'
 
 const pairsOf = (url: string) => paramsFromUrl(url, []).map((row) => [row.key, row.value])
+
+describe('separators outside {{variables}}', () => {
+  it.each([
+    ['a&b', '&', 1],
+    ['{{a&b}}&c', '&', 7],
+    ['{{a{{b&c}}&d}}&e', '&', 14],
+    ['x{{a}}}&', '&', 7],
+    ['{{a&b', '&', -1],
+    ['{{a}}', '&', -1],
+    ['{a&b', '&', 2],
+  ])('%s: first %s at %i', (text, char, at) => expect(indexOutsideVariables(text, char)).toBe(at))
+
+  it('searches from a given index, as from the start of a query', () => {
+    expect(indexOutsideVariables('a&{{b&c}}&d', '&', 2)).toBe(9)
+  })
+
+  it.each([
+    ['a=1&{{b&c}}=2&&d', ['a=1', '{{b&c}}=2', '', 'd']],
+    ['{{a}}&{{b}}', ['{{a}}', '{{b}}']],
+    ['{{a&', ['{{a&']],
+    ['&', ['', '']],
+  ])('%s', (text, parts) => expect(splitOutsideVariables(text, '&')).toEqual(parts))
+})
 
 describe('splitUrl', () => {
   it.each([

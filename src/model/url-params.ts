@@ -29,18 +29,33 @@ export function splitUrl(url: string): SplitUrl {
   return { base: rest.slice(0, queryAt), query: rest.slice(queryAt + 1), hash }
 }
 
-/** `{{a?b}}` is a variable name, not the start of a query. */
-export function indexOutsideVariables(text: string, char: string): number {
-  if (!text.includes('{{')) return text.indexOf(char)
-  let depth = 0
-  for (let i = 0; i < text.length; i++) {
-    if (text.startsWith('{{', i)) {
-      depth++
-      i++
-    } else if (depth > 0 && text.startsWith('}}', i)) {
-      depth--
-      i++
-    } else if (depth === 0 && text[i] === char) return i
+/**
+ * The first `char` at or after `from` that is not inside a `{{variable}}` (`{{a?b}}` is a variable
+ * name, not the start of a query; variables may nest); -1 when there is none. Runs on every URL a
+ * run builds (twice a request), so it jumps with indexOf instead of testing each character.
+ */
+export function indexOutsideVariables(text: string, char: string, from = 0): number {
+  let at = from
+  let found = text.indexOf(char, at)
+  while (found >= 0) {
+    const open = text.indexOf('{{', at)
+    if (open < 0 || found < open) return found
+    // Past the variable's closing `}}`; an unclosed one runs to the end.
+    let depth = 1
+    at = open + 2
+    while (depth > 0) {
+      const close = text.indexOf('}}', at)
+      if (close < 0) return -1
+      const inner = text.indexOf('{{', at)
+      if (inner >= 0 && inner < close) {
+        depth++
+        at = inner + 2
+      } else {
+        depth--
+        at = close + 2
+      }
+    }
+    if (found < at) found = text.indexOf(char, at)
   }
   return -1
 }
@@ -49,16 +64,16 @@ export function indexOutsideVariables(text: string, char: string): number {
 export function splitOutsideVariables(text: string, separator: string): string[] {
   if (!text.includes('{{')) return text.split(separator)
   const parts: string[] = []
-  let rest = text
+  let start = 0
   for (
-    let at = indexOutsideVariables(rest, separator);
+    let at = indexOutsideVariables(text, separator);
     at >= 0;
-    at = indexOutsideVariables(rest, separator)
+    at = indexOutsideVariables(text, separator, start)
   ) {
-    parts.push(rest.slice(0, at))
-    rest = rest.slice(at + 1)
+    parts.push(text.slice(start, at))
+    start = at + 1
   }
-  parts.push(rest)
+  parts.push(text.slice(start))
   return parts
 }
 

@@ -25,21 +25,25 @@ const SENDABLE = /^[\x21-\x7e]*$/
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
 
 export function writtenTarget(raw: string, url: URL): WrittenTarget {
-  const normalised = { path: `${url.pathname}${url.search}` }
   const parts = PARTS.exec(raw.trim())
-  if (!parts || parts[1]!.toLowerCase() !== url.protocol) return normalised
+  if (!parts || parts[1]!.toLowerCase() !== url.protocol) return normalised(url)
   const authority = parts[2]!
   let rest = parts[3]!
   const hash = rest.indexOf('#')
   if (hash >= 0) rest = rest.slice(0, hash)
   const queryAt = rest.indexOf('?')
   const pathname = queryAt < 0 ? rest : rest.slice(0, queryAt)
-  if (pathname.includes('\\') || !SENDABLE.test(rest)) return normalised
+  if (pathname.includes('\\') || !SENDABLE.test(rest)) return normalised(url)
   const target: WrittenTarget = { path: rest === '' ? '/' : rest.startsWith('?') ? `/${rest}` : rest }
   const port = /:(\d+)$/.exec(authority.slice(authority.lastIndexOf('@') + 1))?.[1]
   if (port !== undefined && url.port === '' && Number(port) === Number(DEFAULT_PORTS[url.protocol]))
     target.host = `${url.host}:${port}`
   return target
+}
+
+/** The WHATWG URL's path and query: for a target the text cannot give as is. */
+function normalised(url: URL): WrittenTarget {
+  return { path: `${url.pathname}${url.search}` }
 }
 
 /** `Basic …` from the URL's `user:password@`, decoded as newman decodes it; undefined without one. */
