@@ -13,7 +13,7 @@
  * shape's name, default `variables`).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -99,6 +99,8 @@ for (let round = 0; round < ROUNDS; round++) {
   )
 }
 await close()
+// The exported commits and the collection go; the builds named as directories stay as they were.
+rmSync(work, { recursive: true, force: true })
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
