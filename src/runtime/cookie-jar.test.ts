@@ -65,4 +65,32 @@ describe('CookieJar', () => {
     expect(jar.cookiesFor('http://a.test/')).toEqual([])
     expect(jar.cookiesFor('https://a.test/')).toEqual([['s', 'v']])
   })
+
+  it('gives scripts a copy and takes their changes back: put, remove one name, remove all for a URL', () => {
+    const jar = new CookieJar(() => 1_000)
+    jar.store('http://a.test/x', [cookie({ name: 'a', value: '1', path: '/', httpOnly: true, maxAge: 10 })])
+    const copy = CookieJar.of(jar.snapshot(), () => 1_000)
+    expect(copy.put('http://a.test/', cookie({ name: 'b', value: '2' }))).toMatchObject({
+      name: 'b',
+      path: '/',
+      hostOnly: true,
+    })
+    expect(copy.put('http://a.test/', cookie({ name: 'c', domain: 'b.test' }))).toBeNull()
+    expect(jar.cookiesFor('http://a.test/')).toEqual([['a', '1']])
+    expect(copy.matching('http://a.test/')[0]).toMatchObject({
+      httpOnly: true,
+      maxAge: 10,
+      expiresAt: 11_000,
+    })
+    copy.store('http://a.test/deep/x', [cookie({ name: 'a', value: 'deep', path: '/deep' })])
+    copy.remove('http://a.test/deep/x', 'a')
+    expect(copy.cookiesFor('http://a.test/deep/x')).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ])
+    copy.remove('http://a.test/')
+    expect(copy.isEmpty).toBe(true)
+    jar.replace(copy.snapshot())
+    expect(jar.isEmpty).toBe(true)
+  })
 })

@@ -49,10 +49,10 @@ import {
   notRun,
   RUN_AS,
   type RunAs,
-  withJarCookies,
   type PlannedRequest,
 } from './run-steps.ts'
 import type { ScriptIteration } from './script/types.ts'
+import { withJarCookies } from './send/cookies.ts'
 import { send, type ParentScope, type SendDeps, type SendInput, type SendResult } from './send.ts'
 
 export { isFailure, nextIndex, type PlannedRequest } from './run-steps.ts'
@@ -309,18 +309,16 @@ export async function runCollection(
       options.onRequestStart?.(plan, index, planned.length, position)
       emit({ type: 'request-start', planned: plan, position })
       const variables = new VariableContext([...dataLayers, ...folderLayers(plan), ...outerLayers], session)
-      // Reading the URL changes nothing in the context: the send may use the same one.
-      const request = withJarCookies(plan.request, jar, variables)
+      // The send adds the jar's cookies and stores the response's (send/cookies.ts).
       const input: SendInput = {
-        request,
+        request: plan.request,
         parents: parentsOf(plan),
         variables,
         runKey,
         iteration: scriptIteration,
+        cookieJar: jar,
       }
       const result = await runOne(input, deps, options)
-      if (result.outcome === 'done' && result.response.cookies.length > 0)
-        jar.store(result.response.url || result.request.url, result.response.cookies)
       if (options.keepResults !== false) results.push({ planned: plan, result, iteration })
       count(counts, result)
       count(iterationCounts, result)
@@ -365,8 +363,15 @@ async function runOne(
   switch (how.by) {
     case 'skip':
       return notRun(input.request)!
-    case 'grpc':
-      return options.runGrpc?.(input, deps) ?? grpcNotHere()
+    case 'grpc': {
+      // Reading the URL changes nothing in the context: the call may use the same one.
+      const jar = input.cookieJar
+      const request = jar ? withJarCookies(input.request, jar, input.variables) : input.request
+      const result = await (options.runGrpc?.({ ...input, request }, deps) ?? grpcNotHere())
+      if (jar && result.outcome === 'done' && result.response.cookies.length > 0)
+        jar.store(result.response.url || result.request.url, result.response.cookies)
+      return result
+    }
     case 'send':
       return send(input, deps)
     default:

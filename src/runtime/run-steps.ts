@@ -1,11 +1,8 @@
 /**
  * The per-request decisions of a collection run (run-collection.ts): which kinds a run does not
- * send, what counts as a failure, where setNextRequest goes, and the run's cookies on a request.
+ * send, what counts as a failure and where setNextRequest goes.
  */
-import { makeRow } from '../model/factories.ts'
 import type { Folder, RequestKind, RequestSpec } from '../model/types.ts'
-import type { VariableContext } from '../model/variables.ts'
-import type { CookieJar } from './cookie-jar.ts'
 import type { SendResult } from './send.ts'
 
 export interface PlannedRequest {
@@ -87,27 +84,6 @@ export function isFailure(result: SendResult): boolean {
   if (result.outcome === 'not-sent' && result.skipped) return false
   if (result.outcome !== 'done') return true
   return result.scriptError !== null || result.testsTimedOut || result.tests.some((test) => !test.passed)
-}
-
-/** Adds stored cookies the user's cookies table does not already name. */
-export function withJarCookies(
-  request: RequestSpec,
-  jar: CookieJar,
-  variables: VariableContext,
-): RequestSpec {
-  // Until a response sets a cookie there is nothing to add (and no URL to resolve).
-  if (jar.isEmpty) return request
-  let url: string
-  try {
-    url = new URL(variables.replace(request.url).replace(/^(?![a-z][a-z0-9+.-]*:\/\/)/i, 'http://')).href
-  } catch {
-    return request
-  }
-  const stored = jar.cookiesFor(url)
-  if (stored.length === 0) return request
-  const own = new Set(request.cookies.filter((row) => row.enabled).map((row) => row.key))
-  const extra = stored.filter(([name]) => !own.has(name)).map(([key, value]) => makeRow({ key, value }))
-  return { ...request, cookies: [...request.cookies, ...extra] }
 }
 
 /** Waits `ms`, or less when `signal` aborts. */

@@ -14,6 +14,7 @@ import type { RunFlow, ScriptError, TestResult } from './script/types.ts'
 import { TransportError } from './transport/types.ts'
 import { EXPIRY_MARGIN_MS, oauthToken, parentAuthOf } from './send/auth.ts'
 import { buildOutgoing, digestFor, exchange, sendOptionsOf, type Outgoing } from './send/exchange.ts'
+import { afterResponseCookies, takeScriptCookies, withJarCookies } from './send/cookies.ts'
 import { runPostResponse } from './send/post-response.ts'
 import { runPreRequest } from './send/pre-request.ts'
 import { next, scriptChain } from './send/script-chain.ts'
@@ -35,8 +36,10 @@ export function firstLine(message: string): string {
 }
 
 export async function send(input: SendInput, deps: SendDeps): Promise<SendResult> {
-  const { request, variables } = input
+  const { request, variables, cookieJar: jar } = input
   const parents = input.parents ?? []
+  // A collection run's cookies go out with the request (a hand-off builds it with them too).
+  if (jar) input = { ...input, request: withJarCookies(request, jar, variables) }
   // faker is imported only for a send that names a {{$random…}} variable (request, its scripts,
   // its parents' or a variable's value).
   if (fakerNeededFor([request, parents], variables)) await loadFakerVariables()
@@ -76,6 +79,9 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
     changes = run.changes
     handed = run.handedOff
     flow = run.flow ?? {}
+    // pm.cookies.jar() changed the run's cookies: this request goes out with them, as in newman.
+    if (takeScriptCookies(jar, run) && !handed)
+      input = { ...input, request: withJarCookies(request, jar!, variables) }
     if (flow.skip) {
       return {
         outcome: 'not-sent',
@@ -137,6 +143,7 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
 
   // A running event stream has no end to wait for: its post-response script does not run (spec 3).
   const postScripts = response.eventStream ? [] : postChain
+  const cookies = afterResponseCookies(jar, response.url || out.wire.url, response.cookies, postScripts)
   let scriptError: ScriptError | null = null
   if (postScripts.length > 0) {
     emit({ type: 'post-response' })
@@ -146,7 +153,9 @@ export async function send(input: SendInput, deps: SendDeps): Promise<SendResult
       view: out.view,
       response,
       digest,
+      cookies,
     })
+    takeScriptCookies(jar, run)
     tests.push(...run.tests)
     testsTimedOut ||= run.testsTimedOut
     scriptError = run.error

@@ -135,10 +135,43 @@ interface AlphaRequestObject {
   header?: Record<string, string> | { key: string; value: string; disabled?: boolean }[] | string
   body?: object | string | { mode: 'raw'; raw: string } | { mode: 'urlencoded'; urlencoded: { key: string; value: string }[] }
 }
-interface AlphaInert {
-  get(name: string): undefined
-  has(name: string): false
-  toObject(): {}
+/** A cookie as postman-collection gives it: `value` URI-encoded, `valueOf()` decoded. */
+interface AlphaCookie {
+  name: string
+  value: string
+  expires: Date | null
+  maxAge: number
+  domain: string
+  path: string
+  secure: boolean
+  httpOnly: boolean
+  hostOnly: boolean
+  valueOf(): string
+  toString(): string
+}
+/** A cookie store for any URL; each answer comes through its callback. */
+interface AlphaCookieJar {
+  get(url: string, name: string, callback: (error: Error | null, value: string | null) => void): void
+  getAll(url: string, callback: (error: Error | null, cookies: AlphaCookieList) => void): void
+  getAll(url: string, options: { http?: boolean }, callback: (error: Error | null, cookies: AlphaCookieList) => void): void
+  set(url: string, name: string, value: string, callback?: (error: Error | null, cookie: AlphaCookie) => void): void
+  set(url: string, cookie: Partial<AlphaCookie> | string, callback?: (error: Error | null, cookie: AlphaCookie) => void): void
+  unset(url: string, name: string, callback?: (error: Error | null) => void): void
+  clear(url: string, callback?: (error: Error | null) => void): void
+}
+/** Cookies by name (any case); a name set on two paths is listed twice. */
+interface AlphaCookieList {
+  get(name: string): string | undefined
+  has(name: string, value?: string): boolean
+  one(name: string): AlphaCookie | undefined
+  toObject(): Record<string, string | string[]>
+  count(): number
+  idx(index: number): AlphaCookie | undefined
+  all(): AlphaCookie[]
+  each(fn: (cookie: AlphaCookie) => void): void
+  filter(fn: (cookie: AlphaCookie) => boolean): AlphaCookie[]
+  find(fn: (cookie: AlphaCookie) => boolean): AlphaCookie | undefined
+  map<T>(fn: (cookie: AlphaCookie) => T): T[]
 }
 /** The iteration's data row (a collection run's data file); changes last for the script that makes them. */
 interface IterationDataScope {
@@ -160,7 +193,8 @@ interface AlphaApi extends Omit<SvcApi, 'response' | 'request'> {
   readonly response: AlphaResponse | null
   /** Pre-request scripts only, at most 5 calls; the send waits for the callback. */
   sendRequest(request: string | AlphaRequestObject, callback: (error: Error | null, response: AlphaSendResponse | undefined) => void): void
-  readonly cookies: AlphaInert & { jar(): object }
+  /** In a collection run the run's cookies for the response's URL; a single send's are its response's; none before the send. */
+  readonly cookies: AlphaCookieList & { jar(): AlphaCookieJar }
   readonly iterationData: IterationDataScope
   setNextRequest(name: string | null): void
 }

@@ -19,11 +19,14 @@ export interface QuickJSRunnerOptions {
   residentWhenIdle?: boolean
 }
 
-function phaseResult(log: RequestChangeLog): Pick<ScriptRunResult, 'changes' | 'flow'> {
+function phaseResult(log: RequestChangeLog): Pick<ScriptRunResult, 'changes' | 'flow' | 'cookieJar'> {
   const flow = log.flow
-  return flow.skip || flow.stop || flow.nextRequest !== undefined
-    ? { changes: log.changes, flow }
-    : { changes: log.changes }
+  const cookieJar = log.changedCookies()
+  return {
+    changes: log.changes,
+    ...(flow.skip || flow.stop || flow.nextRequest !== undefined ? { flow } : {}),
+    ...(cookieJar ? { cookieJar } : {}),
+  }
 }
 
 /** Makes a fresh instance of the QuickJS wasm module (each has its own memory). */

@@ -9,6 +9,7 @@ import type { HeaderList, WireRequest, WireResponse } from '../../model/wire.ts'
 import type { Auth, RequestBody } from '../../model/types.ts'
 import type { RequestChanges } from '../../model/request-changes.ts'
 import type { HandedOff, HandOff } from './hand-off.ts'
+import type { StoredCookie } from '../cookie-jar.ts'
 
 export type ScriptPhase = 'pre-request' | 'post-response'
 
@@ -102,6 +103,14 @@ export interface ScriptRunInput {
   defaultHeaders?: false
   /** A collection run's iteration; absent for a single send (iteration 0 of 1, no data). */
   iteration?: ScriptIteration
+  /**
+   * The cookies Postman's `pm.cookies.jar()` works on: the collection run's jar, or for a single
+   * send the response's cookies alone (a copy; changes come back in ScriptRunResult.cookieJar).
+   * `pm.cookies` lists those `cookieUrl` gets (post-response: the response's URL; absent before
+   * the send, where newman's list is empty).
+   */
+  cookieJar?: StoredCookie[]
+  cookieUrl?: string
 }
 
 export interface TestResult {
@@ -148,6 +157,8 @@ export interface ScriptRunResult {
   changes: RequestChanges
   /** Absent when no script asked anything of the run. */
   flow?: RunFlow
+  /** The whole cookie jar after a script changed it through `pm.cookies.jar()`; absent otherwise. */
+  cookieJar?: StoredCookie[]
 }
 
 export interface ScriptRunner {

@@ -8,6 +8,7 @@ import { fromUtf8 } from '../../model/encoding.ts'
 import type { RequestChanges } from '../../model/request-changes.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import type { DigestExchange } from '../digest-exchange.ts'
+import type { StoredCookie } from '../cookie-jar.ts'
 import type { ScriptRunResult, ScriptSource } from '../script/types.ts'
 import { runner } from './script-chain.ts'
 import type { SendDeps, SendInput } from './types.ts'
@@ -20,6 +21,8 @@ export interface AfterSend {
   view: WireRequest
   response: WireResponse
   digest: DigestExchange | null
+  /** The jar and URL of `pm.cookies` (cookies.ts), for a script that names it. */
+  cookies: { cookieJar: StoredCookie[]; cookieUrl: string } | Record<string, never>
 }
 
 export async function runPostResponse(
@@ -67,6 +70,7 @@ export async function runPostResponse(
       responseSize: response.sizes.responseHeaders + response.sizes.responseBody,
     },
     variables,
+    ...after.cookies,
     sendRequest: (next, signal) => deps.transport.send(next, { ...deps.options, signal }),
     signal: deps.signal,
   })

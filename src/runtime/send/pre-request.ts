@@ -8,6 +8,7 @@ import { scriptUrl } from '../../model/script-view.ts'
 import type { WireResponse } from '../../model/wire.ts'
 import { canHandOff, type HandedOff } from '../script/hand-off.ts'
 import type { ScriptRunInput, ScriptRunResult, ScriptSource } from '../script/types.ts'
+import { preRequestCookies } from './cookies.ts'
 import { runner } from './script-chain.ts'
 import type { SendDeps, SendInput } from './types.ts'
 
@@ -54,6 +55,7 @@ export function runPreRequest(
     },
     response: null,
     variables,
+    ...preRequestCookies(input.cookieJar, preScripts),
     sendRequest: (wire, signal) => deps.transport.send(wire, { ...deps.options, signal }),
     signal: deps.signal,
   }

@@ -5,6 +5,7 @@ import type { VariableContext } from '../../model/variables.ts'
 import type { WireRequest, WireResponse } from '../../model/wire.ts'
 import type { TokenStore } from '../oauth/token-for-send.ts'
 import type { DigestSessions } from '../digest-exchange.ts'
+import type { CookieJar } from '../cookie-jar.ts'
 import type { ScriptError, ScriptIteration, ScriptRunner, TestResult } from '../script/types.ts'
 import type { RelayEndpoint } from '../transport/select.ts'
 import type { SendOptions, Transport, TransportError } from '../transport/types.ts'
@@ -64,6 +65,11 @@ export interface SendInput {
   runKey?: string
   /** The collection run's iteration, for scripts (`pm.info.iteration`, `pm.iterationData`). */
   iteration?: ScriptIteration
+  /**
+   * The collection run's cookies (spec 2.1 rule 5: the runner sends them back): added to the
+   * request, the response's stored, scripts' `pm.cookies` read from it (cookies.ts).
+   */
+  cookieJar?: CookieJar
 }
 
 interface OutcomeBase {

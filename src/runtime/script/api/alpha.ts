@@ -14,18 +14,11 @@ import { setNextRequest, skipRequest } from './run-flow.ts'
 import { postmanLocalScope, postmanScope } from './postman-scopes.ts'
 import { pmRequestView } from './pm-request.ts'
 import { iterationDataScope } from './iteration-data.ts'
+import { pmCookies } from './pm-cookies.ts'
 
 /** Built once per sandbox: every member resolves against the current run. */
 export function alphaApi(common: Shared) {
   const current = common.current
-  const inert = api({
-    get: () => undefined,
-    has: () => false,
-    toObject: () => ({}),
-    set: () => undefined,
-    unset: () => undefined,
-    clear: () => undefined,
-  })
   const environment = postmanScope(current)
   const namespace = api({
     environment,
@@ -39,17 +32,6 @@ export function alphaApi(common: Shared) {
     test: GUEST_TEST,
     expect: EXPECT,
     sendRequest: (request: unknown, callback: unknown) => alphaSendRequest(current.run, request, callback),
-    cookies: api({
-      ...inert,
-      jar: () =>
-        api({
-          get: () => undefined,
-          set: () => undefined,
-          unset: () => undefined,
-          clear: () => undefined,
-          getAll: () => undefined,
-        }),
-    }),
     iterationData: iterationDataScope(() => current.run),
     setNextRequest: (next: unknown) => setNextRequest(current.run, next),
     execution: api({
@@ -58,6 +40,8 @@ export function alphaApi(common: Shared) {
     }),
   })
   Object.defineProperty(namespace, 'response', { get: responseAccessor(current, true) })
+  // A new CookieList on each read, as the run's cookies are (api/pm-cookies.ts).
+  Object.defineProperty(namespace, 'cookies', { get: pmCookies(current).cookies })
   return namespace
 }
 

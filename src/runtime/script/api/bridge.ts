@@ -155,6 +155,33 @@ export class SdkHeader {
   ) {}
 }
 
+/** A cookie as the guest's CookieList takes it (guest/cookie-list.ts). */
+export interface SdkCookieData {
+  name: string
+  value: string
+  /** Milliseconds since the epoch; null for a session cookie. */
+  expires: number | null
+  maxAge: number
+  domain: string
+  path: string
+  secure: boolean
+  httpOnly: boolean
+  hostOnly: boolean
+}
+
+/** `pm.cookies`: the guest builds postman-collection's CookieList, with `jar` (tag `C`). */
+export class CookieListValue {
+  constructor(
+    readonly cookies: SdkCookieData[],
+    readonly jar?: () => unknown,
+  ) {}
+}
+
+/** One cookie the guest sees as postman-collection's Cookie (tag `K`). */
+export class SdkCookie {
+  constructor(readonly cookie: SdkCookieData) {}
+}
+
 /** An array the guest gets as newman's sandbox gives arrays: with Sugar's `.each` (tag `L`). */
 export class SdkArray {
   constructor(readonly items: unknown[]) {}
@@ -226,6 +253,11 @@ export class ApiRegistry {
     if (value instanceof VariableListValue) return { [TAG]: 'V', v: encode(value.pairs) }
     if (value instanceof SdkHeader) return { [TAG]: 'H', k: value.key, v: value.value }
     if (value instanceof SdkArray) return { [TAG]: 'L', v: encode(value.items, this.hook) }
+    if (value instanceof CookieListValue) {
+      const jar = value.jar ? this.hook(api(value.jar)) : undefined
+      return { [TAG]: 'C', v: value.cookies as unknown as Encoded, ...(jar ? { j: jar } : {}) }
+    }
+    if (value instanceof SdkCookie) return { [TAG]: 'K', v: value.cookie as unknown as Encoded }
     if (MARKED.has(value)) return { [TAG]: 'N', i: this.ref(value), f: typeof value === 'function' }
     return undefined
   }

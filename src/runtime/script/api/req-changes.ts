@@ -4,6 +4,7 @@ import { utf8Length } from '../../../model/wire.ts'
 import { emptyChanges, type RequestChanges, type RunFlow } from '../types.ts'
 import { isHeaderName, PROTECTED_HEADERS, type ScriptLimits } from '../limits.ts'
 import { messages, ScriptAbort } from '../errors.ts'
+import { CookieJar, type StoredCookie } from '../../cookie-jar.ts'
 
 const METHOD = /^[A-Za-z]+$/
 
@@ -12,7 +13,21 @@ export class RequestChangeLog {
   /** setNextRequest / skipRequest of the phase's scripts: the last call wins, as in newman. */
   readonly flow: RunFlow = {}
 
+  /** The phase's copy of the cookie jar (`pm.cookies.jar()`, api/pm-cookies.ts), made on first use. */
+  private jar: CookieJar | null = null
+  /** A script changed the jar: the result carries it back (ScriptRunResult.cookieJar). */
+  cookiesChanged = false
+
   constructor(private readonly limits: ScriptLimits) {}
+
+  cookieJar(from: readonly StoredCookie[] | undefined): CookieJar {
+    return (this.jar ??= CookieJar.of(from ?? []))
+  }
+
+  /** The whole jar after a change, or undefined. */
+  changedCookies(): StoredCookie[] | undefined {
+    return this.cookiesChanged && this.jar ? this.jar.snapshot() : undefined
+  }
 
   setHeader(name: string, value: string): void {
     this.checkName(name)

@@ -102,5 +102,6 @@ export const VARIABLE_LIST = String.raw`(function () {
     variableList: (pairs) => new VariableList(pairs),
     header: (key, value) => new Header(key, value),
     list: list,
+    rule: rule,
   }
 })()`
