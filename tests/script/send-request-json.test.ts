@@ -82,4 +82,54 @@ describe('pm.sendRequest res.json()', () => {
     expect(result.error).toBeNull()
     expect(result.variables.session.get('seen')).toBe('SyntaxError')
   })
+
+  it('words a failed parse as the host does (V8), not as QuickJS', async () => {
+    const result = await runScript(
+      `pm.sendRequest('http://127.0.0.1:1/', function (err, res) {
+        try { res.json() } catch (e) { pm.environment.set('seen', e.message) }
+      })`,
+      { sendRequest: answering('{"a":') },
+    )
+    expect(result.error).toBeNull()
+    expect(result.variables.session.get('seen')).toBe(errorOf(() => JSON.parse('{"a":')))
+  })
+
+  it('answers the values, text and headers the host object answered', async () => {
+    const result = await runScript(
+      `pm.sendRequest('http://127.0.0.1:1/', function (err, res) {
+        const h = res.headers
+        pm.environment.set('seen', JSON.stringify([res.code, res.status, res.responseTime, res.responseSize,
+          res.text(), h['Content-Type'], h.get('content-type'), h.get('x-none'), h.has('CONTENT-TYPE'),
+          h.has('content-type', 'application/json'), h.has('content-type', 'text/plain'), h.toObject(),
+          Object.keys(h), typeof res.json]))
+      })`,
+      { sendRequest: answering('{"a":1}') },
+    )
+    expect(result.error).toBeNull()
+    expect(JSON.parse(result.variables.session.get('seen')!)).toEqual([
+      200,
+      'OK',
+      1,
+      7,
+      '{"a":1}',
+      'application/json',
+      'application/json',
+      null,
+      true,
+      true,
+      false,
+      { 'Content-Type': 'application/json' },
+      ['Content-Type'],
+      'function',
+    ])
+  })
 })
+
+function errorOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (error) {
+    return (error as Error).message
+  }
+  return ''
+}

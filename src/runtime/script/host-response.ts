@@ -44,6 +44,20 @@ export function jsonAnswer(text: string, value: unknown): unknown {
   return !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH ? new JsonText(text) : value
 }
 
+/** Bodies up to this length are checked for the guest's own parse when they arrive (guestParses). */
+const GUEST_PARSE_MAX = 65536
+
+/**
+ * Whether the guest's JSON.parse of `text` gives what `json()` answers (jsonAnswer's JsonText
+ * when the text is JSON): checked once per `pm.sendRequest` response, which the guest builds
+ * itself (guest/send-result.ts). A longer body is not scanned now: its `json()` asks the host.
+ */
+export function guestParses(text: string): boolean {
+  return (
+    text.length <= GUEST_PARSE_MAX && !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH
+  )
+}
+
 export class HostResponse {
   private cachedText: string | undefined
   private cachedJson: { value: unknown } | undefined

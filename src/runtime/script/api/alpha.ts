@@ -3,10 +3,10 @@ import { newId } from '../../../model/ids.ts'
 import type { HeaderList } from '../../../model/wire.ts'
 import type { ScriptRun } from '../run-state.ts'
 import { messages, ScriptAbort } from '../errors.ts'
-import { jsonAnswer } from '../host-response.ts'
-import { api, EXPECT, GUEST_TEST } from './bridge.ts'
+import { guestParses, jsonAnswer } from '../host-response.ts'
+import { api, EXPECT, GUEST_TEST, SendResult } from './bridge.ts'
 import { responseAccessor } from './common.ts'
-import { headerList, joinHeaders, toText } from './values.ts'
+import { toText } from './values.ts'
 import type { Shared } from './svc.ts'
 import type { ScriptHttpRequest, ScriptHttpResponse } from './send-request.ts'
 import { sendFromScript } from './send.ts'
@@ -149,19 +149,9 @@ function multipart(rows: FormRow[]): { text: string; type: string } {
   return { text: `${parts.join('')}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` }
 }
 
-function alphaResult(response: ScriptHttpResponse) {
-  const headers = joinHeaders(response.headers, false)
-  const list = headerList(() => response.headers)
-  for (const key of ['get', 'has', 'toObject'] as const) {
-    Object.defineProperty(headers, key, { value: list[key], enumerable: false })
-  }
-  return api({
-    code: response.code,
-    status: response.reason,
-    responseTime: response.time,
-    responseSize: response.size,
-    headers: api(headers),
-    text: () => response.body,
-    json: () => jsonAnswer(response.body, JSON.parse(response.body)),
-  })
+/** The callback's `res`, built by the guest from the response's values (guest/send-result.ts). */
+function alphaResult(response: ScriptHttpResponse): SendResult {
+  return new SendResult(response, guestParses(response.body), () =>
+    jsonAnswer(response.body, JSON.parse(response.body)),
+  )
 }

@@ -6,6 +6,7 @@
  */
 import { encode, TAG, type Encoded } from '../marshal.ts'
 import { AssertionRef } from '../host-assert.ts'
+import type { ScriptHttpResponse } from './send-request.ts'
 
 const MARKED = new WeakSet<object>()
 const DENIED = new Set(['prototype', 'constructor', '__proto__', 'caller', 'arguments'])
@@ -182,6 +183,19 @@ export class SdkCookie {
   constructor(readonly cookie: SdkCookieData) {}
 }
 
+/**
+ * A `pm.sendRequest` response (tag `R`): the guest builds the callback's `res` from these values
+ * (guest/send-result.ts). `json` is the host's answer for bodies the guest does not parse itself
+ * (`direct` false, or its parse failed): it answers or throws as the host object's `json()` did.
+ */
+export class SendResult {
+  constructor(
+    readonly response: ScriptHttpResponse,
+    readonly direct: boolean,
+    readonly json: () => unknown,
+  ) {}
+}
+
 /** An array the guest gets as newman's sandbox gives arrays: with Sugar's `.each` (tag `L`). */
 export class SdkArray {
   constructor(readonly items: unknown[]) {}
@@ -258,6 +272,20 @@ export class ApiRegistry {
       return { [TAG]: 'C', v: value.cookies as unknown as Encoded, ...(jar ? { j: jar } : {}) }
     }
     if (value instanceof SdkCookie) return { [TAG]: 'K', v: value.cookie as unknown as Encoded }
+    if (value instanceof SendResult) {
+      const r = value.response
+      return {
+        [TAG]: 'R',
+        c: r.code,
+        s: r.reason,
+        t: r.time,
+        z: r.size,
+        h: r.headers,
+        b: r.body,
+        d: value.direct ? 1 : 0,
+        j: this.ref(api(value.json)),
+      }
+    }
     if (MARKED.has(value)) return { [TAG]: 'N', i: this.ref(value), f: typeof value === 'function' }
     return undefined
   }

@@ -9,12 +9,14 @@
 import { NAMED_STATUSES, OK_RANGE, STATUS_CLASSES } from '../status-classes.ts'
 import { VARIABLE_LIST } from './variable-list.ts'
 import { COOKIE_LIST } from './cookie-list.ts'
+import { SEND_RESULT } from './send-result.ts'
 
 export const LIB = String.raw`(function (b) {
 'use strict'
 const T = b.T, S = b.S, keys = Object.keys, isArray = Array.isArray
 const sdk = ${VARIABLE_LIST}
 const cookieSdk = ${COOKIE_LIST}(sdk)
+const sendResult = ${SEND_RESULT}(b)
 const errNames = new Map(keys(b.ERR).map(function (k) { return [b.ERR[k], k] }))
 const builtins = { Date: Date, Array: Array, Object: Object, Map: Map, Set: Set, RegExp: RegExp, Number: Number, String: String, Boolean: Boolean, Promise: Promise, EvalError: EvalError, URIError: URIError }
 for (const k of keys(builtins)) errNames.set(builtins[k], k)
@@ -89,6 +91,7 @@ function dec(v, t) {
     case 'L': return sdk.list(v.v.map(function (x) { return dec(x, t) }))
     case 'C': return cookieSdk.cookieList(v.v, v.j === undefined ? undefined : dec(v.j, t))
     case 'K': return cookieSdk.cookie(v.v)
+    case 'R': return sendResult(v)
   }
   const slot = t.length
   t.push(undefined)

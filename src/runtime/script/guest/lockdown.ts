@@ -35,7 +35,9 @@ function overridable(o, k, d) {
   defp(o, k, { get: get, set: set, enumerable: d.enumerable, configurable: false })
 }
 function lock() {
-  const seen = new Set([G]), todo = [G]
+  // One walk: the candidates for overridable() are noted on the way (not every key of every
+  // intrinsic listed and described a second time), then every object is frozen.
+  const seen = new Set([G]), todo = [G], over = []
   const add = function (v) {
     if (v !== null && (typeof v === 'object' || typeof v === 'function') && !seen.has(v)) { seen.add(v); todo.push(v) }
   }
@@ -44,24 +46,21 @@ function lock() {
     new Set().values(), ''[Symbol.iterator](), 'a'.matchAll(/a/g), [].values().map(function (x) { return x }),
     Iterator.from({ next: function () { return { done: true } } }),
     gopd(function () { 'use strict'; return arguments }(), 'callee').get]
-  for (const h of hidden) { add(h); add(getp(h)) }
+  for (let i = 0; i < hidden.length; i++) { add(hidden[i]); add(getp(hidden[i])) }
   while (todo.length > 0) {
-    const o = todo.pop()
+    const o = todo.pop(), keys = own(o)
     add(getp(o))
-    for (const k of own(o)) {
-      const d = gopd(o, k)
-      if ('value' in d) add(d.value)
-      else { add(d.get); add(d.set) }
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i], d = gopd(o, k)
+      if ('value' in d) {
+        add(d.value)
+        if (d.writable && d.configurable && o !== G && OVERRIDE.has(k)) over.push(o, k, d)
+      } else { add(d.get); add(d.set) }
     }
   }
   seen.delete(G)
-  for (const o of seen) {
-    for (const k of own(o)) {
-      const d = gopd(o, k)
-      if (OVERRIDE.has(k) && d.writable && d.configurable) overridable(o, k, d)
-    }
-    freeze(o)
-  }
+  for (let i = 0; i < over.length; i += 3) overridable(over[i], over[i + 1], over[i + 2])
+  for (const o of seen) freeze(o)
 }
 // res is null in a pre-request script: an accessor on the phase, so every global can be fixed.
 defp(G, 'res', { get: function () { return phase === 'pre' ? null : rootNodes.res }, set: noop, configurable: true })
