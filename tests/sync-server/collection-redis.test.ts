@@ -42,7 +42,7 @@ describe('collection rooms on Redis', { timeout: 60_000 }, () => {
   })
 
   it('an old one-doc room split by one process reaches the other in the new shape', async () => {
-    const [a, b] = await Promise.all([process_('--split-rooms'), process_('--split-rooms')])
+    const [a, b] = await Promise.all([process_(), process_()])
     const old = await raw(a, 'ws-rsplit')
     initWorkspace(old.doc)
     const shop = createCollection(old.doc, { name: 'Shop' })
