@@ -102,7 +102,8 @@ function replayMap(
   base: Y.Snapshot | undefined,
 ): boolean {
   let wrote = false
-  const keys = new Set([...mine.keys(), ...(before ? before.keys() : [])])
+  // The archive's deleted keys too: one deleted offline before the split is an edit to replay.
+  const keys = new Set([...mine.keys(), ...(before ? before._map.keys() : [])])
   for (const key of keys) {
     const value = mine.get(key)
     const old = before?.get(key)
