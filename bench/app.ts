@@ -98,7 +98,7 @@ async function coldCpu(browser: Browser, side: Side, rate: number) {
   return cpu
 }
 
-/** A side of the run; `collectionDocs` turns on the switch of `src/ui/store/collection-open.ts`. */
+/** A side of the run; `collectionDocs` sets the switch of `src/ui/store/collection-open.ts` (default: on). */
 type BenchSide = Side & { collectionDocs?: boolean }
 
 async function bigWorkspace(browser: Browser, side: BenchSide, update: Uint8Array, rate: number) {
@@ -107,10 +107,14 @@ async function bigWorkspace(browser: Browser, side: BenchSide, update: Uint8Arra
     viewport: { width: 1280, height: 800 },
   })
   await logInContext(context, side.dataDir)
+  // From the first open: one doc per collection is the default, and a root split once stays split.
+  if (side.collectionDocs !== undefined) {
+    const value = side.collectionDocs ? '1' : '0'
+    await context.addInitScript((v) => localStorage.setItem('sendbox-collection-docs', v), value)
+  }
   const page = await context.newPage()
   await page.goto(side.base)
   await interactiveMs(page)
-  if (side.collectionDocs) await page.evaluate(() => localStorage.setItem('sendbox-collection-docs', '1'))
   await seedWorkspace(page, update)
   await throttle(context, page, rate)
   // The first open after seeding, then OPENS more from the stored state as a user would see it;
@@ -316,6 +320,7 @@ async function main() {
     if (options['collection-docs']) {
       if (otherDist) throw new Error('--collection-docs compares this checkout with itself; leave out --ab')
       sides[0]!.label = 'one doc'
+      sides[0]!.collectionDocs = false
       const other = await freePort()
       sides.push({
         label: 'doc per collection',

@@ -113,7 +113,10 @@ export {
   moveTab,
   openTab,
   setActiveTab,
+  setTabCollection,
+  tabHomes,
   updateDraft,
+  type TabHome,
 } from './tabs.ts'
 
 // History and per-request runs
@@ -148,6 +151,7 @@ export {
   migrateRoot,
   planSplit,
   removeFromRoot,
+  removeLanded,
   splitWorkspace,
 } from './split.ts'
 export { copyMovedInto, duplicateAcross, moveAcross, removeMoved } from './cross-collection.ts'

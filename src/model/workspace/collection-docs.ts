@@ -12,7 +12,7 @@ import type { Collection, Id } from '../types.ts'
 import type { Deleted, Duplicated, MoveTarget, TreeRow, WorkspaceChange } from './types.ts'
 import * as actions from './actions.ts'
 import { reId } from './codec.ts'
-import { purgeItem, type Purged } from './deleted.ts'
+import { DELETED_RETENTION_MS, purgeExpired, purgeItem, type Purged } from './deleted.ts'
 import { listTree, readCollection } from './read.ts'
 import { subscribe } from './observe.ts'
 import { copyMovedInto, duplicateAcross, removeMoved } from './cross-collection.ts'
@@ -101,6 +101,27 @@ export class WorkspaceDocs {
   docOf(id: Id): Y.Doc | undefined {
     const collectionId = this.collectionOf(id)
     return collectionId === undefined ? undefined : this.docs.get(collectionId)
+  }
+
+  /**
+   * The collection that holds the item (loaded once this resolves), loading collections until
+   * one does (a collection: its own doc): first `hint` (a
+   * tab's remembered collection), then the index's collections one at a time, in the sidebar's
+   * order (deleted ones last). Undefined when none holds it.
+   */
+  async locate(id: Id, hint?: Id): Promise<Id | undefined> {
+    const index = collectionIndex(this.root)
+    // A collection being created (its doc opening) is its own.
+    if (index.has(id) || this.loading.has(id)) return this.load(id).then(() => id)
+    const found = this.collectionOf(id)
+    if (found !== undefined) return found
+    const order = this.collections(true).map((entry) => entry.id)
+    for (const collectionId of hint !== undefined && index.has(hint) ? [hint, ...order] : order) {
+      if (this.docs.has(collectionId) && collectionId !== hint) continue
+      const r = roots(await this.load(collectionId))
+      if (r.requests.has(id) || r.folders.has(id) || r.collections.has(id)) return collectionId
+    }
+    return this.collectionOf(id)
   }
 
   private need(id: Id): Y.Doc {
@@ -199,6 +220,32 @@ export class WorkspaceDocs {
     return purged
   }
 
+  /** Collections whose deletion is past its retention by `now` (their docs hold what to purge). */
+  expiredCollections(now: number, retentionMs = DELETED_RETENTION_MS): Id[] {
+    return this.collections(true)
+      .filter((entry) => entry.deleted && entry.deleted.at + retentionMs <= now)
+      .map((entry) => entry.id)
+  }
+
+  /**
+   * Purges a loaded collection's deletions past their retention; when that took the collection
+   * itself, it leaves the index too.
+   */
+  purgeExpiredIn(
+    collectionId: Id,
+    now: number,
+    retentionMs = DELETED_RETENTION_MS,
+    origin?: unknown,
+  ): Purged {
+    const doc = this.docs.get(collectionId)
+    if (!doc) return { ids: [], variableIds: [] }
+    const purged = purgeExpired(doc, now, retentionMs, origin)
+    const gone = !roots(doc).collections.has(collectionId)
+    if (gone && collectionIndex(this.root).has(collectionId))
+      transact(this.root, origin, () => removeIndexEntry(this.root, collectionId))
+    return purged
+  }
+
   /**
    * Moves an item; into another collection it is copied there (stored first), then removed
    * from its own. A collection moves among collections (the root's order).
@@ -220,22 +267,43 @@ export class WorkspaceDocs {
     removeMoved(source, id, origin)
   }
 
+  /**
+   * A copy beside the original whose id is known at once (the sidebar opens or selects it): a
+   * folder or request is copied in its loaded doc now; a collection's copy, with the id given
+   * here, is written once the original's doc and the copy's are open (`done`).
+   */
+  duplicateNow(id: Id, origin?: unknown): { id: Id; done: Promise<Duplicated> } {
+    if (!collectionIndex(this.root).has(id)) {
+      const copy = actions.duplicateItem(this.need(id), id, origin)
+      return { id: copy.id, done: Promise.resolve(copy) }
+    }
+    const copyId = newId()
+    return { id: copyId, done: this.duplicateCollection(id, origin, copyId) }
+  }
+
   /** A copy beside the original, or into `to` (another collection or folder, any collection). */
   async duplicateItem(id: Id, to?: MoveTarget, origin?: unknown): Promise<Duplicated> {
-    if (collectionIndex(this.root).has(id)) {
-      const original = readCollection(await this.load(id), id)
-      if (!original) throw new actions.TreeError(`No collection with id ${id}`)
-      const idMap = new Map<Id, Id>()
-      const copy = reId(original, idMap, newId)
-      const siblings = this.collections().map((entry) => entry.name)
-      copy.name = actions.copyName(original.name, siblings)
-      const position = this.collections().findIndex((entry) => entry.id === id) + 1
-      return { id: await this.addCollection(copy, position, origin), idMap }
-    }
+    if (collectionIndex(this.root).has(id)) return this.duplicateCollection(id, origin)
     const source = this.need(id)
     const target = to ? await this.targetDoc(to.parentId) : source
     if (source === target && !to) return actions.duplicateItem(source, id, origin)
     return duplicateAcross(source, target, id, to!, origin)
+  }
+
+  private async duplicateCollection(id: Id, origin?: unknown, copyId?: Id): Promise<Duplicated> {
+    const original = readCollection(await this.load(id), id)
+    if (!original) throw new actions.TreeError(`No collection with id ${id}`)
+    const idMap = new Map<Id, Id>()
+    let first = copyId
+    const copy = reId(original, idMap, () => {
+      const next = first ?? newId()
+      first = undefined
+      return next
+    })
+    const siblings = this.collections().map((entry) => entry.name)
+    copy.name = actions.copyName(original.name, siblings)
+    const position = this.collections().findIndex((entry) => entry.id === id) + 1
+    return { id: await this.addCollection(copy, position, origin), idMap }
   }
 
   /** The doc a move or copy goes into: the parent's collection, loaded if need be. */

@@ -168,6 +168,25 @@ export function removeFromRoot(root: Y.Doc, origin: unknown = LOCAL_ORIGIN): voi
   }, origin)
 }
 
+/**
+ * Removes from a split root the collections `copyLandedCollections` copied, with their folders
+ * and requests; an item no collection of the root leads to stays (it may belong to a collection
+ * whose doc holds it already, written by a peer that still keeps one doc).
+ */
+export function removeLanded(root: Y.Doc, origin: unknown = LOCAL_ORIGIN): void {
+  const r = roots(root)
+  const { members } = planSplit(root)
+  root.transact(() => {
+    for (const [collectionId, ids] of members) {
+      for (const id of ids) {
+        r.folders.delete(id)
+        r.requests.delete(id)
+      }
+      r.collections.delete(collectionId)
+    }
+  }, origin)
+}
+
 /** Both steps at once, for a holder that stores every doc together (the sync-server, tests). */
 export function splitWorkspace(
   root: Y.Doc,

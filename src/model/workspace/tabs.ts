@@ -154,3 +154,34 @@ export function setActiveTab(device: Y.Doc, tabId: Id, origin?: unknown): void {
   tab(device, tabId)
   transact(device, origin, () => deviceRoots(device).state.set('activeTabId', tabId))
 }
+
+/** Per tab of a saved request: the request and the collection the tab last found it in, if known. */
+export interface TabHome {
+  tabId: Id
+  savedRequestId: Id
+  collectionId: Id | null
+}
+
+/**
+ * The saved requests of the open tabs and where each was last found (docs/collection-docs.md:
+ * only their collections' docs need loading). Tabs saved before tabs remembered it have none.
+ */
+export function tabHomes(device: Y.Doc): TabHome[] {
+  const { tabs } = deviceRoots(device)
+  const homes: TabHome[] = []
+  for (const tabId of tabOrder(device)) {
+    const found = tabs.get(tabId)!
+    const savedRequestId = found.get('savedRequestId') as Id | null | undefined
+    if (!savedRequestId) continue
+    const collectionId = (found.get('collectionId') as Id | undefined) ?? null
+    homes.push({ tabId, savedRequestId, collectionId })
+  }
+  return homes
+}
+
+/** Remembers the collection a tab's saved request is in. */
+export function setTabCollection(device: Y.Doc, tabId: Id, collectionId: Id, origin?: unknown): void {
+  const found = deviceRoots(device).tabs.get(tabId)
+  if (!found || found.get('collectionId') === collectionId) return
+  transact(device, origin, () => found.set('collectionId', collectionId))
+}

@@ -4,11 +4,11 @@
  * collections (else every open would still integrate them, deleted), and the `WorkspaceDocs`
  * that loads a collection's doc when it is needed.
  *
- * Behind the `sendbox-collection-docs` switch (localStorage) while the store moves over to it:
- * with it off the app opens the one doc as before.
+ * The default; localStorage `sendbox-collection-docs` = `'0'` switches it off, and the app then
+ * opens the one doc as before.
  */
 import * as Y from 'yjs'
-import { WorkspaceDocs } from '../../model/workspace/api.ts'
+import { collectionDbName, WorkspaceDocs } from '../../model/workspace/api.ts'
 import type { Durability } from './durable-commit.ts'
 import { makeCollectionStorage, splitOnOpen, type CollectionStorage } from './collection-storage.ts'
 
@@ -33,7 +33,60 @@ export async function openCollections(
     stored: () => durability.settled(),
   })
   for (const [id, doc] of split) collections.adopt(id, doc)
+  const stopFetching = fetchUnstored(collections, rootDb.name)
+  const close = storage.close
+  storage.close = () => {
+    stopFetching()
+    close()
+  }
   return { collections, storage }
+}
+
+/**
+ * Collections this device has never stored (made by someone else, arriving in the index by sync)
+ * are loaded one per idle callback, so their rooms sync and their docs are on the disk: offline
+ * later they open with their requests. Collections stored here already load only when needed.
+ */
+export function fetchUnstored(
+  collections: WorkspaceDocs,
+  rootDb: string,
+  whenIdle: (callback: () => void) => void = (callback) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(callback) : setTimeout(callback, 0),
+  listDatabases: () => Promise<string[]> = async () =>
+    (await indexedDB.databases()).map((db) => db.name ?? ''),
+): () => void {
+  let stopped = false
+  let running = false
+  let stored: Set<string> | null = null
+  const next = async () => {
+    stored ??= new Set(await listDatabases())
+    return collections
+      .collections(true)
+      .find((entry) => !collections.loaded(entry.id) && !stored!.has(collectionDbName(rootDb, entry.id)))
+  }
+  const loadNext = () => {
+    if (stopped || running) return
+    running = true
+    void next()
+      .then((entry) => (entry ? collections.load(entry.id).then(() => true) : false))
+      .then((more) => {
+        running = false
+        if (more) whenIdle(loadNext)
+      })
+      .catch((error: unknown) => {
+        running = false
+        console.warn(error)
+      })
+  }
+  whenIdle(loadNext)
+  // A collection made elsewhere later: its index entry arrives with the root.
+  const stop = collections.subscribe((_change, doc) => {
+    if (doc === collections.root) whenIdle(loadNext)
+  })
+  return () => {
+    stopped = true
+    stop()
+  }
 }
 
 /**

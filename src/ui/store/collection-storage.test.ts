@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import {
   copyIntoCollectionDocs,
+  createCollection,
+  createRequest,
   isSplit,
   listDeleted,
   listEnvironments,
@@ -114,5 +116,34 @@ describe('splitting on open', () => {
     const written = await splitOnOpen(again.root, again.storage, again.durability)
     for (const [id, vector] of vectors) expect(Y.encodeStateVector(written.get(id)!)).toEqual(vector)
     expect(isSplit(again.root)).toBe(true)
+  })
+
+  it('moves collections a split root still holds (an import cut short) to their docs on open', async () => {
+    const name = await releaseDb()
+    const first = await open(name)
+    await splitOnOpen(first.root, first.storage, first.durability)
+    const splitIds = listIndex(first.root).map((entry) => entry.id)
+    // What an import applies to the root, then the page closes before its collections moved.
+    const landed = new Y.Doc()
+    Y.applyUpdate(landed, Y.encodeStateAsUpdate(first.root))
+    const imported = createCollection(landed, { name: 'Imported' })
+    const request = createRequest(landed, { parentId: imported }, { name: 'Landed', url: 'https://x.test' })
+    Y.applyUpdate(first.root, Y.encodeStateAsUpdate(landed))
+    await first.durability.settled()
+    expect(isSplit(first.root)).toBe(true)
+    await first.close()
+
+    const again = await open(name)
+    cleanup.push(again.close)
+    expect(again.root.getMap('collections').has(imported)).toBe(true)
+    const written = await splitOnOpen(again.root, again.storage, again.durability)
+    expect([...written.keys()]).toEqual([imported])
+    expect(readRequest(written.get(imported)!, request)).toMatchObject({ name: 'Landed' })
+    expect(again.root.getMap('collections').size + again.root.getMap('requests').size).toBe(0)
+    expect(
+      listIndex(again.root)
+        .map((entry) => entry.id)
+        .sort(),
+    ).toEqual([...splitIds, imported].sort())
   })
 })

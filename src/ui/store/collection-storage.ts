@@ -11,10 +11,12 @@ import type { IndexeddbPersistence } from 'y-indexeddb'
 import {
   collectionDbName,
   copyIntoCollectionDocs,
+  copyLandedCollections,
   finishSplit,
   isSplit,
   migrateRoot,
   planSplit,
+  removeLanded,
 } from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
 import { loadInSlices } from './sliced-load.ts'
@@ -95,12 +97,18 @@ export async function splitOnOpen(
 ): Promise<Map<Id, Y.Doc>> {
   migrateRoot(root)
   const docs = new Map<Id, Y.Doc>()
-  if (isSplit(root)) return docs
-  for (const id of planSplit(root).members.keys()) docs.set(id, await storage.open(id))
-  copyIntoCollectionDocs(root, (id) => docs.get(id)!)
+  const split = isSplit(root)
+  // A split root may still hold collections: an import whose copy was cut short by a closed
+  // page, or one written by a peer that keeps one doc. They go to their docs as an import's do.
+  const ids = [...planSplit(root).members.keys()]
+  if (split && ids.length === 0) return docs
+  for (const id of ids) docs.set(id, await storage.open(id))
+  if (split) copyLandedCollections(root, (id) => docs.get(id)!)
+  else copyIntoCollectionDocs(root, (id) => docs.get(id)!)
   // The copies are on the disk before the root lets go of anything.
   await durability.settled()
-  finishSplit(root)
+  if (split) removeLanded(root)
+  else finishSplit(root)
   await durability.settled()
   return docs
 }

@@ -146,4 +146,23 @@ describe('durable commits of collection docs', () => {
     a.doc.getMap('requests').set('r2', 'two')
     expect(durability.pending()).toBe(0)
   })
+
+  it('a held change (its doc still loading) is pending, and settled() waits for it and its commit', async () => {
+    const { doc, persistence, db } = await openDoc()
+    const opened = watch(db)
+    const durability = trackDurability(doc, [persistence])
+    let open!: () => void
+    const loading = new Promise<void>((resolve) => (open = resolve))
+    durability.hold(loading.then(() => doc.getMap('requests').set('later', 'saved')))
+    expect(durability.pending()).toBe(1)
+    let settled = false
+    const waiting = durability.settled().then(() => (settled = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(settled).toBe(false)
+    expect(opened).toEqual([])
+    open()
+    await waiting
+    expect(durability.pending()).toBe(0)
+    expect(opened.map((t) => t.durability)).toEqual(['default', 'strict'])
+  })
 })

@@ -43,6 +43,11 @@ export interface Durability {
    * strict commit of that database too (and of the targets given at the start). Returns `untrack`.
    */
   track(doc: Y.Doc, target: FlushTarget): () => void
+  /**
+   * A change that waits for its doc to load (one doc per collection) before it is written:
+   * pending until then, and `settled()` waits for it and its commit.
+   */
+  hold(work: Promise<unknown>): void
   stop(): void
 }
 
@@ -142,9 +147,27 @@ export function trackDurability(workspace: Y.Doc, targets: readonly FlushTarget[
     return untrack
   }
 
+  const held = new Set<Promise<unknown>>()
+  const hold = (work: Promise<unknown>) => {
+    const done = work.catch(() => undefined)
+    held.add(done)
+    count++
+    notify()
+    void done.then(() => {
+      held.delete(done)
+      count--
+      notify()
+    })
+  }
+
   return {
     pending: () => count,
-    settled: () => Promise.all([running, queued]).then(() => undefined),
+    // Held changes first: once written, their commits are asked for (read after they are).
+    settled: () =>
+      Promise.all([...held])
+        .then(() => Promise.all([running, queued]))
+        .then(() => undefined),
+    hold,
     commit: request,
     failure: () => failed,
     subscribe(listener) {

@@ -33,6 +33,8 @@ import { makeOAuthActions } from './oauth-actions.ts'
 import { makeExampleActions } from './example-actions.ts'
 import { createSavingState } from './saving-state.ts'
 import { itemDoc } from './item-doc.ts'
+import { loadTabCollections } from './tab-collections.ts'
+import { purgeCollections } from './collection-purge.ts'
 
 export interface TabsState {
   tabs: data.TabState[]
@@ -96,15 +98,8 @@ export function createAppStore(
     for (const id of ids) if (known.has(id)) void collections.load(id).catch(console.warn)
   }
   loadExpanded(expanded())
-  // Until a tab knows its request's collection, every collection's doc follows in idle time, one
-  // per callback, so a tab's save and its remote edits find their request.
-  if (collections) {
-    const loadNext = () => {
-      const next = collections.collections().find((entry) => !collections.loaded(entry.id))
-      if (next) void collections.load(next.id).then(() => requestIdleCallback(loadNext), console.warn)
-    }
-    setTimeout(() => requestIdleCallback(loadNext), 0)
-  }
+  // Besides the expanded ones, only the collections of the open tabs' requests are loaded.
+  const stopTabCollections = loadTabCollections(docs, () => windowTab.current())
 
   const tree: Accessor<data.TreeRow[]> = createMemo(() => {
     workspaceVersion()
@@ -145,10 +140,11 @@ export function createAppStore(
   // secret values of their variables, by a time the collaboration state checked against the
   // sync-server's clock (`purgeTime`). Not in a `Can view` join: its copy must stay the shared one.
   const readOnly = collabOptions?.entry.joined?.access === 'view'
+  let stopPurge = () => {}
   const purge = (now: number) => {
     if (readOnly) return
-    const targets = collections ? collections.loadedDocs().map(([, doc]) => doc) : [workspace]
-    for (const doc of targets) data.forgetSecrets(device, data.purgeExpired(doc, now).variableIds)
+    if (collections) stopPurge = purgeCollections(collections, device, now)
+    else data.forgetSecrets(device, data.purgeExpired(workspace, now).variableIds)
   }
   const collab = collabOptions
     ? makeCollab(docs, {
@@ -219,6 +215,8 @@ export function createAppStore(
       unsubscribeDevice()
       unsubscribeWorkspace()
       unfollow()
+      stopTabCollections()
+      stopPurge()
       saving.disposeSaving()
     },
   }

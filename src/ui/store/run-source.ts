@@ -62,18 +62,30 @@ export function makeRunSource(
   sendSettings: () => SendSettings,
   tokens: TokenStore,
 ): RunSource {
-  const { workspace, device } = docs
+  const { workspace, device, collections } = docs
+  /**
+   * The doc that holds the collection or folder. One doc per collection: its collection's, once
+   * loaded; until then undefined, and it is loaded (the runner reads again when a doc loads).
+   */
+  const docOf = (id: Id): Y.Doc | undefined => {
+    if (!collections) return workspace
+    const doc = collections.docOf(id)
+    if (!doc) void collections.locate(id).catch(console.warn)
+    return doc
+  }
   return {
     target(containerId) {
-      const type = data.itemType(workspace, containerId)
+      const doc = docOf(containerId)
+      if (!doc) return undefined
+      const type = data.itemType(doc, containerId)
       const collectionId =
-        type === 'collection' ? containerId : data.findAncestors(workspace, containerId)?.collection.id
-      const stored = collectionId === undefined ? undefined : data.readCollection(workspace, collectionId)
+        type === 'collection' ? containerId : data.findAncestors(doc, containerId)?.collection.id
+      const stored = collectionId === undefined ? undefined : data.readCollection(doc, collectionId)
       if (!stored || (type !== 'collection' && type !== 'folder')) return undefined
       const collection = withSecrets(device, stored)
       const all = planRun(collection)
       if (type === 'collection') return { kind: type, name: collection.name, collection, planned: all }
-      const folder = data.readFolder(workspace, containerId)
+      const folder = data.readFolder(doc, containerId)
       const planned = all.filter((plan) => plan.folders.some((f) => f.id === containerId))
       return { kind: type, name: folder?.name ?? '', collection, planned }
     },

@@ -50,6 +50,19 @@ export function makeTabActions(
       if (!current) return 'saved'
       const savedId = current.savedRequestId
       if (!savedId) return 'needs-destination'
+      const { collections } = docs
+      if (collections && !collections.docOf(savedId)) {
+        // Its collection's doc is not loaded yet: saved once it is (the tab keeps its dot till then).
+        const hint = data.tabHomes(device).find((home) => home.tabId === id)?.collectionId ?? undefined
+        const done = collections.locate(savedId, hint).then((found) => {
+          if (found === undefined || !collections.docOf(savedId)) return
+          actions.save(id)
+          trackSave(id)
+        })
+        docs.durability.hold(done)
+        done.catch(console.warn)
+        return 'saved'
+      }
       const workspace = itemDoc(docs, savedId)
       // Someone deleted it meanwhile: saving the edits restores it where it was.
       if (!data.readRequest(workspace, savedId) && data.isDeleted(workspace, savedId)) {
@@ -71,6 +84,16 @@ export function makeTabActions(
     }, 'view-only'),
     /** `Hier speichern` of the save dialog: a new request in the chosen collection or folder. */
     saveAs: writeAction((id: Id, name: string, parentId: Id): Id | undefined => {
+      const { collections } = docs
+      if (collections && !collections.docOf(parentId)) {
+        // A collapsed collection, or one just made: saved once its doc is open.
+        const done = collections.locate(parentId).then((found) => {
+          if (found !== undefined) actions.saveAs(id, name, parentId)
+        })
+        docs.durability.hold(done)
+        done.catch(console.warn)
+        return undefined
+      }
       const current = tab(id)
       if (!current) return undefined
       const fields = { ...fieldsOf(current.draft), name: name.trim() || nameFromUrl(current.draft.url) }

@@ -25,7 +25,7 @@ export function makeTransferActions(docs: OpenDocs, services: SendServices) {
     for (const id of ids) await collections.load(id)
     data.copyLandedCollections(workspace, (id) => collections.loaded(id)!)
     await docs.durability.settled()
-    data.removeFromRoot(workspace)
+    data.removeLanded(workspace)
   }
   const secretsFilled = (variables: Variable[]): Variable[] =>
     variables.map((variable) =>
@@ -59,8 +59,18 @@ export function makeTransferActions(docs: OpenDocs, services: SendServices) {
     },
     /** A collection as stored, with its secret values from this device when `includeSecrets`. */
     collectionForExport(id: Id, includeSecrets: boolean): Collection | undefined {
+      // One doc per collection: loaded for it first (the dialog reads again when it is).
+      if (collections && !collections.loaded(id)) void collections.load(id).catch(console.warn)
       const collection = data.readCollection(collections?.loaded(id) ?? workspace, id)
       return collection && includeSecrets ? fillTree(collection) : collection
+    },
+    /** Whether the collection is there and its doc still loading (one doc per collection). */
+    collectionLoading(id: Id): boolean {
+      return (
+        collections !== undefined &&
+        !collections.loaded(id) &&
+        collections.collections(true).some((e) => e.id === id)
+      )
     },
     /** An environment as stored, with its secret values from this device when `includeSecrets`. */
     environmentForExport(id: Id, includeSecrets: boolean): Environment | undefined {

@@ -20,7 +20,7 @@ import { safeFileName, saveText } from './save-text.ts'
 import './transfer.css'
 
 export default function ExportDialog(props: { target: ExportTarget; name: string }) {
-  const { transfer, ui } = useStore()
+  const { transfer, ui, docs } = useStore()
   const choices = () =>
     props.target.kind === 'collection'
       ? COLLECTION_EXPORTS.map((entry) => ({ id: entry.id as string, label: entry.label }))
@@ -38,9 +38,11 @@ export default function ExportDialog(props: { target: ExportTarget; name: string
     const target = props.target
     const chosen = entry()
     if (target.kind !== 'collection' || !chosen) return undefined
+    // Read again once the collection's doc has loaded (one doc per collection).
+    docs.workspaceVersion()
     try {
       const collection = transfer.collectionForExport(target.id, secrets())
-      if (!collection) return gone()
+      if (!collection) return transfer.collectionLoading(target.id) ? undefined : gone()
       return exportWithReport(chosen.exporter, collection, { includeSecrets: secrets() })
     } catch (e) {
       return e as Error
