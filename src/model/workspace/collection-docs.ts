@@ -171,7 +171,7 @@ export class WorkspaceDocs {
   }
 
   /** Brings the root's entry and order in step with the collection's doc. */
-  private syncIndex(collectionId: Id, origin?: unknown, position?: number): void {
+  syncIndex(collectionId: Id, origin?: unknown, position?: number): void {
     const doc = this.docs.get(collectionId)
     const entity = doc && roots(doc).collections.get(collectionId)
     if (!entity) return

@@ -8,15 +8,18 @@
  * opens the one doc as before.
  */
 import * as Y from 'yjs'
-import { collectionDbName, WorkspaceDocs } from '../../model/workspace/api.ts'
+import { archiveRoot, collectionDbName, WorkspaceDocs } from '../../model/workspace/api.ts'
 import type { Durability } from './durable-commit.ts'
 import { makeCollectionStorage, splitOnOpen, type CollectionStorage } from './collection-storage.ts'
+import { keepArchive, makeCollectionGate, type CollectionGate } from './offline-reconcile.ts'
 
 export const COLLECTION_DOCS_SWITCH = 'sendbox-collection-docs'
 
 export interface OpenCollections {
   collections: WorkspaceDocs
   storage: CollectionStorage
+  /** Collections split here and not reconciled with the server's yet (`offline-reconcile.ts`). */
+  gate(readOnly: boolean): Promise<CollectionGate | null>
 }
 
 export async function openCollections(
@@ -26,7 +29,9 @@ export async function openCollections(
   journal: Storage,
 ): Promise<OpenCollections> {
   const storage = makeCollectionStorage(rootDb.name, durability, journal)
-  const split = await splitOnOpen(root, storage, durability)
+  const split = await splitOnOpen(root, storage, durability, (splitRoot, ids) =>
+    keepArchive(rootDb.name, archiveRoot(splitRoot), ids),
+  )
   if (split.size > 0 && rootDb.db) await compactStored(rootDb.db, root)
   const collections = new WorkspaceDocs(root, {
     openDoc: (id) => storage.open(id),
@@ -39,7 +44,14 @@ export async function openCollections(
     stopFetching()
     close()
   }
-  return { collections, storage }
+  const gate = (readOnly: boolean) =>
+    makeCollectionGate({
+      rootDb: rootDb.name,
+      collections,
+      replaceStored: (id, doc) => storage.replace(id, doc, compactStored),
+      readOnly,
+    })
+  return { collections, storage, gate }
 }
 
 /**

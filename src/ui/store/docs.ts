@@ -40,6 +40,8 @@ export interface OpenDocs {
    * `sendbox-collection-docs` switch is off (`'0'`); `workspace` is then the root.
    */
   collections?: OpenCollections['collections']
+  /** Collections split here and not reconciled with the server's yet (`offline-reconcile.ts`). */
+  collectionGate?: OpenCollections['gate']
   close(): void
 }
 
@@ -109,7 +111,7 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
     responses: makeResponseStore(indexedDB),
     durability,
     loadMs,
-    ...(opened ? { collections: opened.collections } : {}),
+    ...(opened ? { collections: opened.collections, collectionGate: opened.gate } : {}),
     close() {
       opened?.storage.close()
       removeEventListener('pagehide', flush)
@@ -153,11 +155,19 @@ function quietLoad(persistence: IndexeddbPersistence): IndexeddbPersistence {
 }
 
 /** Loaded on demand, after the documents: the app opens and works offline first. */
-export async function startSync(docs: OpenDocs, target: SyncTarget): Promise<SyncConnection> {
+export async function startSync(
+  docs: OpenDocs,
+  target: SyncTarget,
+  readOnly = false,
+): Promise<SyncConnection> {
   // Split into collection docs: a room per loaded doc (docs/collection-docs.md).
   if (docs.collections) {
     const { connectCollectionsSync } = await import('./collection-sync.ts')
-    return connectCollectionsSync(docs.collections, target)
+    const gate = (await docs.collectionGate?.(readOnly)) ?? null
+    const connection = connectCollectionsSync(docs.collections, target, {}, gate)
+    // Collections split here and not loaded since reconcile now, so the archive can go.
+    for (const id of gate?.waiting() ?? []) void docs.collections.load(id).catch(console.warn)
+    return connection
   }
   const { connectSync } = await import('./sync-connection.ts')
   return connectSync(docs.workspace, target)
