@@ -130,7 +130,7 @@ export async function splitOnOpen(
   else copyIntoCollectionDocs(root, (id) => docs.get(id)!)
   // The copies are on the disk before the root lets go of anything.
   await durability.settled()
-  if (!split) await keep?.(root, ids)
+  if (!split && ids.length > 0) await keep?.(root, ids)
   if (split) removeLanded(root)
   else finishSplit(root)
   await durability.settled()
