@@ -33,6 +33,7 @@ import { trackDurability } from './durable-commit.ts'
 import { openCollections } from './collection-open.ts'
 import { connectCollectionsSync } from './collection-sync.ts'
 import { archiveDbName, pendingCollections } from './offline-reconcile.ts'
+import { replayAsUpdate } from './reconcile-replay.ts'
 import type { SyncConnection } from './sync-connection.ts'
 
 let server: TestServer
@@ -171,5 +172,30 @@ describe('a device with offline edits in the one-doc shape opens the split app o
     const stored = await readStored(collectionDbName(rootDb, shop))
     expect(all(stored)).toBe(true)
     expect(Y.encodeStateVector(stored)).toEqual(Y.encodeStateVector(app.collections.loaded(shop)!))
+  })
+})
+
+describe('the replay as updates (what the worker runs)', () => {
+  it('writes onto the server doc what replayOfflineEdits writes there', async () => {
+    const one = new Y.Doc()
+    initWorkspace(one)
+    const shop = createCollection(one, { name: 'Shop' })
+    const users = createRequest(one, { parentId: shop }, { name: 'Users', url: 'https://api.test/users' })
+    const { copyIntoCollectionDocs, archiveRoot, finishSplit } = await import('../../model/workspace/api.ts')
+    const server = new Y.Doc()
+    const local = new Y.Doc()
+    const serverRoot = new Y.Doc()
+    Y.applyUpdate(serverRoot, Y.encodeStateAsUpdate(one))
+    copyIntoCollectionDocs(serverRoot, () => server)
+    updateRequest(one, users, { url: 'https://api.test/v2/users' })
+    copyIntoCollectionDocs(one, () => local)
+    const archive = new Y.Doc()
+    Y.applyUpdate(archive, archiveRoot(one))
+    finishSplit(one)
+    updateRequest(server, users, { method: 'POST' })
+
+    const written = replayAsUpdate(archive, shop, Y.encodeStateAsUpdate(local), Y.encodeStateAsUpdate(server))
+    Y.applyUpdate(server, written)
+    expect(readRequest(server, users)).toMatchObject({ url: 'https://api.test/v2/users', method: 'POST' })
   })
 })

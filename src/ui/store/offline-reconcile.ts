@@ -13,9 +13,15 @@
  * copy and is attached as it is. The archive goes once no collection is left to reconcile.
  */
 import * as Y from 'yjs'
-import { holdsCollection, replayOfflineEdits, type WorkspaceDocs } from '../../model/workspace/api.ts'
+import {
+  holdsCollection,
+  LOCAL_ORIGIN,
+  replayOfflineEdits,
+  type WorkspaceDocs,
+} from '../../model/workspace/api.ts'
 import type { Id } from '../../model/types.ts'
 import type { SyncConnection } from './sync-connection.ts'
+import type { FromReconcileWorker, ToReconcileWorker } from './reconcile-replay.ts'
 
 /** `<root's IndexedDB name>/split-archive`: one store, `archive` (an update) and `pending` (ids). */
 export const archiveDbName = (rootDb: string): string => `${rootDb}/split-archive`
@@ -154,6 +160,69 @@ export interface ReconcileContext {
   replaceStored(collectionId: Id, doc: Y.Doc): Promise<void>
   /** A `Can view` join: the server's copy is taken as it is, nothing is replayed. */
   readOnly?: boolean
+  /**
+   * Writes this device's edits onto the server's doc. By default in a worker (the archive is
+   * loaded there, off the page), on the page where workers are not available or fail.
+   */
+  replay?: Replay
+}
+
+/** Writes onto `server` what this device changed in the collection (`replayOfflineEdits`). */
+export type Replay = (server: Y.Doc, collectionId: Id, local: Y.Doc) => Promise<void>
+
+/** The replay on the page: the archive loaded here, in a task of its own. */
+export function replayOnPage(rootDb: string): Replay & { done(): void } {
+  let archive: Promise<Y.Doc> | null = null
+  const replay = async (server: Y.Doc, collectionId: Id, local: Y.Doc) => {
+    archive ??= loadArchive(rootDb)
+    replayOfflineEdits(server, collectionId, { archive: await archive, local })
+  }
+  return Object.assign(replay, { done: () => void (archive = null) })
+}
+
+/** The replay in a worker (`reconcile-worker.ts`), on the page if the worker cannot do it. */
+export function replayInWorker(rootDb: string): Replay & { done(): void } {
+  const onPage = replayOnPage(rootDb)
+  let worker: Worker | null = null
+  let failed = typeof Worker === 'undefined'
+  const ask = (message: ToReconcileWorker) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      worker ??= new Worker(new URL('./reconcile-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'reconcile',
+      })
+      worker.onmessage = (event: MessageEvent<FromReconcileWorker>) =>
+        'error' in event.data ? reject(new Error(event.data.error)) : resolve(event.data.update)
+      worker.onerror = (event) => reject(new Error(event.message))
+      worker.postMessage(message)
+    })
+  const replay = async (server: Y.Doc, collectionId: Id, local: Y.Doc) => {
+    if (!failed) {
+      try {
+        const message = {
+          rootDb,
+          collectionId,
+          local: Y.encodeStateAsUpdate(local),
+          server: Y.encodeStateAsUpdate(server),
+        }
+        Y.applyUpdate(server, await ask(message), LOCAL_ORIGIN)
+        return
+      } catch (error) {
+        console.warn('sendbox: replaying offline edits on the page instead of a worker', error)
+        failed = true
+        worker?.terminate()
+        worker = null
+      }
+    }
+    await onPage(server, collectionId, local)
+  }
+  return Object.assign(replay, {
+    done() {
+      worker?.terminate()
+      worker = null
+      onPage.done()
+    },
+  })
 }
 
 /** The gate `connectCollectionsSync` asks before a collection doc is attached to its room. */
@@ -173,7 +242,8 @@ export interface CollectionGate {
 export async function makeCollectionGate(context: ReconcileContext): Promise<CollectionGate | null> {
   const pending = new Set(await pendingCollections(context.rootDb))
   if (pending.size === 0) return null
-  let archive: Promise<Y.Doc> | null = null
+  const ownReplay = context.replay ? null : replayInWorker(context.rootDb)
+  const replay = context.replay ?? ownReplay!
   return {
     pending: (collectionId) => pending.has(collectionId),
     waiting: () => [...pending],
@@ -190,10 +260,7 @@ export async function makeCollectionGate(context: ReconcileContext): Promise<Col
         await settleCollection(context.rootDb, collectionId)
         return room.connect(local)
       }
-      if (!context.readOnly) {
-        archive ??= loadArchive(context.rootDb)
-        replayOfflineEdits(fresh, collectionId, { archive: await archive, local })
-      }
+      if (!context.readOnly) await replay(fresh, collectionId, local)
       // The fresh doc, replayed edits included, replaces the local copy on the disk (strictly)
       // before it is the collection's doc: the local copy never comes back into it.
       await context.replaceStored(collectionId, fresh)
@@ -202,7 +269,7 @@ export async function makeCollectionGate(context: ReconcileContext): Promise<Col
       if (!context.readOnly) context.collections.syncIndex(collectionId)
       pending.delete(collectionId)
       await settleCollection(context.rootDb, collectionId)
-      if (pending.size === 0) archive = null
+      if (pending.size === 0) ownReplay?.done()
       return connection
     },
   }
