@@ -56,6 +56,9 @@ export class CrashProfile {
   async launch({ open = true, logIn = true }: { open?: boolean; logIn?: boolean } = {}): Promise<Page> {
     this.context = await chromium.launchPersistentContext(this.dir, this.options)
     if (logIn) await this.logIn()
+    // E2E_COLLECTION_DOCS=1: the workspace opened as one doc per collection (docs/collection-docs.md).
+    if (process.env.E2E_COLLECTION_DOCS === '1')
+      await this.context.addInitScript(() => localStorage.setItem('sendbox-collection-docs', '1'))
     await this.context.routeWebSocket(/\/sync\//, () => {})
     await this.context.exposeFunction('sendboxShown', () => this.onShown?.())
     const page = this.context.pages()[0] ?? (await this.context.newPage())
