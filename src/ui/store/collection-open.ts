@@ -4,8 +4,8 @@
  * collections (else every open would still integrate them, deleted), and the `WorkspaceDocs`
  * that loads a collection's doc when it is needed.
  *
- * Behind the `sendbox-collection-docs` switch (localStorage `'1'`) until it is safe as the
- * default (docs/collection-docs.md, where the app stands): off, the app opens the one doc as before.
+ * The default; localStorage `sendbox-collection-docs` = `'0'` switches it off, and the app then
+ * opens the one doc as before.
  */
 import * as Y from 'yjs'
 import { archiveRoot, collectionDbName, WorkspaceDocs } from '../../model/workspace/api.ts'
@@ -38,6 +38,12 @@ export async function openCollections(
     stored: () => durability.settled(),
   })
   for (const [id, doc] of split) collections.adopt(id, doc)
+  const stopFetching = fetchUnstored(collections, rootDb.name)
+  const close = storage.close
+  storage.close = () => {
+    stopFetching()
+    close()
+  }
   const gate = (readOnly: boolean) =>
     makeCollectionGate({
       rootDb: rootDb.name,
@@ -52,8 +58,6 @@ export async function openCollections(
  * Collections this device has never stored (made by someone else, arriving in the index by sync)
  * are loaded one per idle callback, so their rooms sync and their docs are on the disk: offline
  * later they open with their requests. Collections stored here already load only when needed.
- * Not started yet: with it running, a collection made in a synced workspace never appeared in the
- * two-browser e2e (collab-sync.spec.ts); see docs/collection-docs.md.
  */
 export function fetchUnstored(
   collections: WorkspaceDocs,

@@ -36,8 +36,8 @@ export interface OpenDocs {
   /** Milliseconds from opening to both documents loaded from IndexedDB. */
   loadMs: number
   /**
-   * The workspace as a root plus one doc per collection (docs/collection-docs.md), when the
-   * `sendbox-collection-docs` switch is on (`'1'`); `workspace` is then the root.
+   * The workspace as a root plus one doc per collection (docs/collection-docs.md), unless the
+   * `sendbox-collection-docs` switch is off (`'0'`); `workspace` is then the root.
    */
   collections?: OpenCollections['collections']
   /** Collections split here and not reconciled with the server's yet (`offline-reconcile.ts`). */
@@ -127,15 +127,15 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
 
 /**
  * The switch of `collection-open.ts`, read here so the app shell does not load that chunk: one doc
- * per collection when localStorage says `'1'` (not the default yet: docs/collection-docs.md).
+ * per collection unless localStorage says `'0'`.
  */
 export function collectionDocsOn(
   storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
 ): boolean {
   try {
-    return storage?.getItem('sendbox-collection-docs') === '1' // COLLECTION_DOCS_SWITCH
+    return storage?.getItem('sendbox-collection-docs') !== '0' // COLLECTION_DOCS_SWITCH
   } catch {
-    return false
+    return true
   }
 }
 
