@@ -167,9 +167,24 @@ export async function openRunnerBare(browser: BareBrowser, base: string, data: s
   return page
 }
 
+/**
+ * Finds `Run collection` (a walk over every button of the tab, in the page) and returns what
+ * clicks it and waits for the run's end (the `sendbox-runner-run` measure): the walk stays out of
+ * what is measured after.
+ */
+export async function prepareRunBare(page: BarePage): Promise<() => Promise<void>> {
+  const before = await page.evaluate<number>(`performance.getEntriesByName('sendbox-runner-run').length`)
+  await page.waitFor(`${find('button', 'Run collection')} && !${find('button', 'Run collection')}.disabled`)
+  await page.evaluate(`void (window.__sendboxRun = ${find('button', 'Run collection')})`)
+  return async () => {
+    await page.evaluate(`window.__sendboxRun.click()`)
+    await page.waitFor(`performance.getEntriesByName('sendbox-runner-run').length > ${before}`, 600_000)
+  }
+}
+
 /** Clicks `Run collection` and waits for the run's end (the `sendbox-runner-run` measure). */
 export async function runAndWaitBare(page: BarePage): Promise<void> {
-  const before = await page.evaluate<number>(`performance.getEntriesByName('sendbox-runner-run').length`)
-  await click(page, 'button', 'Run collection')
-  await page.waitFor(`performance.getEntriesByName('sendbox-runner-run').length > ${before}`, 600_000)
+  await (
+    await prepareRunBare(page)
+  )()
 }

@@ -14,7 +14,7 @@ try {
   console.log('build:cli: esbuild is not installed; `sendbox` runs its sources through tsx.')
   process.exit(0)
 }
-// Chunks are named by their hash: those of an earlier build would stay beside the new ones.
-rmSync(new URL('../dist-cli/chunks', import.meta.url), { recursive: true, force: true })
-const result = await esbuild.build(cliBuildOptions(root, 'dist-cli/main.mjs'))
+// An earlier build's files (its code caches, the chunks of the ES-module builds) go first.
+rmSync(new URL('../dist-cli', import.meta.url), { recursive: true, force: true })
+const result = await esbuild.build(cliBuildOptions(root, 'dist-cli/main.cjs'))
 writeFileSync(new URL('../dist-cli/meta.json', import.meta.url), JSON.stringify(result.metafile))

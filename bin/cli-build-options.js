@@ -12,12 +12,11 @@ export const LAZY_PACKAGES = standIns('cli', './')
  * the undici modules it requires: one file Node reads and compiles instead of 23 CommonJS modules
  * it finds, reads and wraps one by one (about 7 ms less CPU at every start). Every import of undici
  * is bundled, so that no module of it is ever loaded twice (a bundled and an external copy would
- * not share their symbols). Its `require`s of Node's built-ins stay; `BANNER` gives every output
- * file the `require` they run through.
+ * not share their symbols).
  */
 const BUNDLED = /^undici(\/|$)/
-const BANNER =
-  "import { createRequire as __sendboxRequire } from 'node:module'\nconst require = __sendboxRequire(import.meta.url)"
+/** The bundle is CommonJS (see cliBuildOptions): `import.meta.url` is its file's URL. */
+const BANNER = "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;"
 
 function bundledPackages(root) {
   const resolve = createRequire(join(root, 'package.json')).resolve
@@ -30,28 +29,30 @@ function bundledPackages(root) {
 }
 
 /**
- * Options for a bundle at `outfile` (relative to `root`, the repository; it must end in `.mjs`).
- * Split: what `sendbox run` on an HTTP collection does not need (gRPC with its packages, the
- * import, export and codegen commands) is in chunks beside it (`chunks/`), each loaded by the
- * `import()` that needs it, so a run neither reads nor compiles it.
+ * Options for a bundle at `outfile` (relative to `root`; it must end in `.cjs`). One CommonJS
+ * file, so that bin/entry.js can compile it with V8's code cache (Node 20 has none for ES
+ * modules): a start then skips parsing and compiling the functions an earlier run compiled.
+ * What `sendbox run` on an HTTP collection does not need (gRPC with its packages, the import,
+ * export and codegen commands) is still not evaluated: each module reached only by an `import()`
+ * is wrapped and run by that `import()`, and its packages are required then.
  */
 export function cliBuildOptions(root, outfile) {
-  const slash = outfile.lastIndexOf('/')
   return {
     absWorkingDir: root,
-    entryPoints: { [outfile.slice(slash + 1).replace(/\.mjs$/, '')]: 'src/cli/main.ts' },
+    entryPoints: ['src/cli/main.ts'],
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     packages: 'external',
     plugins: [bundledPackages(root)],
     banner: { js: BANNER },
+    define: { 'import.meta.url': '__importMetaUrl' },
+    // import() of a package becomes a require (Node >= 20.19 requires ES modules too): a script
+    // compiled from a code cache loses its dynamic-import callback in Node 20.
+    supported: { 'dynamic-import': false },
     alias: LAZY_PACKAGES,
-    outdir: slash < 0 ? '.' : outfile.slice(0, slash),
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    outExtension: { '.js': '.mjs' },
+    outfile,
     metafile: true,
     logLevel: 'warning',
   }

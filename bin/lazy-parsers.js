@@ -22,6 +22,11 @@ export const LAZY_PARSERS = [
     cli: 'src/cli/lazy/openapi-validator.ts',
   },
   { package: '@cfworker/json-schema', cli: 'src/cli/lazy/json-schema.ts' },
+  // Not parsers of import formats, but loaded at every `sendbox run` start although most runs
+  // never use them: chai (checks the guest cannot decide), CSV data files, Set-Cookie answers.
+  { package: 'chai', cli: 'src/cli/lazy/chai.ts' },
+  { package: 'csv-parse/browser/esm/sync', cli: 'src/cli/lazy/csv-parse.ts' },
+  { package: 'set-cookie-parser', cli: 'src/cli/lazy/set-cookie-parser.ts' },
 ]
 
 /**

@@ -65,17 +65,7 @@ export class FrameWriter {
   /** Sends what is batched and waits until the reader has taken it (or left). */
   drain(): Promise<void> {
     this.flush()
-    if (!this.res.writableNeedDrain) return Promise.resolve()
-    const res = this.res
-    return new Promise((resolve) => {
-      const done = () => {
-        res.off('drain', done)
-        res.off('close', done)
-        resolve()
-      }
-      res.on('drain', done)
-      res.on('close', done)
-    })
+    return drained(this.res)
   }
 
   private batch() {
@@ -89,4 +79,18 @@ export class FrameWriter {
     this.flushScheduled = false
     while (this.res.writableCorked) this.res.uncork()
   }
+}
+
+/** Resolves once `res` has taken what it buffered (at once if nothing waits), or has closed. */
+export function drained(res: ServerResponse): Promise<void> {
+  if (!res.writableNeedDrain) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
 }

@@ -10,7 +10,7 @@ import type { Collection, Environment } from '../src/model/types.ts'
 import type { RunRequestMeta } from '../src/runtime/app-run/relay-protocol.ts'
 import { RUN_PROTOCOL_VERSION } from '../src/runtime/app-run/relay-protocol.ts'
 import type { AppRunSpec } from '../src/runtime/app-run/types.ts'
-import { checkProxy, checkTls, RelayRefusal } from './relay-validate.ts'
+import { checkProxy, checkTls, invalid, object, readJsonHeader } from './relay-validate.ts'
 
 /** Most iterations a run may ask for (the relay's request limit bounds what is sent). */
 export const MAX_ITERATIONS = 1_000_000
@@ -25,18 +25,6 @@ export interface CheckedRun {
   spec: AppRunSpec
   /** A form-data file reference's bytes, or why the app could not read it. */
   files: Map<string, Uint8Array | string>
-}
-
-function invalid(message: string): never {
-  throw new RelayRefusal(400, 'invalid-request', message)
-}
-
-type Json = Record<string, unknown>
-
-function object(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    invalid(`${what} must be an object`)
-  return value as Json
 }
 
 function list(value: unknown, what: string): unknown[] {
@@ -154,15 +142,7 @@ function options(value: unknown): AppRunSpec['options'] {
 
 /** `u32 length | JSON RunRequestMeta | files` into a run the loop can take. */
 export function parseRunRequest(buffer: Buffer): CheckedRun {
-  if (buffer.length < 4) invalid('the run request is empty')
-  const length = buffer.readUInt32BE(0)
-  if (4 + length > buffer.length) invalid('the run request is shorter than its header says')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(buffer.subarray(4, 4 + length).toString('utf8'))
-  } catch {
-    invalid('the run request header is not JSON')
-  }
+  const { header: parsed, length } = readJsonHeader(buffer, 'the run request')
   const meta = object(parsed, 'the run request') as Partial<Record<keyof RunRequestMeta, unknown>>
   if (meta.v !== RUN_PROTOCOL_VERSION)
     invalid(

@@ -27,6 +27,7 @@ import type { ScriptRunner } from '../src/runtime/script/types.ts'
 import { TransportError, type Transport } from '../src/runtime/transport/types.ts'
 import type { Limits } from './config.ts'
 import { readAll, sendError } from './relay.ts'
+import { drained } from './relay-frames.ts'
 import { parseRunRequest } from './relay-run-check.ts'
 import { runTransport } from './relay-run-transport.ts'
 import { RelayRefusal } from './relay-validate.ts'
@@ -102,16 +103,7 @@ export function createRunRelay({ transport, limits, selfCheck }: RunRelayDeps) {
         throw new TransportError('Request cancelled', 'aborted')
       }
       // A reader that fell behind holds the run, rather than its rows piling up here.
-      if (res.writableNeedDrain)
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            res.off('drain', done)
-            res.off('close', done)
-            resolve()
-          }
-          res.on('drain', done)
-          res.on('close', done)
-        })
+      if (res.writableNeedDrain) await drained(res)
     }
     try {
       const result = await executeAppRun(spec, {

@@ -38,13 +38,13 @@ function show(value: unknown): string {
   return visible([...(JSON.stringify(value) ?? String(value))].slice(0, 60).join(''))
 }
 
-function invalid(message: string): never {
+export function invalid(message: string): never {
   throw new RelayRefusal(400, 'invalid-request', message)
 }
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
-function object(value: unknown, what: string): Json {
+export function object(value: unknown, what: string): Json {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     invalid(`${what} must be an object`)
   return value as Json
@@ -155,17 +155,21 @@ export function checkTls(value: unknown): TlsSettings {
   return tlsFromJson(json)
 }
 
+/** The JSON header of `u32 length | JSON meta | …` (what `withJsonHeader` frames), `what` naming the request. */
+export function readJsonHeader(buffer: Buffer, what: string): { header: unknown; length: number } {
+  if (buffer.length < 4) invalid(`${what} is empty`)
+  const length = buffer.readUInt32BE(0)
+  if (4 + length > buffer.length) invalid(`${what} is shorter than its header says`)
+  try {
+    return { header: JSON.parse(buffer.subarray(4, 4 + length).toString('utf8')), length }
+  } catch {
+    invalid(`${what} header is not JSON`)
+  }
+}
+
 /** `u32 length | JSON meta | body` into the transport's own types. */
 export function parseRelayRequest(buffer: Buffer): { request: WireRequest; options: SendOptions } {
-  if (buffer.length < 4) invalid('the relay request is empty')
-  const length = buffer.readUInt32BE(0)
-  if (4 + length > buffer.length) invalid('the relay request is shorter than its header says')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(buffer.subarray(4, 4 + length).toString('utf8'))
-  } catch {
-    invalid('the relay request header is not JSON')
-  }
+  const { header: parsed, length } = readJsonHeader(buffer, 'the relay request')
   const meta = object(parsed, 'the relay request') as Partial<Record<keyof RelayRequestMeta, unknown>>
   if (meta.v === undefined)
     invalid(`the relay request has no protocol version (expected ${RELAY_PROTOCOL_VERSION})`)

@@ -16,6 +16,8 @@ const variables = new VariableContext([
       { key: 'user', value: 'ada' },
       { key: 'pass', value: 'pä:ss' },
       { key: 'q', value: 'a b&c' },
+      { key: 'a=b', value: '1' },
+      { key: 'c&d', value: '2' },
     ],
   },
 ])

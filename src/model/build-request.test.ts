@@ -20,6 +20,12 @@ describe('URL', () => {
     ['http://h.test:8080?x', 'http://h.test:8080/?x'],
     ['{{baseUrl}}?a', 'https://api.test/v1?a'],
     ['https://h.test/{{missing}}', 'https://h.test/%7B%7Bmissing%7D%7D'],
+    // As newman: an empty query keeps its `?`; `&` and `=` inside a {{name}} do not split.
+    ['https://h.test/get?', 'https://h.test/get?'],
+    ['https://h.test/get?&', 'https://h.test/get?&'],
+    ['https://h.test/get?{{a=b}}={{c&d}}&x', 'https://h.test/get?1=2&x'],
+    // `'` is encoded in a query (newman and WHATWG URLs do), kept in a path.
+    ["https://h.test/it's?q=it's", "https://h.test/it's?q=it%27s"],
   ])('%s → %s', async (url, expected) => {
     expect((await build({ url })).url).toBe(expected)
   })

@@ -11,7 +11,14 @@ import { buildBody, type FileResolver } from './body.ts'
 import { defaultHeadersToSend } from './default-headers.ts'
 import { applyPathVariables } from './path-variables.ts'
 import type { RequestSpec } from './types.ts'
-import { encodePath, encodeQueryComponent, splitUrl, withScheme } from './url-params.ts'
+import {
+  encodePath,
+  encodeQueryComponent,
+  indexOutsideVariables,
+  splitOutsideVariables,
+  splitUrl,
+  withScheme,
+} from './url-params.ts'
 import type { VariableContext } from './variables.ts'
 import type { HeaderList, WireRequest } from './wire.ts'
 
@@ -112,8 +119,9 @@ export function buildUrl(
   const { base, query, hash } = splitUrl(raw.trim())
   const parts: string[] = []
   if (query !== null && query !== '') {
-    for (const part of query.split('&')) {
-      const eq = part.indexOf('=')
+    // `{{a&b}}` and `{{a=b}}` are variable names, not separators.
+    for (const part of splitOutsideVariables(query, '&')) {
+      const eq = indexOutsideVariables(part, '=')
       if (eq < 0) parts.push(encodeQueryComponent(substitute(part)))
       else {
         const key = encodeQueryComponent(substitute(part.slice(0, eq)))
@@ -125,7 +133,8 @@ export function buildUrl(
     parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value, true)}`)
   let url = encodePath(withScheme(substitute(base)))
   if (BARE_AUTHORITY.test(url)) url += '/'
-  if (parts.length > 0) url += `?${parts.join('&')}`
+  // An empty query keeps its `?` (`/get?`), as newman sends it.
+  if (parts.length > 0 || query !== null) url += `?${parts.join('&')}`
   return hash === null ? url : `${url}#${encodePath(substitute(hash))}`
 }
 

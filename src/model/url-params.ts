@@ -30,7 +30,7 @@ export function splitUrl(url: string): SplitUrl {
 }
 
 /** `{{a?b}}` is a variable name, not the start of a query. */
-function indexOutsideVariables(text: string, char: string): number {
+export function indexOutsideVariables(text: string, char: string): number {
   if (!text.includes('{{')) return text.indexOf(char)
   let depth = 0
   for (let i = 0; i < text.length; i++) {
@@ -43,6 +43,23 @@ function indexOutsideVariables(text: string, char: string): number {
     } else if (depth === 0 && text[i] === char) return i
   }
   return -1
+}
+
+/** `text` cut at every `separator` that is not inside a `{{variable}}`. */
+export function splitOutsideVariables(text: string, separator: string): string[] {
+  if (!text.includes('{{')) return text.split(separator)
+  const parts: string[] = []
+  let rest = text
+  for (
+    let at = indexOutsideVariables(rest, separator);
+    at >= 0;
+    at = indexOutsideVariables(rest, separator)
+  ) {
+    parts.push(rest.slice(0, at))
+    rest = rest.slice(at + 1)
+  }
+  parts.push(rest)
+  return parts
 }
 
 /** Query text → key/value pairs as typed. `a` and `a=` both give an empty value. */
@@ -100,14 +117,15 @@ export function urlFromParams(
 }
 
 // Characters a query component may carry as they are: what newman sends unencoded (RFC 3986
-// unreserved and sub-delims, and `[ ] { } | ^ \``, which WHATWG URLs leave alone in a query too).
+// unreserved and sub-delims but `'`, and `[ ] { } | ^ \``, which WHATWG URLs leave alone in a query
+// too). `'` is encoded, as newman and WHATWG URLs encode it in a query.
 // `&`, `=` and `#` are encoded so a key or a variable's value cannot change the structure (a value
 // may keep `=`: it cannot split anything there); `+` is kept as typed, as other clients do, because
 // servers read it as a space or a plus by their own rules.
-const QUERY_SAFE = /[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]/
+const QUERY_SAFE = /[A-Za-z0-9\-._~!$()*+,;:@/?[\]{}|^`]/
 /** Text the loop below would give back unchanged: safe characters and valid escapes only. */
-const KEY_AS_IS = /^(?:[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`]|%[0-9A-Fa-f]{2})*$/
-const VALUE_AS_IS = /^(?:[A-Za-z0-9\-._~!$'()*+,;:@/?[\]{}|^`=]|%[0-9A-Fa-f]{2})*$/
+const KEY_AS_IS = /^(?:[A-Za-z0-9\-._~!$()*+,;:@/?[\]{}|^`]|%[0-9A-Fa-f]{2})*$/
+const VALUE_AS_IS = /^(?:[A-Za-z0-9\-._~!$()*+,;:@/?[\]{}|^`=]|%[0-9A-Fa-f]{2})*$/
 
 /**
  * Encode a query key or value for the wire: keep valid `%XX` escapes the user typed, encode
@@ -127,7 +145,8 @@ export function encodeQueryComponent(text: string, isValue = false): string {
       const code = text.codePointAt(i)!
       const char = String.fromCodePoint(code)
       if (code > 0xffff) i++
-      out += encodeURIComponent(char)
+      // encodeURIComponent leaves `'` alone.
+      out += char === "'" ? '%27' : encodeURIComponent(char)
     }
   }
   return out

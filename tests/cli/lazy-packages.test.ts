@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: plain JavaScript without declarations, shared with bin/build-cli.js
@@ -17,6 +16,7 @@ import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
 import { postmanCollection, script } from '../helpers/postman.ts'
 
 const root = resolve(import.meta.dirname, '../..')
+const ENTRY = new URL('../../bin/entry.js', import.meta.url).href
 const fixtures = join(root, 'tests/fixtures/import')
 let out: string
 let work: string
@@ -29,7 +29,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'node_modules/.cache'), { recursive: true })
   out = mkdtempSync(join(root, 'node_modules/.cache/sendbox-lazy-'))
   work = mkdtempSync(join(tmpdir(), 'sendbox-lazy-'))
-  const built = await build(cliBuildOptions(root, join(out, 'main.mjs')))
+  const built = await build(cliBuildOptions(root, join(out, 'main.cjs')))
   inputs = Object.keys(built.metafile.inputs)
   echo = await startEchoServer()
 }, 60_000)
@@ -40,6 +40,16 @@ afterAll(async () => {
 })
 
 const names = Object.keys(LAZY_PACKAGES as Record<string, string>)
+/** The package's folder in node_modules (`csv-parse/browser/esm/sync` is csv-parse's). */
+const folders = Object.fromEntries(
+  names.map((name) => [
+    name,
+    name
+      .split('/')
+      .slice(0, name.startsWith('@') ? 2 : 1)
+      .join('/'),
+  ]),
+)
 
 /** Runs the bundle's `runCli(argv)` in a fresh process: exit code, output, lazy packages loaded. */
 interface Outcome {
@@ -56,12 +66,15 @@ interface Outcome {
 async function cli(argv: string[]): Promise<Outcome> {
   const program = `
     import { createRequire } from 'node:module'
-    const { runCli } = await import(${JSON.stringify(pathToFileURL(join(out, 'main.mjs')).href)})
+    const { loadBundle } = await import(${JSON.stringify(ENTRY)})
+    // As bin/sendbox.js runs it: with a code cache per command (written by the first run).
+    const runCli = loadBundle(${JSON.stringify(join(out, 'main.cjs'))}, ${JSON.stringify(argv[0])})
     const text = { stdout: '', stderr: '' }
     const sink = (key) => ({ write: (chunk) => ((text[key] += chunk), true) })
     const code = await runCli(${JSON.stringify(argv)}, { stdout: sink('stdout'), stderr: sink('stderr') })
     const files = Object.keys(createRequire(import.meta.url).cache)
-    const loaded = ${JSON.stringify(names)}.filter((name) => files.some((f) => f.includes('/node_modules/' + name + '/')))
+    const folders = ${JSON.stringify(folders)}
+    const loaded = Object.keys(folders).filter((name) => files.some((f) => f.includes('/node_modules/' + folders[name] + '/')))
     const undiciWeb = files.some((f) => f.includes('/node_modules/undici/lib/web/'))
     const grpc = files.some((f) => ['@grpc/grpc-js', 'protobufjs'].some((p) => f.includes('/node_modules/' + p + '/')))
     process.stdout.write(JSON.stringify({ code, ...text, loaded, undiciWeb, grpc }))
@@ -116,7 +129,75 @@ describe('the CLI bundle loads heavy packages on first use', () => {
     expect(fits).toMatchObject({ name: 'fits', passed: true })
     expect(misfits).toMatchObject({ name: 'misfits', passed: false })
     expect(misfits!.error).toMatch(/nope/)
-    expect(run.loaded).toEqual(['@cfworker/json-schema'])
+    expect(run.loaded).toEqual(['@cfworker/json-schema', 'chai'])
+  })
+
+  it('checks the guest decides load no chai; a failing one loads it and reads as chai words it', async () => {
+    const file = join(work, 'checks.json')
+    const passing = [
+      "pm.test('status', () => pm.response.to.have.status(200))",
+      "pm.test('method', () => pm.expect(pm.response.json().method).to.be.oneOf(['GET', 'POST']))",
+    ].join('\n')
+    const request = { method: 'GET', url: `${echo.url}/get?n=1` }
+    const item = (checks: string) => ({ name: 'a', request, event: [script('test', checks)] })
+    writeFileSync(file, JSON.stringify(postmanCollection('c', [item(passing)])))
+    const quiet = await cli(['run', file, '-r', 'json'])
+    expect(JSON.parse(quiet.stdout).summary).toMatchObject({ tests: 2, passed: 2 })
+    expect(quiet.loaded).toEqual([])
+    const failing = `${passing}
+pm.test('deep', () => pm.expect(pm.response.json().args).to.deep.equal({ n: '2' }))`
+    writeFileSync(file, JSON.stringify(postmanCollection('c', [item(failing)])))
+    const run = await cli(['run', file, '-r', 'json'])
+    const tests = (
+      JSON.parse(run.stdout) as { executions: { tests: { name: string; error: string | null }[] }[] }
+    ).executions[0]!.tests
+    expect(tests.map((t) => t.error)).toEqual([null, null, "expected { n: '1' } to deeply equal { n: '2' }"])
+    expect(run.loaded).toEqual(['chai'])
+  })
+
+  it('a Set-Cookie answer is read through the stand-in for set-cookie-parser', async () => {
+    const file = join(work, 'cookies.json')
+    const set = { method: 'GET', url: `${echo.url}/cookies/set?flavour=oat` }
+    const get = { method: 'GET', url: `${echo.url}/get` }
+    const check =
+      "pm.test('sent', () => pm.expect(pm.response.json().headers.find((h) => h[0] === 'Cookie')[1]).to.equal('flavour=oat'))"
+    const items = [
+      { name: 'set', request: set },
+      { name: 'get', request: get, event: [script('test', check)] },
+    ]
+    writeFileSync(file, JSON.stringify(postmanCollection('c', items)))
+    const run = await cli(['run', file, '-r', 'json'])
+    expect(JSON.parse(run.stdout).summary).toMatchObject({ tests: 1, passed: 1 })
+    expect(run.loaded).toEqual(['set-cookie-parser'])
+  })
+
+  it('a {{$random…}} variable loads faker with a require, also when the bundle comes from its code cache', async () => {
+    const file = join(work, 'faker.json')
+    const request = { method: 'GET', url: `${echo.url}/get?e={{$randomEmail}}` }
+    const check = "pm.test('email', () => pm.expect(pm.response.json().args.e).to.match(/@/))"
+    writeFileSync(
+      file,
+      JSON.stringify(postmanCollection('c', [{ name: 'a', request, event: [script('test', check)] }])),
+    )
+    for (let round = 0; round < 2; round++) {
+      const run = await cli(['run', file, '-r', 'json'])
+      expect(JSON.parse(run.stdout).summary).toMatchObject({ tests: 1, passed: 1 })
+    }
+  })
+
+  it('a CSV data file is read through the stand-in for csv-parse, its errors told apart', async () => {
+    const collection = join(work, 'data-run.json')
+    const request = { method: 'GET', url: `${echo.url}/get?n={{n}}` }
+    writeFileSync(collection, JSON.stringify(postmanCollection('c', [{ name: 'a', request }])))
+    writeFileSync(join(work, 'rows.csv'), 'n\n1\n2\n')
+    const run = await cli(['run', collection, '-d', join(work, 'rows.csv'), '-r', 'json'])
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout).summary).toMatchObject({ iterations: 2, sent: 2 })
+    expect(run.loaded).toEqual(['csv-parse/browser/esm/sync'])
+    writeFileSync(join(work, 'bad.csv'), 'n,m\n"1,2\n')
+    const bad = await cli(['run', collection, '-d', join(work, 'bad.csv')])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/bad\.csv/)
   })
 
   it('a Bruno folder is read through the stand-in for @usebruno/lang', async () => {

@@ -1,8 +1,10 @@
 /**
  * The Collection Runner in the app (issue 31), at 1280 px and at 768 px with touch: `Run` from a
  * collection's menu, a CSV of 3 rows over 2 requests against the echo server (cookies a response
- * set are sent back within the run), the results, a failed test, the summary, `Stop` mid-run,
- * `Past runs` and the runner's settings after a reload, and `Export results` as JSON and JUnit XML.
+ * set are sent back within the run), the results, a failed test, the summary, `Stop` mid-run (the
+ * newest row kept in view until the user scrolls up), `Past runs` and the runner's settings after
+ * a reload, and `Export results` as JSON and JUnit XML. On touch the runner opens by tapping `⋯` and
+ * by a long press on the collection, and every control of the tab is at least 40 px.
  */
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
@@ -57,10 +59,29 @@ async function importShop(page: Page, touch: boolean) {
   await expect(row(page, 'Shop')).toBeVisible()
 }
 
-async function openRunner(page: Page): Promise<Locator> {
+/**
+ * Opens Shop's runner: with a mouse from the `⋯` menu; on touch by tapping `⋯`, or (`longPress`)
+ * by holding a finger on the collection's row.
+ */
+async function openRunner(page: Page, touch = false, longPress = false): Promise<Locator> {
   const toggle = page.getByRole('button', { name: 'Toggle sidebar' })
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
-  await rowMenu(page, 'Shop', 'Run')
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await press(toggle, touch)
+  if (!touch) await rowMenu(page, 'Shop', 'Run')
+  else {
+    if (longPress) {
+      const box = await row(page, 'Shop').boundingBox()
+      if (!box) throw new Error('no row for Shop')
+      // A touch pointer held down: the row's context menu opens after the long-press delay.
+      await row(page, 'Shop').dispatchEvent('pointerdown', {
+        clientX: box.x + 30,
+        clientY: box.y + 10,
+        pointerType: 'touch',
+        isPrimary: true,
+        bubbles: true,
+      })
+    } else await page.getByRole('button', { name: 'More actions for Shop', exact: true }).tap()
+    await page.getByRole('menuitem', { name: 'Run', exact: true }).tap()
+  }
   await expect(page.getByRole('tab', { name: 'Collection Runner', selected: true })).toBeVisible()
   const runner = page.getByRole('region', { name: 'Collection Runner' }).first()
   await expect(runner.getByRole('heading', { name: /Shop/ })).toBeVisible()
@@ -90,7 +111,7 @@ for (const [width, options] of WIDTHS) {
     test('runs a collection over a CSV, stops a run, keeps past runs and exports them', async ({ page }) => {
       test.setTimeout(120_000)
       await importShop(page, touch)
-      let runner = await openRunner(page)
+      let runner = await openRunner(page, touch)
       const requests = runner.getByRole('list', { name: 'Requests' })
       await expect(requests.getByRole('listitem')).toHaveText([/GET\s*Login/, /GET\s*Profile/])
       await expect(runner.getByRole('spinbutton', { name: 'Iterations' })).toHaveValue('1')
@@ -131,6 +152,8 @@ for (const [width, options] of WIDTHS) {
       await press(runner.getByRole('button', { name: 'Passed', exact: true }), touch)
       await expect(results.getByRole('button')).toHaveCount(5)
       await press(runner.getByRole('button', { name: 'All', exact: true }), touch)
+      // The results, their filters and `Export results` are finger-sized too.
+      if (touch) expect(await smallTouchTargets(page, '.runner')).toEqual([])
 
       // The first iteration's Profile: the row's value went out, with the cookie Login's response set.
       await press(results.getByRole('button', { name: /^Iteration 1: GET Profile/ }), touch)
@@ -166,11 +189,23 @@ for (const [width, options] of WIDTHS) {
       await runner.getByRole('spinbutton', { name: 'Iterations' }).fill('30')
       await runner.getByRole('spinbutton', { name: 'Delay (ms)' }).fill('150')
       await runner.getByRole('spinbutton', { name: 'Delay (ms)' }).blur()
-      await press(runner.getByRole('button', { name: 'Run collection' }), touch)
+      // A double click starts the run; its second click does not stop it.
+      if (touch) await press(runner.getByRole('button', { name: 'Run collection' }), touch)
+      else await runner.getByRole('button', { name: 'Run collection' }).dblclick()
       await expect(runner.getByRole('progressbar', { name: 'Progress' })).toBeVisible()
       // The request list cannot change while the run goes.
       await expect(requests.getByRole('checkbox').first()).toBeDisabled()
       await expect(results.getByRole('button').nth(2)).toBeVisible()
+      // The newest rows are kept in view (the list holds about 11 rows)...
+      await expect(results.getByRole('button', { name: /^Iteration 8: GET Profile/ })).toBeInViewport()
+      await expect(results.getByRole('button', { name: /^Iteration 1: GET/ })).toHaveCount(0)
+      // ...until the user scrolls up: then the view stays where it was while rows come in.
+      await results.evaluate((el) => el.scrollTo({ top: 0 }))
+      await expect(results.getByRole('button', { name: 'Iteration 1: GET Login, 200 OK' })).toBeInViewport()
+      const progress = runner.getByRole('progressbar', { name: 'Progress' })
+      const reached = Number(await progress.getAttribute('value'))
+      await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(reached + 3)
+      await expect(results.getByRole('button', { name: 'Iteration 1: GET Login, 200 OK' })).toBeInViewport()
       await press(runner.getByRole('button', { name: 'Stop' }), touch)
       await expect(runner.getByText('Stopped')).toBeVisible()
       await expect(runner.getByRole('button', { name: 'Run collection' })).toBeVisible()
@@ -187,7 +222,7 @@ for (const [width, options] of WIDTHS) {
       // After a reload the runs are still there, read-only, and one can be deleted.
       await page.reload()
       await expect(page.getByRole('tablist', { name: 'Tabs' })).toBeVisible()
-      runner = await openRunner(page)
+      runner = await openRunner(page, touch, true)
       await expect(runner.getByRole('list', { name: 'Requests' }).getByRole('listitem')).toHaveText([
         /Profile/,
         /Login/,
@@ -198,9 +233,12 @@ for (const [width, options] of WIDTHS) {
       await expect(runner.getByRole('checkbox', { name: 'Keep variable values' })).toBeChecked()
       const past = runner.getByRole('region', { name: 'Past runs' })
       await expect(past.getByRole('listitem')).toHaveCount(2)
+      // `Past runs`' Open and Delete buttons.
+      if (touch) expect(await smallTouchTargets(page, '.runner')).toEqual([])
       await expect(past.getByRole('listitem').nth(1)).toContainText('3 iterations · 5 passed, 1 failed')
       await press(past.getByRole('button', { name: /^Open the run of/ }).nth(1), touch)
       await expect(runner.getByText(/\(read-only\)/)).toBeVisible()
+      if (touch) expect(await smallTouchTargets(page, '.runner')).toEqual([])
       await expect(runner.getByRole('list', { name: 'Results' }).getByRole('button')).toHaveCount(6)
       await expect(runner.getByRole('status').filter({ hasText: /passed/ })).toHaveText(
         /^5 passed, 1 failed · /,

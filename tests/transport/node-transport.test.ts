@@ -117,6 +117,25 @@ describe('responses', () => {
     expect(last().method).toBe('HEAD')
   })
 
+  it('to HEAD keep the connection alive, as newman does (undici would close it)', async () => {
+    const seen: { method: string; connection: string | undefined; port: number }[] = []
+    const server = await startHttp((req, res) => {
+      seen.push({ method: req.method!, connection: req.headers.connection, port: req.socket.remotePort! })
+      res.setHeader('Content-Length', '2')
+      res.end(req.method === 'HEAD' ? undefined : 'ok')
+    })
+    try {
+      const methods = ['HEAD', 'GET', 'HEAD', 'HEAD', 'GET', 'HEAD']
+      for (const method of methods)
+        expect((await setup.transport.send(wire(method, `${server.url}/x`), {})).status).toBe(200)
+      expect(seen.map((s) => s.connection)).toEqual(methods.map(() => 'keep-alive'))
+      // Reused: a HEAD's socket may still be settling when the next request starts (a second one).
+      expect(new Set(seen.map((s) => s.port)).size).toBeLessThanOrEqual(2)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('are binary-safe both ways', async () => {
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i)
     const echoed = json<{ bodyBase64: string }>(

@@ -4,8 +4,8 @@
  * (joined with `.`), `port`, `path` (joined with `/`), the enabled rows of `query` and `hash`.
  * A query row is its key (none when not a string) and, when its value is a string, `=` and the
  * value: `{key: "foo"}` is `foo`, `{key: "foo", value: ""}` is `foo=`, `{key: "", value: ""}`
- * is `=`, `{key: null}` is empty (`a&&b` keeps its empty part); `&`, `#` (and `=` in a key) are
- * encoded. The `?` comes with any enabled row, even one that makes no text. Without a `host` the
+ * is `=`, `{key: null}` is empty (`a&&b` keeps its empty part); `&`, `#`, controls (and `=` in a
+ * key) are encoded. The `?` comes with any enabled row, even one that makes no text. Without a `host` the
  * object has only its `raw` text, which is used as written.
  */
 import { isObject, optionalString, type JsonObject } from './import-error.ts'
@@ -67,12 +67,15 @@ function parts(value: unknown, separator: string, at: string): string | undefine
  * apart, as newman's query parameters do; `{{variables}}` stay as written.
  */
 function normalize(text: string, key: boolean): string {
-  const reserved = key ? /[&#=]/g : /[&#]/g
+  // Controls too (a value ending in a newline): the URL text is trimmed and cut at them otherwise.
+  const reserved = key ? /[&#=\x00-\x1f\x7f]/g : /[&#\x00-\x1f\x7f]/g
   if (!reserved.test(text)) return text
   return text
     .split(/(\{\{[^{}]*\}\})/)
     .map((part, i) =>
-      i % 2 === 1 ? part : part.replace(reserved, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+      i % 2 === 1
+        ? part
+        : part.replace(reserved, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`),
     )
     .join('')
 }

@@ -293,6 +293,10 @@ describe('Postman request settings newman sends by', () => {
     expect(url({ raw: 'x', ...https, path: ['q'], query: [{ key: 'b#a&r=', value: '1&{{x&y}}#' }] })).toBe(
       'https://api.test/q?b%23a%26r%3D=1%26{{x&y}}%23',
     )
+    // Controls are encoded too: a value's trailing newline stays (newman sends `%0A`).
+    expect(url({ raw: 'x', ...https, path: ['q'], query: [{ key: 'foo', value: '\nbar\n' }] })).toBe(
+      'https://api.test/q?foo=%0Abar%0A',
+    )
     // An empty first path part is a second slash; port, user and password, hash.
     expect(url({ raw: '  ', ...https, path: ['', 'get'] })).toBe('https://api.test//get')
     expect(

@@ -13,7 +13,7 @@
  * `{ code, message }`.
  */
 import type { RunRow } from '../report/run-row.ts'
-import type { TlsJson } from '../transport/relay-protocol.ts'
+import { withJsonHeader, type TlsJson } from '../transport/relay-protocol.ts'
 import type { AppRunBatch, AppRunEnd, AppRunSpec } from './types.ts'
 
 export const RUN_CONTENT_TYPE = 'application/x-sendbox-run'
@@ -50,18 +50,7 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 export function encodeRunRequest(meta: RunRequestMeta, files: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const json = encoder.encode(JSON.stringify(meta))
-  let length = 4 + json.length
-  for (const file of files) length += file.length
-  const out = new Uint8Array(length)
-  new DataView(out.buffer).setUint32(0, json.length)
-  out.set(json, 4)
-  let at = 4 + json.length
-  for (const file of files) {
-    out.set(file, at)
-    at += file.length
-  }
-  return out
+  return withJsonHeader(meta, files)
 }
 
 interface BodyRef {

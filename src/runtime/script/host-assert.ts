@@ -11,7 +11,8 @@ import { decode, type DecodeHooks, type Encoded } from './marshal.ts'
 
 chai.use(responsePlugin)
 
-const AssertionProto = chai.Assertion.prototype as object
+/** chai's Assertion prototype, read on first use: the CLI loads chai only when a check needs it. */
+let assertionProto: object | null = null
 const DENIED = new Set(['constructor', 'assert', '_obj', '__flags', '__proto__', 'call', 'apply', 'bind'])
 
 export interface FlushRequest {
@@ -103,5 +104,6 @@ export class AssertionBridge {
 }
 
 function isAssertionMember(property: string): boolean {
-  return !DENIED.has(property) && Object.prototype.hasOwnProperty.call(AssertionProto, property)
+  assertionProto ??= chai.Assertion.prototype as object
+  return !DENIED.has(property) && Object.prototype.hasOwnProperty.call(assertionProto, property)
 }

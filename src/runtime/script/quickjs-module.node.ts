@@ -2,12 +2,23 @@
 // The core and the one build it uses, not quickjs-emscripten's index: that also loads the three
 // other builds' modules (about 2 ms of CPU at every start).
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
-import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync'
+import RELEASE_SYNC_IMPORT from '@jitl/quickjs-wasmfile-release-sync'
 import { QuickJSScriptRunner, type QuickJSRunnerOptions } from './quickjs-runner.ts'
 import { setLibrarySource } from './libraries/index.ts'
 import { librarySource } from './libraries/source.node.ts'
 
 setLibrarySource(librarySource)
+
+/**
+ * The package is dual: Node's ES-module loader gives its variant as the default export; required
+ * (the CLI's bundle is CommonJS, bin/cli-build-options.js) its default is the exports object,
+ * which holds the variant as `default`.
+ */
+const RELEASE_SYNC = (
+  'default' in RELEASE_SYNC_IMPORT
+    ? (RELEASE_SYNC_IMPORT as unknown as { default: typeof RELEASE_SYNC_IMPORT }).default
+    : RELEASE_SYNC_IMPORT
+) as typeof RELEASE_SYNC_IMPORT
 
 /**
  * emscripten prints an abort before it throws it. The sandbox catches that throw and replaces the

@@ -8,6 +8,7 @@ import type { Agent as AgentType, Dispatcher } from 'undici'
 // of undici besides (110 files against 23, about 65 ms more CPU before the first send).
 import Agent from 'undici/lib/dispatcher/agent.js'
 import { DEFAULT_TLS, type HttpVersion, type ProxySettings, type TlsSettings } from '../../model/settings.ts'
+import type { WrittenTarget } from './as-written.ts'
 import { makeConnector } from './connector.ts'
 import { priorKnowledge } from './http-version.ts'
 import { resolveRoute, type Env, type Route } from './route.ts'
@@ -74,21 +75,23 @@ export function makeDispatchers(env?: Env) {
       proxy: ProxySettings | undefined,
       tls: TlsSettings = DEFAULT_TLS,
       version: HttpVersion = 'auto',
+      written: WrittenTarget = { path: `${url.pathname}${url.search}` },
     ): Target {
       const route = resolveRoute(url, proxy, env)
-      const path = `${url.pathname}${url.search}`
+      const { path } = written
+      const host = written.host ?? url.host
       // h2c goes through a CONNECT tunnel: a proxy's absolute form is HTTP/1.1.
       if (route.kind === 'http' && url.protocol === 'http:' && !priorKnowledge(version, false)) {
-        const extraHeaders: [string, string][] = [['Host', url.host]]
+        const extraHeaders: [string, string][] = [['Host', host]]
         if (route.username !== undefined) {
           const token = Buffer.from(`${route.username}:${route.password ?? ''}`).toString('base64')
           extraHeaders.push(['Proxy-Authorization', `Basic ${token}`])
         }
-        const host = route.host.includes(':') ? `[${route.host}]` : route.host
+        const proxyHost = route.host.includes(':') ? `[${route.host}]` : route.host
         return {
           dispatcher: agentFor(route, tls, true, version),
-          origin: `${route.secure ? 'https' : 'http'}://${host}:${route.port}`,
-          path: `${url.protocol}//${url.host}${path}`,
+          origin: `${route.secure ? 'https' : 'http'}://${proxyHost}:${route.port}`,
+          path: `${url.protocol}//${host}${path}`,
           route,
           extraHeaders,
         }
@@ -98,7 +101,8 @@ export function makeDispatchers(env?: Env) {
         origin: url.origin,
         path,
         route,
-        extraHeaders: [],
+        // An explicit default port stays in Host, as written (undici's own Host drops it).
+        extraHeaders: written.host === undefined ? [] : [['Host', written.host]],
         ...(version === '2' || version === 'h2c'
           ? { h2: true as const }
           : version === 'auto' && url.protocol === 'https:'

@@ -323,6 +323,9 @@ export function exchange(request: HopRequest): Promise<HopResponse> {
         method: request.method,
         headers: flat,
         body,
+        // undici closes the connection after a HEAD (against servers that send a body anyway);
+        // newman keeps it alive, as for any other request, and so do we.
+        ...(request.method === 'HEAD' ? { reset: false } : {}),
       },
       handler,
     )

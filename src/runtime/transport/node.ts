@@ -17,6 +17,7 @@ import { makeDispatchers } from './dispatcher.ts'
 import { toTransportError } from './errors.ts'
 import { deadline } from './deadline.ts'
 import { exchangeRetrying, type HopResponse } from './exchange.ts'
+import { userinfoAuthorization, writtenTarget } from './as-written.ts'
 import { redirectTarget, REDIRECT_STATUSES, type NextRequest } from './redirects.ts'
 import { describeProxy, type Env, type ProxyRoute } from './route.ts'
 import { TransportError, type SendOptions, type Transport } from './types.ts'
@@ -54,10 +55,12 @@ async function send(
   options: SendOptions,
 ): Promise<WireResponse> {
   const started = performance.now()
+  const url = parseUrl(request.url)
   let current: NextRequest = {
     method: request.method.toUpperCase(),
-    url: parseUrl(request.url),
-    headers: request.headers,
+    url,
+    written: writtenTarget(request.url, url),
+    headers: withUserinfo(request.headers, url),
     body: request.body,
   }
   const follow = options.followRedirects ?? true
@@ -67,7 +70,13 @@ async function send(
   let streaming = false
   try {
     for (let redirects = 0; ; redirects++) {
-      const target = dispatchers.target(current.url, options.proxy, options.tls, options.httpVersion)
+      const target = dispatchers.target(
+        current.url,
+        options.proxy,
+        options.tls,
+        options.httpVersion,
+        current.written,
+      )
       const hop: HopResponse = await exchangeRetrying({
         method: current.method,
         target,
@@ -114,6 +123,14 @@ async function send(
   } finally {
     if (!streaming) stop()
   }
+}
+
+/** `user:password@` in the URL is Basic authorization, as newman sends it, unless one is given. */
+function withUserinfo(headers: HeaderList, url: URL): HeaderList {
+  const authorization = userinfoAuthorization(url)
+  if (authorization === undefined || headers.some(([name]) => name.toLowerCase() === 'authorization'))
+    return headers
+  return [...headers, ['Authorization', authorization]]
 }
 
 /** In absolute form the proxy answers itself; its 407 is a proxy failure, as it is for CONNECT. */
@@ -172,7 +189,7 @@ function toWireResponse(
 /** undici publishes the head without the Content-Length it appends and the closing blank line. */
 function requestHeadSize(head: string | undefined, request: NextRequest, bodyLength: number): number {
   if (head === undefined) {
-    const line = `${request.method} ${request.url.pathname}${request.url.search} HTTP/1.1\r\n`
+    const line = `${request.method} ${request.written.path} HTTP/1.1\r\n`
     return line.length + headerBlockSize(request.headers) + 2
   }
   let size = head.length + 2

@@ -4,6 +4,7 @@ import { redirectTarget, type NextRequest } from './redirects.ts'
 const post: NextRequest = {
   method: 'POST',
   url: new URL('https://api.test/login'),
+  written: { path: '/login' },
   headers: [
     ['Content-Type', 'application/json'],
     ['Authorization', 'Bearer t'],
@@ -40,9 +41,26 @@ describe('redirectTarget', () => {
       'Authorization',
       'Cookie',
       'X-Trace',
+      'Referer',
     ])
-    expect(names(redirectTarget(307, 'https://other.test/', post))).toEqual(['Content-Type', 'X-Trace'])
-    expect(names(redirectTarget(307, 'http://api.test/login', post))).toEqual(['Content-Type', 'X-Trace'])
+    const elsewhere = ['Content-Type', 'X-Trace', 'Referer']
+    expect(names(redirectTarget(307, 'https://other.test/', post))).toEqual(elsewhere)
+    expect(names(redirectTarget(307, 'http://api.test/login', post))).toEqual(elsewhere)
+  })
+
+  it('sends the URL just requested as Referer (replacing one given) and an absolute Location as written', () => {
+    const from: NextRequest = {
+      ...post,
+      method: 'GET',
+      url: new URL('https://api.test:443/a/./b?q={"x"}'),
+      written: { path: '/a/./b?q={"x"}', host: 'api.test:443' },
+      headers: [['Referer', 'https://old.test/']],
+    }
+    const next = redirectTarget(302, 'https://other.test/c/../d?q={"y"}&e=', from)!
+    expect(next.headers).toEqual([['Referer', 'https://api.test:443/a/./b?q={"x"}']])
+    expect(next.written).toEqual({ path: '/c/../d?q={"y"}&e=' })
+    // A relative Location is resolved as browsers do.
+    expect(redirectTarget(302, '../x?', from)!.written).toEqual({ path: '/x?' })
   })
 
   it('is not followed without a usable Location', () => {

@@ -102,12 +102,22 @@ export function encodeRelayRequest(request: WireRequest, options: SendOptions): 
     hasBody: request.body !== null,
     options: tls ? { ...rest, tls: tlsToJson(tls) } : rest,
   }
+  return withJsonHeader(meta, request.body ? [request.body] : [])
+}
+
+/** `u32 length | JSON meta | parts…`: the framing of every request the page posts to the relay. */
+export function withJsonHeader(meta: unknown, parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const json = encoder.encode(JSON.stringify(meta))
-  const body = request.body ?? new Uint8Array(0)
-  const out = new Uint8Array(4 + json.length + body.length)
+  let length = 4 + json.length
+  for (const part of parts) length += part.length
+  const out = new Uint8Array(length)
   new DataView(out.buffer).setUint32(0, json.length)
   out.set(json, 4)
-  out.set(body, 4 + json.length)
+  let at = 4 + json.length
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
   return out
 }
 

@@ -107,23 +107,21 @@ export default function CollectionRunner(props: { target: RunnerTarget }) {
               <div class="runner-side">
                 <RunSetup session={session} planned={t().planned} disabled={running()} />
                 <div class="runner-actions">
-                  <Show
-                    when={running()}
-                    fallback={
-                      <button
-                        type="button"
-                        class="button primary"
-                        disabled={chosenCount() === 0}
-                        onClick={run}
-                      >
-                        {m.runCollection}
-                      </button>
-                    }
+                  {/* One button, `Run collection` then `Stop`: swapping a focused button for
+                      another costs the click a focus change and a style pass of the tab. The
+                      second click of a double click does not stop the run it started. */}
+                  <button
+                    type="button"
+                    class="button"
+                    classList={{ primary: !running(), danger: running() }}
+                    disabled={!running() && chosenCount() === 0}
+                    onClick={(e) => {
+                      if (!running()) run()
+                      else if (e.detail < 2) session.stop()
+                    }}
                   >
-                    <button type="button" class="button danger" onClick={() => session.stop()}>
-                      {m.stop}
-                    </button>
-                  </Show>
+                    {running() ? m.stop : m.runCollection}
+                  </button>
                   <Show when={session.fault()}>
                     <span class="error-text" role="alert">
                       {m.runBroke(session.fault())}

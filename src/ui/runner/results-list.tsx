@@ -3,10 +3,10 @@
  * `lineWindow` places them), so a run of thousands of requests keeps the page light. Filters
  * `All`, `Passed`, `Failed`; a row opens the request as sent and its response.
  */
-import { createMemo, createSignal, For, Show } from 'solid-js'
+import { batch, createMemo, createSignal, For, onCleanup, Show } from 'solid-js'
 import { formatDuration } from '../history/history-list.ts'
 import { runnerMessages as m } from '../messages-runner.ts'
-import { lineWindow } from '../response-viewer/line-window.ts'
+import { lineWindow, MAX_SCROLL_PX } from '../response-viewer/line-window.ts'
 import { TestMark } from '../test-results/test-mark.tsx'
 import { filterRows, type RowFilter, type RunRow } from './run-record.ts'
 
@@ -38,9 +38,9 @@ export function ResultsList(props: ResultsListProps) {
   const [filter, setFilter] = createSignal<RowFilter>('all')
   const [scrollTop, setScrollTop] = createSignal(0)
   const [height, setHeight] = createSignal(360)
+  // Whether the newest row is kept in view: until the user scrolls up, again once back at the end.
+  const [following, setFollowing] = createSignal(true)
   let viewport: HTMLDivElement | undefined
-  let following = true
-  let followed = -1
 
   const kept = createMemo(() => {
     props.version()
@@ -50,22 +50,33 @@ export function ResultsList(props: ResultsListProps) {
     props.version()
     return kept()?.length ?? props.rows().length
   }
-  const win = createMemo(() => lineWindow(count(), ROW, scrollTop(), height()))
+  const follows = () => !!props.follow && following()
+  /** The content's height, known without asking the page (rows are ROW px high). */
+  const contentHeight = () => Math.min(count() * ROW, MAX_SCROLL_PX)
+  // While following, the window is the last rows, placed from the counts alone: no scroll event
+  // and no second drawing is needed to show them.
+  const top = () => (follows() ? Math.max(0, contentHeight() - height()) : scrollTop())
+  const win = createMemo(() => lineWindow(count(), ROW, top(), height()))
   const shown = createMemo(() => {
     const { first } = win()
     const indices = kept()
     const out: number[] = []
     const end = Math.min(count(), first + Math.ceil(height() / ROW) + 2)
     for (let i = first; i < end; i++) out.push(indices ? indices[i]! : i)
-    // Keeps the newest row in view: the content's height is known, so nothing forces a layout here.
-    const total = count()
-    if (props.follow && following && total !== followed) {
-      followed = total
-      const bottom = win().height
-      queueMicrotask(() => viewport && (viewport.scrollTop = bottom))
-    }
     return out
   })
+  /**
+   * The viewport is scrolled to the end from a ResizeObserver on the content, which is told after
+   * the page laid the new rows out: setting scrollTop then forces no layout of its own (from a
+   * microtask after the rows were drawn, it did, every time rows came in).
+   */
+  const stickToEnd = (content: HTMLElement) => {
+    const observer = new ResizeObserver(() => {
+      if (follows() && viewport) viewport.scrollTop = content.offsetHeight
+    })
+    observer.observe(content)
+    onCleanup(() => observer.disconnect())
+  }
 
   return (
     <section class="runner-results" aria-label={m.results}>
@@ -77,8 +88,12 @@ export function ResultsList(props: ResultsListProps) {
               class="button"
               aria-pressed={filter() === value}
               onClick={() => {
-                setFilter(value)
-                setScrollTop(0)
+                batch(() => {
+                  setFilter(value)
+                  setScrollTop(0)
+                })
+                // From the top; following again only if the kept rows fit in view.
+                setFollowing(contentHeight() <= height())
                 if (viewport) viewport.scrollTop = 0
               }}
             >
@@ -96,16 +111,20 @@ export function ResultsList(props: ResultsListProps) {
           new ResizeObserver(() => setHeight(el.clientHeight || 360)).observe(el)
         }}
         onScroll={(e) => {
-          const el = e.currentTarget
-          following = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW
-          setScrollTop(el.scrollTop)
+          // The content's height comes from the counts, the viewport's from its ResizeObserver:
+          // a scroll reads no layout but the scroll position.
+          const at = e.currentTarget.scrollTop
+          batch(() => {
+            setFollowing(at + height() >= contentHeight() - ROW)
+            setScrollTop(at)
+          })
         }}
       >
         <Show
           when={count() > 0}
           fallback={<p class="muted runner-empty">{props.rows().length > 0 ? m.noneMatch : m.noResults}</p>}
         >
-          <div style={{ height: `${win().height}px`, position: 'relative' }}>
+          <div ref={stickToEnd} style={{ height: `${win().height}px`, position: 'relative' }}>
             <div style={{ transform: `translateY(${win().top}px)` }}>
               <For each={shown()}>
                 {(index) => <ResultRow row={props.rows()[index]!} index={index} onOpen={props.onOpen} />}

@@ -147,6 +147,8 @@ export function createRunSession(containerId: Id) {
     // Stop before the run has reached the worker: it stops as soon as it gets there.
     let stopAsked = false
     stop = () => void (stopAsked = true)
+    // The click's task ends with the run's start drawn; the run is built and posted in the next.
+    await new Promise((resolve) => setTimeout(resolve))
     let result: AppRunResult
     try {
       const deps = await source.deps()
