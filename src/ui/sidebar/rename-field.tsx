@@ -38,9 +38,17 @@ export function RenameField(props: RenameFieldProps) {
     if (!el.isConnected) return
     // Read now, not when made: the element this one takes over from kept its last state on leaving.
     const kept = draft?.get()
-    el.focus()
-    if (!kept) return el.select()
+    if (!kept) {
+      el.focus()
+      el.select()
+      return
+    }
     if (el.value !== kept.value) el.value = kept.value
+    // Back in view after the user went on elsewhere (scrolled away, then into another field):
+    // shown with the typing, without taking the focus back.
+    const active = document.activeElement
+    if (active && active !== document.body) return
+    el.focus()
     el.setSelectionRange(kept.start, kept.end)
   }
   return (
