@@ -40,11 +40,17 @@ describe('parseConfig', () => {
     expect(parse([], { SENDBOX_NO_BUILD: '1' }).build).toBe(false)
   })
 
-  it('splits one-document workspaces only when told (--split-rooms)', () => {
-    expect(parse([]).splitRooms).toBe(false)
+  it('splits one-document workspaces by default, unless told not to (--no-split-rooms)', () => {
+    expect(parse([]).splitRooms).toBe(true)
     expect(parse(['--split-rooms']).splitRooms).toBe(true)
     expect(parse([], { SENDBOX_SPLIT_ROOMS: '1' }).splitRooms).toBe(true)
+    expect(parse(['--no-split-rooms']).splitRooms).toBe(false)
+    expect(parse([], { SENDBOX_NO_SPLIT_ROOMS: '1' }).splitRooms).toBe(false)
+    expect(parse([], { SENDBOX_SPLIT_ROOMS: '0' }).splitRooms).toBe(false)
     expect(parse([], { SENDBOX_SPLIT_ROOMS: 'false' }).splitRooms).toBe(false)
+    // The flag wins over the variable.
+    expect(parse(['--split-rooms'], { SENDBOX_SPLIT_ROOMS: '0' }).splitRooms).toBe(true)
+    expect(() => parse(['--split-rooms', '--no-split-rooms'])).toThrow(/contradict/)
   })
 
   it('bounds slow and idle sockets and connections per client, 30 s and 128 unless told', () => {

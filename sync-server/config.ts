@@ -52,8 +52,8 @@ export interface Config {
   gitDir?: string
   /**
    * A workspace room held as one document is split into a root and one room per collection when
-   * it is first loaded. Off by default: the app opens a workspace as one document unless its own
-   * collection-docs switch is on, and an app reading one document would find a split root empty.
+   * it is first loaded (docs/collection-docs.md). On by default; `--no-split-rooms` (or
+   * `SENDBOX_SPLIT_ROOMS=0`) keeps one-doc rooms whole, for apps that still open a workspace as one doc.
    */
   splitRooms: boolean
 }
@@ -123,7 +123,13 @@ export const OPTIONS: Option[] = [
     flag: '--split-rooms',
     env: 'SENDBOX_SPLIT_ROOMS',
     value: '',
-    help: 'split one-document workspaces into a document per collection when loaded',
+    help: 'split one-document workspaces into a document per collection when loaded (default)',
+  },
+  {
+    flag: '--no-split-rooms',
+    env: 'SENDBOX_NO_SPLIT_ROOMS',
+    value: '',
+    help: 'keep one-document workspaces whole (SENDBOX_SPLIT_ROOMS=0 too)',
   },
   { flag: '--no-build', env: 'SENDBOX_NO_BUILD', value: '', help: 'serve dist/ as it is, never build' },
 ]
@@ -252,6 +258,20 @@ export function parseConfig(argv: string[], env: Record<string, string | undefin
     build: raw.get('--no-build') === undefined,
     redisUrl: redisUrl(raw.get('--redis')),
     gitDir: raw.get('--git') === undefined ? undefined : path.resolve(cwd, raw.get('--git')!),
-    splitRooms: raw.get('--split-rooms') !== undefined,
+    splitRooms: splitRooms(argv, raw, env),
   }
+}
+
+/** On unless `--no-split-rooms`, `SENDBOX_NO_SPLIT_ROOMS=1` or `SENDBOX_SPLIT_ROOMS=0` says otherwise. */
+function splitRooms(
+  argv: string[],
+  raw: Map<string, string>,
+  env: Record<string, string | undefined>,
+): boolean {
+  const on = argv.includes('--split-rooms')
+  const off = argv.includes('--no-split-rooms')
+  if (on && off) throw new StartupError('--split-rooms and --no-split-rooms contradict each other: give one')
+  if (on) return true
+  if (off || raw.has('--no-split-rooms')) return false
+  return !/^(0|false|no)$/i.test(env.SENDBOX_SPLIT_ROOMS ?? '')
 }

@@ -9,6 +9,7 @@ import {
   press,
   row,
   rowMenu,
+  sidebar,
   renameRow,
   smallTouchTargets,
   urlField,
@@ -222,3 +223,41 @@ for (const [label, use] of WIDTHS) {
     await Promise.all([ada.context.close(), bob.context.close()])
   })
 }
+
+test('a rename keeps its field, focus and typing while the other person’s edits re-render and move its row', async ({
+  browser,
+}) => {
+  const room = randomRoom()
+  const ada = await person(browser, baseURL, { name: 'Ada', ownRoom: room })
+  const bob = await person(browser, baseURL, { name: 'Bob', ownRoom: room })
+  await Promise.all([ada.page.goto('/'), bob.page.goto('/')])
+  await Promise.all([waitSynced(ada.page), waitSynced(bob.page)])
+  await newCollection(ada.page, 'Alpha')
+  await expect(row(bob.page, 'Alpha')).toBeVisible()
+  // Open on Ada's side, so a request Bob adds to it is a row above the one she renames.
+  await row(ada.page, 'Alpha').click()
+  await expect(row(ada.page, 'Alpha')).toHaveAttribute('aria-expanded', 'true')
+
+  await sidebar(ada.page).getByRole('button', { name: 'New Collection', exact: true }).click()
+  const field = sidebar(ada.page).getByRole('textbox', { name: 'Umbenennen' })
+  await expect(field).toBeFocused()
+  await ada.page.keyboard.type('Team')
+
+  // Bob's rename re-reads Ada's tree: her row is another object with the old name.
+  await renameRow(bob.page, 'Alpha', 'Alpha 2')
+  await expect(row(ada.page, 'Alpha 2')).toBeVisible()
+  await expect(field).toBeFocused()
+  await expect(field).toHaveValue('Team')
+
+  // Bob's new request is a row above Ada's: her row moves to another (pooled) row element.
+  await rowMenu(bob.page, 'Alpha 2', 'Hinzufügen', 'Anfrage')
+  await expect(row(ada.page, 'New Request')).toBeVisible()
+  await expect(field).toBeFocused()
+  await expect(field).toHaveValue('Team')
+
+  await ada.page.keyboard.type(' API')
+  await ada.page.keyboard.press('Enter')
+  await expect(row(ada.page, 'Team API')).toBeVisible()
+  await expect(row(bob.page, 'Team API')).toBeVisible()
+  await Promise.all([ada.context.close(), bob.context.close()])
+})

@@ -2,13 +2,13 @@
  * `History` in a git-synced workspace (sync-server `--git`): saved versions are listed, `Restore`
  * brings an old URL back, and a commit made with the git CLI shows in the open tab.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { startAppServer, type AppServer } from './app-server.ts'
 import { activeTab, press, urlField, WIDTHS } from './helpers.ts'
-import { git } from '../helpers/git-cli.ts'
+import { git, gitOrEmpty } from '../helpers/git-cli.ts'
 
 let app: AppServer
 let gitDir: string
@@ -128,6 +128,18 @@ for (const [width, use] of WIDTHS) {
         .poll(() => readFileSync(file!, 'utf8'), { timeout: 20_000 })
         .toContain('https://shop.test/stays')
       const repo = path.dirname(path.dirname(file!))
+      // The mirror commits what it wrote a moment after writing it (a commit per doc: the root's and
+      // the collection's): the hand commit comes after that, as a person's would, not into its lock.
+      const relative = path.relative(repo, file!)
+      await expect
+        .poll(
+          () =>
+            !existsSync(path.join(repo, '.git', 'index.lock')) &&
+            gitOrEmpty(repo, 'status', '--porcelain') === '' &&
+            gitOrEmpty(repo, 'show', `HEAD:${relative}`).includes('https://shop.test/stays'),
+          { timeout: 20_000 },
+        )
+        .toBe(true)
       writeFileSync(file!, readFileSync(file!, 'utf8').replace(/^url: .*$/mu, 'url: [not closed'))
       git(repo, 'commit', '-qam', 'Broken by hand')
       const alert = page.getByRole('alert').filter({ hasText: 'Not applied from git' })

@@ -197,10 +197,7 @@ describe('sync-server --git with collection rooms', () => {
 
   beforeEach(async () => {
     gitDir = await tempDir('sendbox-git-')
-    server = await startTestServer(
-      { transport: unusedTransport },
-      { args: ['--git', gitDir, '--split-rooms'] },
-    )
+    server = await startTestServer({ transport: unusedTransport }, { args: ['--git', gitDir] })
   })
 
   afterEach(async () => {

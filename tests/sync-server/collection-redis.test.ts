@@ -2,7 +2,8 @@
  * Collection rooms (`<workspace>/c/<collection id>`) across two sync-server processes on one real
  * redis-server: an edit in a collection room on one process reaches a client on the other, the
  * room's stream is its own, a link made on one opens the collection room on the other, and an
- * old one-doc room split by one process reaches the other's clients in the new shape.
+ * old one-doc room split by one process reaches the other's clients in the new shape, where a
+ * model edit in its collection room on either process reaches the client on the other.
  */
 import { describe, expect, it } from 'vitest'
 import {
@@ -10,7 +11,10 @@ import {
   createRequest,
   initWorkspace,
   readCollection,
+  readRequest,
+  renameItem,
   SPLIT_SCHEMA_VERSION,
+  updateRequest,
 } from '../../src/model/workspace/api.ts'
 import { streamKey } from '../../sync-server/redis/compact.ts'
 import { REDIS_TOKEN, useRedisProcesses } from '../helpers/redis-processes.ts'
@@ -42,11 +46,11 @@ describe('collection rooms on Redis', { timeout: 60_000 }, () => {
   })
 
   it('an old one-doc room split by one process reaches the other in the new shape', async () => {
-    const [a, b] = await Promise.all([process_('--split-rooms'), process_('--split-rooms')])
+    const [a, b] = await Promise.all([process_(), process_()])
     const old = await raw(a, 'ws-rsplit')
     initWorkspace(old.doc)
     const shop = createCollection(old.doc, { name: 'Shop' })
-    createRequest(old.doc, { parentId: shop }, { name: 'Users', url: 'https://api.test/u' })
+    const users = createRequest(old.doc, { parentId: shop }, { name: 'Users', url: 'https://api.test/u' })
     const expected = readCollection(old.doc, shop)
     await old.ack()
     old.close()
@@ -61,5 +65,15 @@ describe('collection rooms on Redis', { timeout: 60_000 }, () => {
     const onA = join(a, `ws-rsplit/c/${shop}`)
     await synced(onA)
     expect(readCollection(onA.doc, shop)).toEqual(expected)
+
+    // One client on each process, in the split collection room: an edit on one reaches the other.
+    const onB = join(b, `ws-rsplit/c/${shop}`)
+    await synced(onB)
+    updateRequest(onA.doc, users, { method: 'PUT', url: 'https://api.test/v2/u' })
+    await until(() => readRequest(onB.doc, users)?.url === 'https://api.test/v2/u', 10_000)
+    expect(readRequest(onB.doc, users)!.method).toBe('PUT')
+    renameItem(onB.doc, users, 'Users (B)')
+    await until(() => readRequest(onA.doc, users)?.name === 'Users (B)', 10_000)
+    expect(await processes.inspect.xlen(streamKey(`ws-rsplit/c/${shop}`))).toBeGreaterThan(0)
   })
 })

@@ -163,7 +163,7 @@ describe('a room in the old one-doc shape', () => {
     old.close()
     const dataDir = server.dataDir
     await server.close()
-    await start(dataDir, ['--split-rooms'])
+    await start(dataDir)
 
     // The first sync of the root already has the split shape: the root joins once loaded and split.
     const root = join('ws-old', { token: owner.accessToken })
@@ -195,7 +195,7 @@ describe('a room in the old one-doc shape', () => {
   })
 })
 
-describe('a room in the old one-doc shape, without --split-rooms', () => {
+describe('a room in the old one-doc shape, with --no-split-rooms', () => {
   it('stays one document: an app opening it as one document finds it whole', async () => {
     const owner = await start()
     const old = await connectRaw(`ws://127.0.0.1:${server.port}/sync/ws-whole?token=${owner.accessToken}`)
@@ -207,7 +207,7 @@ describe('a room in the old one-doc shape, without --split-rooms', () => {
     old.close()
     const dataDir = server.dataDir
     await server.close()
-    await start(dataDir)
+    await start(dataDir, ['--no-split-rooms'])
 
     const root = join('ws-whole', { token: owner.accessToken })
     await synced(root)

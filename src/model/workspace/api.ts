@@ -155,4 +155,12 @@ export {
   splitWorkspace,
 } from './split.ts'
 export { copyMovedInto, duplicateAcross, moveAcross, removeMoved } from './cross-collection.ts'
+export {
+  archiveRoot,
+  holdsCollection,
+  replayOfflineEdits,
+  splitBaseOf,
+  type Replayed,
+  type ReplaySource,
+} from './offline-replay.ts'
 export { WorkspaceDocs, type WorkspaceDocsOptions } from './collection-docs.ts'

@@ -92,4 +92,15 @@ describe('WorkspaceDocs, loading on demand', () => {
     // Not loaded: nothing to purge there yet.
     expect(docs.purgeExpiredIn(ids[2]!, later)).toEqual({ ids: [], variableIds: [] })
   })
+  it('a collection whose doc is loaded before its content arrived (made elsewhere) stays in the index', async () => {
+    const { ids, root } = await threeCollections()
+    // This device never stored the collection: its doc opens empty, its room not synced yet.
+    const docs = new WorkspaceDocs(root, { openDoc: async () => new Y.Doc() })
+    await docs.load(ids[0]!)
+    expect(docs.purgeExpiredIn(ids[0]!, Date.now() + 2 * DELETED_RETENTION_MS)).toEqual({
+      ids: [],
+      variableIds: [],
+    })
+    expect(readIndexEntry(root, ids[0]!)).toMatchObject({ name: 'A' })
+  })
 })

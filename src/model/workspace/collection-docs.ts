@@ -171,7 +171,7 @@ export class WorkspaceDocs {
   }
 
   /** Brings the root's entry and order in step with the collection's doc. */
-  private syncIndex(collectionId: Id, origin?: unknown, position?: number): void {
+  syncIndex(collectionId: Id, origin?: unknown, position?: number): void {
     const doc = this.docs.get(collectionId)
     const entity = doc && roots(doc).collections.get(collectionId)
     if (!entity) return
@@ -239,8 +239,11 @@ export class WorkspaceDocs {
   ): Purged {
     const doc = this.docs.get(collectionId)
     if (!doc) return { ids: [], variableIds: [] }
+    // Only a purge that took the collection: a doc loaded before its content arrived (a
+    // collection made elsewhere, its room not synced yet) holds nothing and loses nothing.
+    const had = roots(doc).collections.has(collectionId)
     const purged = purgeExpired(doc, now, retentionMs, origin)
-    const gone = !roots(doc).collections.has(collectionId)
+    const gone = had && !roots(doc).collections.has(collectionId)
     if (gone && collectionIndex(this.root).has(collectionId))
       transact(this.root, origin, () => removeIndexEntry(this.root, collectionId))
     return purged

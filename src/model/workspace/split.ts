@@ -114,15 +114,24 @@ export function copyLandedCollections(
   return isSplit(root) ? copyMembers(root, docFor, origin) : []
 }
 
+/**
+ * The `meta` key of a collection doc holding the snapshot (`Y.encodeSnapshot`) of the root its
+ * entities were copied from: what a device that split the same root offline compares its own
+ * edits against (offline-replay.ts).
+ */
+export const SPLIT_BASE_KEY = 'splitBase'
+
 function copyMembers(root: Y.Doc, docFor: (collectionId: Id) => Y.Doc, origin: unknown): Id[] {
   const r = roots(root)
   const { members } = planSplit(root)
+  const base = Y.encodeSnapshot(Y.snapshot(root))
   for (const [collectionId, ids] of members) {
     const doc = docFor(collectionId)
     initCollectionDoc(doc, origin)
     const keep = new Set(ids)
     const target = roots(doc)
     doc.transact(() => {
+      if (!target.collections.has(collectionId)) target.meta.set(SPLIT_BASE_KEY, base)
       if (!target.collections.has(collectionId))
         target.collections.set(collectionId, copyEntity(r.collections.get(collectionId)!, keep))
       for (const id of ids) {

@@ -2,7 +2,7 @@
 import { Show } from 'solid-js'
 import type { TabState } from '../../model/workspace/api.ts'
 import { messages } from '../messages.ts'
-import { RenameField } from '../sidebar/tree-row.tsx'
+import { RenameField } from '../sidebar/rename-field.tsx'
 import { useStore } from '../store/context.tsx'
 import { displayName } from '../store/request-name.ts'
 

@@ -1,5 +1,5 @@
 /** One row of the sidebar tree: twisty, icon or method, name (or its rename field) and `⋯`. */
-import { createMemo, createRenderEffect, createSignal, Show } from 'solid-js'
+import { createMemo, createRenderEffect, createSignal, Show, untrack } from 'solid-js'
 import type { TreeRow } from '../../model/workspace/api.ts'
 import { PresenceMarker } from '../collab/presence.tsx'
 import { badgeLook } from '../kind-badge.tsx'
@@ -8,6 +8,7 @@ import { attachDragAndMenu, makeContextTrigger, type DragHandlers } from '../men
 import { Menu, type MenuItem } from '../menus/menu.tsx'
 import { useStore } from '../store/context.tsx'
 import type { DropPosition } from './tree-rows.ts'
+import { RenameField } from './rename-field.tsx'
 import ChevronDown from 'lucide-solid/icons/chevron-down'
 import ChevronRight from 'lucide-solid/icons/chevron-right'
 import Ellipsis from 'lucide-solid/icons/ellipsis'
@@ -141,13 +142,20 @@ export function TreeRowView(props: TreeRowProps) {
         </span>
       </Show>
       <Show when={renaming()} fallback={label}>
-        <RenameField
-          value={row().name}
-          onDone={(name) => {
-            store.ui.setRenamingItem(null)
-            if (name !== null && name !== row().name) store.tree.renameItem(row().id, name)
-          }}
-        />
+        {untrack(() => {
+          // The item this field renames: the pooled element may show another row by the time it is done.
+          const { id, name: was } = row()
+          return (
+            <RenameField
+              value={was}
+              draft={store.ui.renameDraft}
+              onDone={(name) => {
+                store.ui.setRenamingItem(null)
+                if (name !== null && name !== was) store.tree.renameItem(id, name)
+              }}
+            />
+          )
+        })}
       </Show>
       {store.collab && <PresenceMarker peers={store.collab.peersOn(row().id)} />}
       <button
@@ -245,32 +253,4 @@ function applyRow(
   }
   if (now.badge !== was.badge) badge.textContent = now.badge
   if (now.badgeClass !== was.badgeClass) badge.className = now.badgeClass
-}
-
-/** In-place rename: Enter keeps, Escape cancels, leaving the field keeps. */
-export function RenameField(props: { value: string; label?: string; onDone: (name: string | null) => void }) {
-  let done = false
-  const finish = (name: string | null) => {
-    if (done) return
-    done = true
-    props.onDone(name)
-  }
-  return (
-    <input
-      class="input rename-input"
-      aria-label={props.label ?? messages.rename}
-      value={props.value}
-      ref={(el) => queueMicrotask(() => (el.focus(), el.select()))}
-      enterkeyhint="done"
-      onClick={(e) => e.stopPropagation()}
-      // Native, so it stops before the row's own (native) long-press listener.
-      on:pointerdown={(e) => e.stopPropagation()}
-      onKeyDown={(e) => {
-        e.stopPropagation()
-        if (e.key === 'Enter') finish(e.currentTarget.value)
-        else if (e.key === 'Escape') finish(null)
-      }}
-      onBlur={(e) => finish(e.currentTarget.value)}
-    />
-  )
 }

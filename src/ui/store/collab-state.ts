@@ -83,13 +83,17 @@ export function createCollabState(docs: OpenDocs, options: CollabOptions) {
     }
     localStorage.setItem(syncedKey(entry.room), '1')
     void readServerTime().then((server) => purgeBy(server, true))
-    const opened = await startSync(docs, {
-      url: syncUrl(),
-      room: entry.room,
-      token,
-      name: displayName() || messages.anonymousName,
-      workspaceName: entry.name,
-    })
+    const opened = await startSync(
+      docs,
+      {
+        url: syncUrl(),
+        room: entry.room,
+        token,
+        name: displayName() || messages.anonymousName,
+        workspaceName: entry.name,
+      },
+      entry.joined?.access === 'view',
+    )
     if (disposed) return opened.destroy()
     const read = () => {
       setStatus(opened.status())

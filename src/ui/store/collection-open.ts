@@ -4,19 +4,22 @@
  * collections (else every open would still integrate them, deleted), and the `WorkspaceDocs`
  * that loads a collection's doc when it is needed.
  *
- * Behind the `sendbox-collection-docs` switch (localStorage `'1'`) until it is safe as the
- * default (docs/collection-docs.md, where the app stands): off, the app opens the one doc as before.
+ * The default; localStorage `sendbox-collection-docs` = `'0'` switches it off, and the app then
+ * opens the one doc as before.
  */
 import * as Y from 'yjs'
-import { collectionDbName, WorkspaceDocs } from '../../model/workspace/api.ts'
+import { archiveRoot, collectionDbName, WorkspaceDocs } from '../../model/workspace/api.ts'
 import type { Durability } from './durable-commit.ts'
 import { makeCollectionStorage, splitOnOpen, type CollectionStorage } from './collection-storage.ts'
+import { keepArchive, makeCollectionGate, type CollectionGate } from './offline-reconcile.ts'
 
 export const COLLECTION_DOCS_SWITCH = 'sendbox-collection-docs'
 
 export interface OpenCollections {
   collections: WorkspaceDocs
   storage: CollectionStorage
+  /** Collections split here and not reconciled with the server's yet (`offline-reconcile.ts`). */
+  gate(readOnly: boolean): Promise<CollectionGate | null>
 }
 
 export async function openCollections(
@@ -26,22 +29,35 @@ export async function openCollections(
   journal: Storage,
 ): Promise<OpenCollections> {
   const storage = makeCollectionStorage(rootDb.name, durability, journal)
-  const split = await splitOnOpen(root, storage, durability)
+  const split = await splitOnOpen(root, storage, durability, (splitRoot, ids) =>
+    keepArchive(rootDb.name, archiveRoot(splitRoot), ids),
+  )
   if (split.size > 0 && rootDb.db) await compactStored(rootDb.db, root)
   const collections = new WorkspaceDocs(root, {
     openDoc: (id) => storage.open(id),
     stored: () => durability.settled(),
   })
   for (const [id, doc] of split) collections.adopt(id, doc)
-  return { collections, storage }
+  const stopFetching = fetchUnstored(collections, rootDb.name)
+  const close = storage.close
+  storage.close = () => {
+    stopFetching()
+    close()
+  }
+  const gate = (readOnly: boolean) =>
+    makeCollectionGate({
+      rootDb: rootDb.name,
+      collections,
+      replaceStored: (id, doc) => storage.replace(id, doc, compactStored),
+      readOnly,
+    })
+  return { collections, storage, gate }
 }
 
 /**
  * Collections this device has never stored (made by someone else, arriving in the index by sync)
  * are loaded one per idle callback, so their rooms sync and their docs are on the disk: offline
  * later they open with their requests. Collections stored here already load only when needed.
- * Not started yet: with it running, a collection made in a synced workspace never appeared in the
- * two-browser e2e (collab-sync.spec.ts); see docs/collection-docs.md.
  */
 export function fetchUnstored(
   collections: WorkspaceDocs,

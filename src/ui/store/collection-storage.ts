@@ -27,6 +27,15 @@ import { channelName, shareAcrossTabs, type Channel } from './cross-tab.ts'
 export interface CollectionStorage {
   /** Opens a collection's doc from its database (once; later calls get the same doc). */
   open(collectionId: Id): Promise<Y.Doc>
+  /**
+   * Makes `doc` the collection's stored doc: its database's updates replaced by `doc`'s state
+   * (`compact`, given the database), then stored, tracked and kept as the collection's doc.
+   */
+  replace(
+    collectionId: Id,
+    doc: Y.Doc,
+    compact: (db: IDBDatabase, doc: Y.Doc) => Promise<void>,
+  ): Promise<void>
   /** Keeps the last edits of every open collection doc on the page's way out. */
   flush(): void
   close(): void
@@ -46,9 +55,8 @@ export function makeCollectionStorage(
   channel: (name: string) => Channel | null = (name) => new BroadcastChannel(name) as unknown as Channel,
 ): CollectionStorage {
   const opened = new Map<Id, Promise<Opened>>()
-  const openOne = async (collectionId: Id): Promise<Opened> => {
+  const openOne = async (collectionId: Id, doc = new Y.Doc()): Promise<Opened> => {
     const name = collectionDbName(rootDb, collectionId)
-    const doc = new Y.Doc()
     const load = loadInSlices(name, doc)
     await load.loaded
     const guard = guardPendingWrites(load.persistence, name, journal)
@@ -78,6 +86,19 @@ export function makeCollectionStorage(
       }
       return (await pending).doc
     },
+    async replace(collectionId, doc, compact) {
+      const old = await opened.get(collectionId)
+      if (old) {
+        const db = old.persistence.db
+        const compacted = db ? compact(db, doc) : Promise.resolve()
+        old.stop()
+        all.splice(all.indexOf(old), 1)
+        await compacted
+      }
+      const pending = openOne(collectionId, doc).then((one) => (all.push(one), one))
+      opened.set(collectionId, pending)
+      await pending
+    },
     flush: () => all.forEach((one) => one.flush()),
     close() {
       all.splice(0).forEach((one) => one.stop())
@@ -94,6 +115,8 @@ export async function splitOnOpen(
   root: Y.Doc,
   storage: Pick<CollectionStorage, 'open'>,
   durability: Pick<Durability, 'settled'>,
+  /** Keeps what a later replay of offline edits needs (`offline-reconcile.ts`), before the root lets go. */
+  keep?: (root: Y.Doc, collectionIds: Id[]) => Promise<void>,
 ): Promise<Map<Id, Y.Doc>> {
   migrateRoot(root)
   const docs = new Map<Id, Y.Doc>()
@@ -107,6 +130,7 @@ export async function splitOnOpen(
   else copyIntoCollectionDocs(root, (id) => docs.get(id)!)
   // The copies are on the disk before the root lets go of anything.
   await durability.settled()
+  if (!split && ids.length > 0) await keep?.(root, ids)
   if (split) removeLanded(root)
   else finishSplit(root)
   await durability.settled()

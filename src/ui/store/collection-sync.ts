@@ -18,6 +18,7 @@ import {
   type SyncState,
   type SyncTarget,
 } from './sync-connection.ts'
+import { whenSynced, type CollectionGate } from './offline-reconcile.ts'
 
 const RANK: Record<SyncState, number> = { synced: 0, syncing: 1, offline: 2 }
 
@@ -25,6 +26,8 @@ export function connectCollectionsSync(
   collections: Pick<WorkspaceDocs, 'root' | 'loadedDocs' | 'onLoad'>,
   target: SyncTarget,
   options: SyncOptions = {},
+  /** Collections split on this device wait for it before their doc meets its room. */
+  gate?: CollectionGate | null,
 ): SyncConnection {
   const root = connectSync(collections.root, target, options)
   const listeners = new Set<() => void>()
@@ -32,13 +35,28 @@ export function connectCollectionsSync(
   const perDoc = new Map<Id, SyncConnection>()
   let presence: PresenceState | undefined
   const stops = [root.subscribe(notify)]
+  const connect = (collectionId: Id, doc: Y.Doc) =>
+    connectSync(doc, { ...target, room: collectionRoom(target.room, collectionId) }, options)
+  const gated = new Set<Id>()
+  let destroyed = false
   const follow = (collectionId: Id, doc: Y.Doc) => {
-    if (perDoc.has(collectionId)) return
-    const connection = connectSync(
-      doc,
-      { ...target, room: collectionRoom(target.room, collectionId) },
-      options,
-    )
+    if (perDoc.has(collectionId) || gated.has(collectionId)) return
+    if (gate?.pending(collectionId)) {
+      gated.add(collectionId)
+      gate
+        .reconcile(collectionId, doc, { connect: (d) => connect(collectionId, d), rootSynced: rootSynced() })
+        .then((connection) => {
+          gated.delete(collectionId)
+          if (destroyed) connection.destroy()
+          else attach(collectionId, connection)
+        })
+        .catch((error: unknown) => console.warn('sendbox: could not reconcile a collection', error))
+      return
+    }
+    attach(collectionId, connect(collectionId, doc))
+  }
+  const rootSynced = () => whenSynced(root)
+  const attach = (collectionId: Id, connection: SyncConnection) => {
     perDoc.set(collectionId, connection)
     if (presence) connection.setPresence(presence)
     stops.push(connection.subscribe(notify))
@@ -68,6 +86,7 @@ export function connectCollectionsSync(
       for (const connection of perDoc.values()) connection.setPresence(state)
     },
     destroy() {
+      destroyed = true
       stops.forEach((stop) => stop())
       listeners.clear()
       root.destroy()

@@ -36,10 +36,12 @@ export interface OpenDocs {
   /** Milliseconds from opening to both documents loaded from IndexedDB. */
   loadMs: number
   /**
-   * The workspace as a root plus one doc per collection (docs/collection-docs.md), when the
-   * `sendbox-collection-docs` switch is on (`'1'`); `workspace` is then the root.
+   * The workspace as a root plus one doc per collection (docs/collection-docs.md), unless the
+   * `sendbox-collection-docs` switch is off (`'0'`); `workspace` is then the root.
    */
   collections?: OpenCollections['collections']
+  /** Collections split here and not reconciled with the server's yet (`offline-reconcile.ts`). */
+  collectionGate?: OpenCollections['gate']
   close(): void
 }
 
@@ -109,7 +111,7 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
     responses: makeResponseStore(indexedDB),
     durability,
     loadMs,
-    ...(opened ? { collections: opened.collections } : {}),
+    ...(opened ? { collections: opened.collections, collectionGate: opened.gate } : {}),
     close() {
       opened?.storage.close()
       removeEventListener('pagehide', flush)
@@ -125,15 +127,15 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
 
 /**
  * The switch of `collection-open.ts`, read here so the app shell does not load that chunk: one doc
- * per collection when localStorage says `'1'` (not the default yet: docs/collection-docs.md).
+ * per collection unless localStorage says `'0'`.
  */
 export function collectionDocsOn(
   storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
 ): boolean {
   try {
-    return storage?.getItem('sendbox-collection-docs') === '1' // COLLECTION_DOCS_SWITCH
+    return storage?.getItem('sendbox-collection-docs') !== '0' // COLLECTION_DOCS_SWITCH
   } catch {
-    return false
+    return true
   }
 }
 
@@ -153,11 +155,19 @@ function quietLoad(persistence: IndexeddbPersistence): IndexeddbPersistence {
 }
 
 /** Loaded on demand, after the documents: the app opens and works offline first. */
-export async function startSync(docs: OpenDocs, target: SyncTarget): Promise<SyncConnection> {
+export async function startSync(
+  docs: OpenDocs,
+  target: SyncTarget,
+  readOnly = false,
+): Promise<SyncConnection> {
   // Split into collection docs: a room per loaded doc (docs/collection-docs.md).
   if (docs.collections) {
     const { connectCollectionsSync } = await import('./collection-sync.ts')
-    return connectCollectionsSync(docs.collections, target)
+    const gate = (await docs.collectionGate?.(readOnly)) ?? null
+    const connection = connectCollectionsSync(docs.collections, target, {}, gate)
+    // Collections split here and not loaded since reconcile now, so the archive can go.
+    for (const id of gate?.waiting() ?? []) void docs.collections.load(id).catch(console.warn)
+    return connection
   }
   const { connectSync } = await import('./sync-connection.ts')
   return connectSync(docs.workspace, target)

@@ -25,12 +25,21 @@ export interface RunnerTarget {
   containerId: Id
 }
 
+/** What is typed in the sidebar's rename field, with the caret: kept while its row changes element. */
+export interface RenameDraft {
+  value: string
+  start: number
+  end: number
+}
+
 export type CodegenSource = { requestId: Id } | { tabId: Id }
 
 export function createUiState() {
   const [dialog, setDialog] = createSignal<DialogState | null>(null)
   /** The sidebar row being renamed in place. */
   const [renamingItem, setRenamingItem] = createSignal<Id | null>(null)
+  /** The typing of that rename (`sidebar/rename-field.tsx`); plain, nothing re-renders on it. */
+  let renameDraft: RenameDraft | undefined
   /** The request header's name is being edited (click, F2, Ctrl+E). */
   const [renamingTab, setRenamingTab] = createSignal(false)
   /** The tab whose `Save` a `Can view` workspace refused (its draft stays in the tab). */
@@ -58,7 +67,14 @@ export function createUiState() {
     openDialog: (d: DialogState) => setDialog(d),
     closeDialog: () => setDialog(null),
     renamingItem,
-    setRenamingItem,
+    setRenamingItem(id: Id | null) {
+      renameDraft = undefined
+      setRenamingItem(id)
+    },
+    renameDraft: {
+      get: () => renameDraft,
+      set: (draft: RenameDraft) => void (renameDraft = draft),
+    },
     renamingTab,
     setRenamingTab,
     saveRefused,
