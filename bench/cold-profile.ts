@@ -1,5 +1,6 @@
 /**
- * One cold visit's main thread, task by task: `npx tsx bench/cold-profile.ts <cpu rate> <dist> [visits]`.
+ * One cold visit's main thread, task by task:
+ * `npx tsx bench/cold-profile.ts <cpu rate> <dist> [visits] [ms after interactive]`.
  * Prints each task of the renderer's main thread up to `sendbox-interactive` (start after
  * navigation, wall and CPU milliseconds), the app's performance marks among them, and for the
  * tasks over 8 ms of CPU the functions with the most samples (V8's sampling profiler, in the trace).
@@ -35,10 +36,13 @@ interface TraceEvent {
   }
 }
 
-const [rateArg, dist, visitsArg] = process.argv.slice(2)
+const [rateArg, dist, visitsArg, afterArg] = process.argv.slice(2)
+/** Tasks this many milliseconds past `sendbox-interactive` are listed too. */
+const after = Number(afterArg ?? 0)
 const rate = Number(rateArg)
 const visits = Number(visitsArg ?? 1)
-if (!(rate >= 1) || !dist) throw new Error('usage: npx tsx bench/cold-profile.ts <cpu rate> <dist> [visits]')
+if (!(rate >= 1) || !dist)
+  throw new Error('usage: npx tsx bench/cold-profile.ts <cpu rate> <dist> [visits] [ms after interactive]')
 
 const port = await freePort()
 const dataDir = 'data/bench-cold-profile'
@@ -60,12 +64,13 @@ try {
         'disabled-by-default-devtools.timeline',
         'blink.user_timing',
         'v8.execute',
-        'disabled-by-default-v8.cpu_profiler',
+        // The sampler slows V8 down and changes where it compiles: `SAMPLES=0` leaves it out.
+        ...(process.env.SAMPLES === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
       ],
     })
     await page.goto(`http://127.0.0.1:${port}`)
     await page.waitForFunction(() => performance.getEntriesByName('sendbox-interactive').length > 0)
-    await page.waitForTimeout(200)
+    await page.waitForTimeout(200 + after * rate)
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
       .traceEvents
     await context.close()
@@ -89,7 +94,7 @@ function report(events: TraceEvent[]) {
       (e.ph === 'R' || e.ph === 'b' || e.ph === 'I' || e.ph === 'n'),
   )
   const interactive = events.find((e) => e.name === 'sendbox-interactive')
-  const end = interactive?.ts ?? Infinity
+  const end = (interactive?.ts ?? Infinity) + after * 1000
   const t0 = nav?.ts ?? 0
   // Samples: ProfileChunk events on the main thread's pid.
   const nodes = new Map<string, { parent?: string; name: string }>()
@@ -158,6 +163,25 @@ function report(events: TraceEvent[]) {
       `task at ${((task.ts - t0) / 1000).toFixed(0)} ms: wall ${(task.dur! / 1000).toFixed(1)} cpu ${cpuMs.toFixed(1)} (${inside.length} samples)`,
     )
     if (cpuMs >= 8) {
+      const inner = events.filter(
+        (e) =>
+          e !== task &&
+          e.ph === 'X' &&
+          e.pid === task.pid &&
+          e.tid === task.tid &&
+          e.ts >= task.ts &&
+          e.ts < task.ts + task.dur! &&
+          e.tdur !== undefined,
+      )
+      const byName = new Map<string, number>()
+      for (const e of inner) byName.set(e.name, (byName.get(e.name) ?? 0) + e.tdur! / 1000)
+      console.log(
+        `    events: ${[...byName.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8)
+          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+          .join('; ')}`,
+      )
       console.log(`    self: ${top(self, 8)}`)
       console.log(`    incl: ${top(incl, 14)}`)
     }
