@@ -3,7 +3,7 @@
  * `npx tsx bench/app-phases.ts <cpu rate> <visits> <dist> [<dist> …]` (build each first, e.g. a worktree of an
  * older commit with `npx vite build`). Per visit and as medians: time to interactive, shell script received,
  * DOMContentLoaded (modules evaluated), the documents' IndexedDB load (`sendbox-idb-load`), init, store and
- * first render, and the main thread's CPU to interactive by kind of work (from a trace). Builds without a
+ * first render, and the main thread's CPU to interactive by kind of work and its longest task (from a trace). Builds without a
  * mark print NaN for it. On a shared machine compare medians of many visits, never one.
  */
 import { chromium } from '@playwright/test'
@@ -108,7 +108,10 @@ try {
       )
       const values: Record<string, number> = { ...marks, cpu: 0 }
       for (const e of main) {
-        if (e.name === 'RunTask') values.cpu! += e.tdur! / 1000
+        if (e.name === 'RunTask') {
+          values.cpu! += e.tdur! / 1000
+          values.longest = Math.max(values.longest ?? 0, e.tdur! / 1000)
+        }
         const kind = KINDS[e.name]
         if (kind) values[kind] = (values[kind] ?? 0) + e.tdur! / 1000
       }

@@ -45,7 +45,13 @@ async function openApp(
   services: SendServices,
 ) {
   const docs = await opening
+  // The store, a first visit's new tab and the first render each in a task of their own, after
+  // the documents' load: none of them holds the page for long on a slow CPU.
+  await nextTask()
   const store = createRoot(() => createAppStore(docs, services, { entry, registry }))
+  await nextTask()
+  if (store.tabs.state.tabs.length === 0) store.tabs.newTab('http')
+  await nextTask()
   root.textContent = ''
   document.documentElement.dataset.loadMs = docs.loadMs.toFixed(1)
   render(
@@ -62,4 +68,10 @@ async function openApp(
   setTimeout(services.start, 0)
   // What the first response needs, fetched while the person is still typing.
   requestIdleCallback(preloadResponseViewer, { timeout: 2000 })
+}
+
+/** A turn for the page between two steps (`scheduler.yield` keeps the step's place in the queue). */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0))
 }

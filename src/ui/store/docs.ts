@@ -6,7 +6,7 @@
  */
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
-import { initDevice, initWorkspace } from '../../model/workspace/api.ts'
+import { initDevice, initRoot, initWorkspace } from '../../model/workspace/api.ts'
 import { loadInSlices } from './sliced-load.ts'
 import { guardPendingWrites } from './pending-writes.ts'
 import { trackDurability, type Durability } from './durable-commit.ts'
@@ -47,6 +47,9 @@ export interface OpenDocs {
 
 export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   const started = performance.now()
+  const split = collectionDocsOn()
+  // The split's chunk is fetched and compiled while IndexedDB opens, not after.
+  const opener = split ? import('./collection-open.ts') : undefined
   const workspace = new Y.Doc()
   const device = new Y.Doc()
   // The workspace a stored update per task (a large workspace's state is stored in slices).
@@ -75,13 +78,15 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
     shareAcrossTabs(device, new BroadcastChannel(channelName(deviceDbName(workspaceId)))),
   ]
   // Initialising after the load keeps a fresh doc's root types from racing stored ones.
-  const split = collectionDocsOn()
   if (!split) initWorkspace(workspace)
+  // A new workspace (nothing stored): stamped split at once, as the split on open would, so that
+  // open has nothing to copy or wait for (no strict commits before the first render).
+  else if (workspace.store.clients.size === 0) initRoot(workspace)
   initDevice(device)
   shared.forEach((doc) => doc.announce())
   const durability = trackDurability(workspace, [workspaceDb, deviceDb])
-  const opened = split
-    ? await import('./collection-open.ts').then((m) =>
+  const opened = opener
+    ? await opener.then((m) =>
         m.openCollections(
           workspace,
           { name: workspaceDbName(workspaceId), db: workspaceDb.db },

@@ -51,7 +51,7 @@ export function schemaVersion(doc: Y.Doc): number {
   return typeof version === 'number' ? version : 0
 }
 
-/** Brings the doc to the newest version, one transaction per step; returns the versions passed. */
+/** Brings the doc to the newest version in one transaction; returns the versions passed. */
 export function migrate(
   doc: Y.Doc,
   migrations: readonly Migration[],
@@ -60,12 +60,15 @@ export function migrate(
   const from = schemaVersion(doc)
   const latest = migrations.at(-1)?.version ?? 0
   if (from > latest) throw new SchemaTooNewError(from, latest)
-  for (const migration of migrations) {
-    if (migration.version <= schemaVersion(doc)) continue
-    doc.transact(() => {
+  if (from === latest) return { from, to: from }
+  // All steps in one transaction: one update for the listeners (IndexedDB, the other tabs, the
+  // sync), not one per step; a new doc passes every step on its first open.
+  doc.transact(() => {
+    for (const migration of migrations) {
+      if (migration.version <= schemaVersion(doc)) continue
       migration.up(doc)
       doc.getMap('meta').set('schemaVersion', migration.version)
-    }, origin)
-  }
+    }
+  }, origin)
   return { from, to: schemaVersion(doc) }
 }

@@ -185,7 +185,7 @@ describe('migrate', () => {
     expect(() => migrate(doc, WORKSPACE_MIGRATIONS, 'test')).toThrow(/schema 7.*up to 6/)
   })
 
-  it('runs each step once, in order, in its own transaction with the origin given', () => {
+  it('runs each step once, in order, all in one transaction with the origin given', () => {
     const doc = new Y.Doc()
     const steps: string[] = []
     const origins: unknown[] = []
@@ -200,7 +200,10 @@ describe('migrate', () => {
     origins.length = 0
     expect(migrate(doc, migrations, 'opening')).toEqual({ from: 1, to: 3 })
     expect(steps).toEqual(['2 from 1', '3 from 2'])
-    expect(origins).toEqual(['opening', 'opening'])
+    expect(origins).toEqual(['opening'])
+    // Up to date: no transaction at all.
+    expect(migrate(doc, migrations, 'again')).toEqual({ from: 3, to: 3 })
+    expect(origins).toEqual(['opening'])
   })
 })
 
