@@ -13,7 +13,8 @@ import type { Deleted, Duplicated, MoveTarget, TreeRow, WorkspaceChange } from '
 import * as actions from './actions.ts'
 import { reId } from './codec.ts'
 import { DELETED_RETENTION_MS, purgeExpired, purgeItem, type Purged } from './deleted.ts'
-import { listTree, readCollection } from './read.ts'
+import { readCollection } from './read.ts'
+import { CollectionRows } from './collection-rows.ts'
 import { subscribe } from './observe.ts'
 import { copyMovedInto, duplicateAcross, removeMoved } from './cross-collection.ts'
 import {
@@ -37,6 +38,7 @@ export class WorkspaceDocs {
   private readonly docs = new Map<Id, Y.Doc>()
   private readonly loading = new Map<Id, Promise<Y.Doc>>()
   private readonly loadListeners = new Set<(collectionId: Id, doc: Y.Doc) => void>()
+  private readonly rowsOf = new CollectionRows()
 
   constructor(
     readonly root: Y.Doc,
@@ -138,17 +140,13 @@ export class WorkspaceDocs {
     const rows: TreeRow[] = []
     for (const entry of this.collections()) {
       const doc = this.docs.get(entry.id)
-      const open = expanded.has(entry.id)
       if (!doc) {
         const row = { id: entry.id, type: 'collection', name: entry.name, depth: 0, parentId: null }
-        rows.push({ ...row, hasChildren: true, expanded: open } as TreeRow)
+        rows.push({ ...row, hasChildren: true, expanded: expanded.has(entry.id) } as TreeRow)
         continue
       }
-      const own = listTree(doc, open ? expanded : new Set())
-      const head = own.find((row) => row.id === entry.id)
-      if (!head) continue
-      rows.push({ ...head, name: entry.name })
-      if (open) rows.push(...own.filter((row) => row.id !== entry.id))
+      // Kept per collection until its doc or an expansion in it changes (`collection-rows.ts`).
+      for (const row of this.rowsOf.rows(entry.id, entry.name, doc, expanded)) rows.push(row)
     }
     return rows
   }

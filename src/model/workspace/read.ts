@@ -65,7 +65,7 @@ export function itemType(doc: Y.Doc, id: Id): ItemType | 'environment' | undefin
  * The sidebar as flat rows in display order, for a virtualized list. Only the children of
  * expanded collections and folders are listed; reads just the fields a row shows.
  */
-export function listTree(doc: Y.Doc, expanded: ReadonlySet<Id>): TreeRow[] {
+export function listTree(doc: Y.Doc, expanded: Pick<ReadonlySet<Id>, 'has'>): TreeRow[] {
   const { collections, collectionOrder, folders, requests } = roots(doc)
   const index = treeIndex(doc)
   const rows: TreeRow[] = []

@@ -12,6 +12,7 @@ import { archiveRoot, collectionDbName, WorkspaceDocs } from '../../model/worksp
 import type { Durability } from './durable-commit.ts'
 import { makeCollectionStorage, splitOnOpen, type CollectionStorage } from './collection-storage.ts'
 import { keepArchive, makeCollectionGate, type CollectionGate } from './offline-reconcile.ts'
+import { sliceSoon } from './slice-start.ts'
 
 export const COLLECTION_DOCS_SWITCH = 'sendbox-collection-docs'
 
@@ -28,11 +29,19 @@ export async function openCollections(
   durability: Durability,
   journal: Storage,
 ): Promise<OpenCollections> {
-  const storage = makeCollectionStorage(rootDb.name, durability, journal)
+  const storage = makeCollectionStorage(rootDb.name, durability, journal, undefined, sliceSoon)
   const split = await splitOnOpen(root, storage, durability, (splitRoot, ids) =>
     keepArchive(rootDb.name, archiveRoot(splitRoot), ids),
   )
   if (split.size > 0 && rootDb.db) await compactStored(rootDb.db, root)
+  // The split stored each collection in one update, and the compacted root keeps a tombstone per
+  // item it gave away: sliced in the background, so their next loads never block the page.
+  if (split.size > 0)
+    setTimeout(
+      () =>
+        [rootDb.name, ...[...split.keys()].map((id) => collectionDbName(rootDb.name, id))].forEach(sliceSoon),
+      0,
+    )
   const collections = new WorkspaceDocs(root, {
     openDoc: (id) => storage.open(id),
     stored: () => durability.settled(),

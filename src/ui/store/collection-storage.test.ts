@@ -22,6 +22,9 @@ import {
 import { loadInSlices } from './sliced-load.ts'
 import { trackDurability } from './durable-commit.ts'
 import { makeCollectionStorage, splitOnOpen } from './collection-storage.ts'
+import { sliceStoredState } from './slice-store.ts'
+import { collectionDbName } from '../../model/workspace/api.ts'
+import { makeBigWorkspace } from '../../../tests/fixtures/big-workspace.ts'
 
 const release = readFileSync(
   new URL('../../../tests/fixtures/release-workspace/workspace.bin', import.meta.url),
@@ -145,5 +148,43 @@ describe('splitting on open', () => {
         .map((entry) => entry.id)
         .sort(),
     ).toEqual([...splitIds, imported].sort())
+  })
+})
+
+describe('a collection database holding a large update', () => {
+  it('is handed to be sliced when its doc opens; once sliced, it is not', async () => {
+    const root = `sendbox-workspace-large-${count++}`
+    const id = 'c0ffee00-0000-4000-8000-000000000001'
+    const name = collectionDbName(root, id)
+    const stored = new Y.Doc()
+    Y.applyUpdate(stored, makeBigWorkspace(1, 300))
+    const persistence = new IndexeddbPersistence(name, stored)
+    await persistence.whenSynced
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await persistence.destroy()
+
+    const openWith = async () => {
+      const asked: string[] = []
+      const rootDoc = new Y.Doc()
+      const durability = trackDurability(rootDoc, [])
+      const storage = makeCollectionStorage(
+        root,
+        durability,
+        memory(),
+        () => null,
+        (db) => asked.push(db),
+      )
+      const doc = await storage.open(id)
+      storage.close()
+      durability.stop()
+      return { asked, doc }
+    }
+    const first = await openWith()
+    expect(first.asked).toEqual([name])
+    expect(Y.encodeStateVector(first.doc)).toEqual(Y.encodeStateVector(stored))
+    expect(await sliceStoredState(indexedDB, name)).toBe(true)
+    const again = await openWith()
+    expect(again.asked).toEqual([])
+    expect(Y.encodeStateVector(again.doc)).toEqual(Y.encodeStateVector(stored))
   })
 })

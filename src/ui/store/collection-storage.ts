@@ -53,12 +53,14 @@ export function makeCollectionStorage(
   durability: Durability,
   journal: KeyValueStorage,
   channel: (name: string) => Channel | null = (name) => new BroadcastChannel(name) as unknown as Channel,
+  /** Called with a database that held a large update: sliced for its next load (`slice-start.ts`). */
+  sliceLater: (name: string) => void = () => {},
 ): CollectionStorage {
   const opened = new Map<Id, Promise<Opened>>()
   const openOne = async (collectionId: Id, doc = new Y.Doc()): Promise<Opened> => {
     const name = collectionDbName(rootDb, collectionId)
     const load = loadInSlices(name, doc)
-    await load.loaded
+    if ((await load.loaded).large) sliceLater(name)
     const guard = guardPendingWrites(load.persistence, name, journal)
     const port = channel(channelName(name))
     const shared = port ? shareAcrossTabs(doc, port) : null
