@@ -222,6 +222,10 @@ function printRate(rate: number, s: Startup | undefined, big: Big | undefined): 
     `    by main-thread CPU (load-independent): ${ms(big.scrollCpu.cpuMs)} in all, longest task ` +
       `${ms(big.scrollCpu.maxCpuMs)}; tasks over 50 ms of CPU: ${big.scrollCpu.overBudget}`,
   )
+  // BENCH_APP_LONG=1: what each long task of the scroll ran, on stderr (the printed lines stay as they are).
+  if (process.env.BENCH_APP_LONG)
+    for (const t of big.scrollCpu.long)
+      console.error(`    [scroll long task] ${ms(t.wallMs)} wall, ${ms(t.cpuMs)} CPU: ${t.what}`)
 }
 
 interface Measured {
