@@ -12,7 +12,8 @@
  * `--only startup` or `--only big` one half; `--base <commit>` puts a commit in this checkout's place.
  * Each block prints the load average before and after. `--collection-docs` runs this checkout with
  * the workspace opened as one doc per collection (docs/collection-docs.md) against the one doc,
- * interleaved like `--ab`.
+ * interleaved like `--ab`. `BENCH_APP_LONG=1` also prints, on stderr, what each scroll task over
+ * 50 ms (of wall time or CPU) ran.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
