@@ -108,6 +108,10 @@ export function TreeRowView(props: TreeRowProps) {
   let more!: HTMLButtonElement
   const label = (<span class="row-name" />) as HTMLSpanElement
   const badge = (<span class="method" />) as HTMLSpanElement
+  // Their text nodes stay and take new text: replacing a node (textContent) would rebuild its
+  // layout object for every row handed over in a scroll frame.
+  const labelText = label.appendChild(document.createTextNode(''))
+  const badgeText = badge.appendChild(document.createTextNode(''))
   const view = (
     <div
       ref={(div) => {
@@ -188,7 +192,7 @@ export function TreeRowView(props: TreeRowProps) {
       hint: props.dropHint,
       ...(isContainer() ? { badge: '', badgeClass: '' } : badgeParts(current)),
     }
-    applyRow({ el, label, more, badge }, shown, next)
+    applyRow({ el, labelText, more, badge, badgeText }, shown, next)
     return next
   }, EMPTY)
   return view
@@ -225,14 +229,14 @@ function badgeParts(row: TreeRow): { badge: string; badgeClass: string } {
 }
 
 function applyRow(
-  parts: { el: HTMLElement; label: HTMLElement; more: HTMLElement; badge: HTMLElement },
+  parts: { el: HTMLElement; labelText: Text; more: HTMLElement; badge: HTMLElement; badgeText: Text },
   was: Shown,
   now: Shown,
 ): void {
-  const { el, label, more, badge } = parts
+  const { el, labelText, more, badge, badgeText } = parts
   if (now.name !== was.name) {
     el.setAttribute('aria-label', now.name)
-    label.textContent = now.name
+    labelText.data = now.name
     more.setAttribute('aria-label', messages.moreActions(now.name))
   }
   if (now.id !== was.id) el.dataset.id = now.id
@@ -251,6 +255,6 @@ function applyRow(
     if (was.hint) el.classList.remove(`drop-${was.hint}`)
     if (now.hint) el.classList.add(`drop-${now.hint}`)
   }
-  if (now.badge !== was.badge) badge.textContent = now.badge
+  if (now.badge !== was.badge) badgeText.data = now.badge
   if (now.badgeClass !== was.badgeClass) badge.className = now.badgeClass
 }
