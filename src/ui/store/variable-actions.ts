@@ -3,16 +3,21 @@ import * as data from '../../model/workspace/api.ts'
 import type { Id, Variable } from '../../model/types.ts'
 import { messages } from '../messages.ts'
 import type { OpenDocs } from './docs.ts'
+import { itemDoc } from './item-doc.ts'
 import { writeAction } from './view-only.ts'
 
 export function makeVariableActions(docs: OpenDocs) {
   const { workspace, device } = docs
+  // A collection's or folder's variables live in its collection's doc when each collection has
+  // its own (docs/collection-docs.md); the other scopes in the workspace doc.
+  const ownerDoc = (owner: data.VariableOwner) =>
+    owner.scope === 'collection' || owner.scope === 'folder' ? itemDoc(docs, owner.id) : workspace
   return {
     readVariables(owner: data.VariableOwner): Variable[] {
-      return data.readVariables(workspace, owner, device)
+      return data.readVariables(ownerDoc(owner), owner, device)
     },
     setVariables: writeAction((owner: data.VariableOwner, variables: Variable[]) => {
-      data.setVariables(workspace, device, owner, variables)
+      data.setVariables(ownerDoc(owner), device, owner, variables)
       // A secret value is kept in the device doc alone: committed strictly like the rest.
       void docs.durability.commit()
     }),
