@@ -134,6 +134,11 @@ test('a folder added to a collection survives SIGKILL as it shows', async ({ bas
       )
       page = await profile.launch()
       await expect(row(page, 'Durable')).toBeVisible()
+      // The collection's doc is read from IndexedDB a stored update per task: wait for all the
+      // folders a kept save means (a lost one never shows, and the count below says how many did).
+      await expect(row(page, 'New Folder'))
+        .toHaveCount(folders + 1)
+        .catch(() => undefined)
       kept.push(await row(page, 'New Folder').count())
     }
   } finally {
