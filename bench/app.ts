@@ -12,8 +12,7 @@
  * `--only startup` or `--only big` one half; `--base <commit>` puts a commit in this checkout's place.
  * Each block prints the load average before and after. `--collection-docs` runs this checkout with
  * the workspace opened as one doc per collection (docs/collection-docs.md) against the one doc,
- * interleaved like `--ab`. `BENCH_APP_LONG=1` also prints, on stderr, what each scroll task over
- * 50 ms (of wall time or CPU) ran.
+ * interleaved like `--ab`.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -223,10 +222,6 @@ function printRate(rate: number, s: Startup | undefined, big: Big | undefined): 
     `    by main-thread CPU (load-independent): ${ms(big.scrollCpu.cpuMs)} in all, longest task ` +
       `${ms(big.scrollCpu.maxCpuMs)}; tasks over 50 ms of CPU: ${big.scrollCpu.overBudget}`,
   )
-  // BENCH_APP_LONG=1: what each long task of the scroll ran, on stderr (the printed lines stay as they are).
-  if (process.env.BENCH_APP_LONG)
-    for (const t of big.scrollCpu.long)
-      console.error(`    [scroll long task] ${ms(t.wallMs)} wall, ${ms(t.cpuMs)} CPU: ${t.what}`)
 }
 
 interface Measured {

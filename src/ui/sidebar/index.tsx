@@ -19,9 +19,6 @@ import Plus from 'lucide-solid/icons/plus'
 import ArchiveRestore from 'lucide-solid/icons/archive-restore'
 import Upload from 'lucide-solid/icons/upload'
 
-/** How long after the last scroll event the rows take the pointer again. */
-const SCROLL_SETTLE_MS = 150
-
 export function Sidebar() {
   const { tree, ui, collab } = useStore()
   let viewport!: HTMLDivElement
@@ -47,26 +44,14 @@ export function Sidebar() {
 
   // One re-render per frame however many scroll events arrive in it.
   let frame = 0
-  // While the list scrolls, rows take no pointer: rows sliding under a still pointer would
-  // otherwise cost a hit test, hover restyle and repaint, and mouseover/out events every frame.
-  let settle: ReturnType<typeof setTimeout> | undefined
   const onScroll = () => {
-    if (settle === undefined) viewport.classList.add('scrolling')
-    else clearTimeout(settle)
-    settle = setTimeout(() => {
-      settle = undefined
-      viewport.classList.remove('scrolling')
-    }, SCROLL_SETTLE_MS)
     if (frame) return
     frame = requestAnimationFrame(() => {
       frame = 0
       setScrollTop(viewport.scrollTop)
     })
   }
-  onCleanup(() => {
-    cancelAnimationFrame(frame)
-    clearTimeout(settle)
-  })
+  onCleanup(() => cancelAnimationFrame(frame))
 
   onMount(() => {
     const observer = new ResizeObserver(() => setHeight(viewport.clientHeight))

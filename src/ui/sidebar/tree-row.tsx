@@ -108,10 +108,6 @@ export function TreeRowView(props: TreeRowProps) {
   let more!: HTMLButtonElement
   const label = (<span class="row-name" />) as HTMLSpanElement
   const badge = (<span class="method" />) as HTMLSpanElement
-  // Their text nodes stay and take new text: replacing a node (textContent) would rebuild its
-  // layout object for every row handed over in a scroll frame.
-  const labelText = label.appendChild(document.createTextNode(''))
-  const badgeText = badge.appendChild(document.createTextNode(''))
   const view = (
     <div
       ref={(div) => {
@@ -192,7 +188,7 @@ export function TreeRowView(props: TreeRowProps) {
       hint: props.dropHint,
       ...(isContainer() ? { badge: '', badgeClass: '' } : badgeParts(current)),
     }
-    applyRow({ el, labelText, more, badge, badgeText }, shown, next)
+    applyRow({ el, label, more, badge }, shown, next)
     return next
   }, EMPTY)
   return view
@@ -229,14 +225,14 @@ function badgeParts(row: TreeRow): { badge: string; badgeClass: string } {
 }
 
 function applyRow(
-  parts: { el: HTMLElement; labelText: Text; more: HTMLElement; badge: HTMLElement; badgeText: Text },
+  parts: { el: HTMLElement; label: HTMLElement; more: HTMLElement; badge: HTMLElement },
   was: Shown,
   now: Shown,
 ): void {
-  const { el, labelText, more, badge, badgeText } = parts
+  const { el, label, more, badge } = parts
   if (now.name !== was.name) {
     el.setAttribute('aria-label', now.name)
-    labelText.data = now.name
+    label.textContent = now.name
     more.setAttribute('aria-label', messages.moreActions(now.name))
   }
   if (now.id !== was.id) el.dataset.id = now.id
@@ -255,6 +251,6 @@ function applyRow(
     if (was.hint) el.classList.remove(`drop-${was.hint}`)
     if (now.hint) el.classList.add(`drop-${now.hint}`)
   }
-  if (now.badge !== was.badge) badgeText.data = now.badge
+  if (now.badge !== was.badge) badge.textContent = now.badge
   if (now.badgeClass !== was.badgeClass) badge.className = now.badgeClass
 }
