@@ -9,32 +9,7 @@
 import { chromium } from '@playwright/test'
 import { logInContext } from './login.ts'
 import { freePort, load, startServer } from './app-ab.ts'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  id?: string
-  args?: {
-    name?: string
-    data?: {
-      startTime?: number
-      cpuProfile?: {
-        nodes?: {
-          id: number
-          parent?: number
-          callFrame: { functionName: string; url?: string; lineNumber?: number }
-        }[]
-        samples?: number[]
-      }
-      timeDeltas?: number[]
-    }
-  }
-}
+import type { TraceEvent } from './main-thread.ts'
 
 const [rateArg, dist, visitsArg, afterArg] = process.argv.slice(2)
 /** Tasks this many milliseconds past `sendbox-interactive` are listed too. */

@@ -8,37 +8,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
-
-interface TraceEvent {
-  name: string
-  cat: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  id?: string
-  args?: {
-    name?: string
-    data?: {
-      type?: string
-      functionName?: string
-      url?: string
-      lineNumber?: number
-      startTime?: number
-      cpuProfile?: {
-        nodes?: {
-          id: number
-          parent?: number
-          callFrame: { functionName: string; url?: string; scriptId?: number; lineNumber?: number }
-        }[]
-        samples?: number[]
-      }
-      timeDeltas?: number[]
-    }
-  }
-}
+import type { TraceEvent } from './main-thread.ts'
 
 export interface LongTask {
   /** Wall milliseconds, and the main thread's own CPU milliseconds. */

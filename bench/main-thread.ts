@@ -5,15 +5,42 @@
  */
 import type { Browser, Page } from '@playwright/test'
 
-interface TraceEvent {
+/** A Chromium trace event, with the fields these benches read (timeline, sampling profile). */
+export interface TraceEvent {
   name: string
+  cat: string
   ph: string
   pid: number
   tid: number
   ts: number
   dur?: number
   tdur?: number
-  args?: { name?: string; data?: { type?: string; functionName?: string; url?: string } }
+  id?: string
+  args?: {
+    name?: string
+    data?: {
+      type?: string
+      functionName?: string
+      url?: string
+      lineNumber?: number
+      startTime?: number
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }
+      timeDeltas?: number[]
+    }
+  }
+}
+
+/** A node of a trace's sampling profile. */
+export interface ProfileNode {
+  id: number
+  parent?: number
+  callFrame: {
+    functionName: string
+    url: string
+    scriptId?: number
+    lineNumber: number
+    columnNumber?: number
+  }
 }
 
 /** A main-thread task over 50 ms (of wall time or CPU) and what it ran. */

@@ -13,33 +13,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { logInContext } from './login.ts'
 import { makeBigWorkspace, seedWorkspace } from '../tests/fixtures/big-workspace.ts'
 import { freePort, startServer } from './app-ab.ts'
-
-interface TraceEvent {
-  name: string
-  cat: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  id?: string
-  args?: {
-    name?: string
-    data?: {
-      url?: string
-      functionName?: string
-      startTime?: number
-      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }
-      timeDeltas?: number[]
-    }
-  }
-}
-interface ProfileNode {
-  id: number
-  parent?: number
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number }
-}
+import type { ProfileNode, TraceEvent } from './main-thread.ts'
 
 const RATE = Number(process.argv[2] ?? 4)
 const DIST = process.argv[3] ?? 'dist'
