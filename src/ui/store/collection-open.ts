@@ -13,6 +13,7 @@ import type { Durability } from './durable-commit.ts'
 import { makeCollectionStorage, splitOnOpen, type CollectionStorage } from './collection-storage.ts'
 import { keepArchive, makeCollectionGate, type CollectionGate } from './offline-reconcile.ts'
 import { sliceSoon } from './slice-start.ts'
+import { encodeStateAsSlices } from './state-slices.ts'
 
 export const COLLECTION_DOCS_SWITCH = 'sendbox-collection-docs'
 
@@ -34,14 +35,10 @@ export async function openCollections(
     keepArchive(rootDb.name, archiveRoot(splitRoot), ids),
   )
   if (split.size > 0 && rootDb.db) await compactStored(rootDb.db, root)
-  // The split stored each collection in one update, and the compacted root keeps a tombstone per
-  // item it gave away: sliced in the background, so their next loads never block the page.
+  // The split stored each collection in one update: sliced in the background, so their next loads
+  // never block the page (the compacted root, a tombstone per item it gave away, is stored sliced).
   if (split.size > 0)
-    setTimeout(
-      () =>
-        [rootDb.name, ...[...split.keys()].map((id) => collectionDbName(rootDb.name, id))].forEach(sliceSoon),
-      0,
-    )
+    setTimeout(() => [...split.keys()].forEach((id) => sliceSoon(collectionDbName(rootDb.name, id))), 0)
   const collections = new WorkspaceDocs(root, {
     openDoc: (id) => storage.open(id),
     stored: () => durability.settled(),
@@ -112,7 +109,9 @@ export function fetchUnstored(
 
 /**
  * Replaces a database's stored updates by the doc's state, in one strict transaction: it commits
- * whole or not at all, and writes made after it (IndexedDB orders them) stay.
+ * whole or not at all, and writes made after it (IndexedDB orders them) stay. Stored as slices, so
+ * the next open integrates it a slice per task, with no wait for the slicing worker (a page
+ * reloaded soon after a split would otherwise load the compacted root in one long task).
  */
 export function compactStored(db: IDBDatabase, doc: Y.Doc): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -121,7 +120,7 @@ export function compactStored(db: IDBDatabase, doc: Y.Doc): Promise<void> {
     const keys = store.getAllKeys()
     keys.onsuccess = () => {
       const last = keys.result.at(-1)
-      store.add(Y.encodeStateAsUpdate(doc))
+      for (const slice of encodeStateAsSlices(doc)) store.add(slice)
       if (last !== undefined) store.delete(IDBKeyRange.upperBound(last))
     }
     tx.oncomplete = () => resolve()

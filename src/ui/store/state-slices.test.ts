@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
-import { createRequest, listTree, readCollection, listCollections } from '../../model/workspace/api.ts'
+import { createRequest, deleteItem, listTree, readCollection, listCollections } from '../../model/workspace/api.ts'
 import { needsSlicing } from './slice-size.ts'
-import { sliceUpdate } from './state-slices.ts'
+import { encodeStateAsSlices, sliceUpdate } from './state-slices.ts'
 import { sliceStoredState } from './slice-store.ts'
 import { loadInSlices } from './sliced-load.ts'
 
@@ -96,6 +96,40 @@ describe('sliceUpdate', () => {
   it('tells a large update from small ones', () => {
     expect(needsSlicing([release], 4096)).toBe(true)
     expect(needsSlicing(sliceUpdate(release, 4096), 4096)).toBe(false)
+  })
+})
+
+describe('encodeStateAsSlices', () => {
+  it('writes a live document as slices that rebuild it, in any order', () => {
+    const doc = docOf([release])
+    const apiId = listCollections(doc)[0]!.id
+    // A second client's edits on top of the first's, and deletions.
+    const other = docOf([Y.encodeStateAsUpdate(doc)])
+    createRequest(other, { parentId: apiId }, { name: 'From another client' })
+    const removed = listTree(other, new Set([apiId])).find((row) => row.name === 'Users')!
+    deleteItem(other, removed.id)
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(other))
+    const slices = encodeStateAsSlices(doc, 1024)
+    expect(slices.length).toBeGreaterThan(10)
+    for (const slice of slices) expect(slice.byteLength).toBeLessThan(1024 + 512)
+    sameState(docOf(slices), doc)
+    sameState(docOf([...slices].reverse()), doc)
+    const names = seen(docOf(slices)).tree.map((row) => row.name)
+    expect(names).toContain('From another client')
+    expect(names).not.toContain('Users')
+  })
+
+  it('ends with the delete set alone, and no slice is large', () => {
+    const doc = docOf([release])
+    const slices = encodeStateAsSlices(doc, 4096)
+    const last = Y.decodeUpdate(slices[slices.length - 1]!)
+    expect(last.structs).toHaveLength(0)
+    expect(last.ds.clients.size).toBeGreaterThan(0)
+    expect(needsSlicing(slices, 4096)).toBe(false)
+  })
+
+  it('refuses a size that is not positive', () => {
+    expect(() => encodeStateAsSlices(new Y.Doc(), 0)).toThrow('a slice needs a positive size, got 0')
   })
 })
 

@@ -15,6 +15,18 @@ import { SLICE_BYTES } from './slice-size.ts'
 
 type Struct = Y.Item | Y.GC | Y.Skip
 
+/** An update of `count` structs of one client, consecutive from `first`, written in `body`. */
+function sliceOf(first: Y.ID, count: number, body: Y.UpdateEncoderV1): Uint8Array {
+  const out = new Y.UpdateEncoderV1()
+  encoding.writeVarUint(out.restEncoder, 1)
+  encoding.writeVarUint(out.restEncoder, count)
+  out.writeClient(first.client)
+  encoding.writeVarUint(out.restEncoder, first.clock)
+  encoding.writeUint8Array(out.restEncoder, body.toUint8Array())
+  encoding.writeVarUint(out.restEncoder, 0) // no deletions in a struct slice
+  return out.toUint8Array()
+}
+
 /** The update's structs in slices of about `maxBytes` each, then its delete set (when any). */
 export function sliceUpdate(update: Uint8Array, maxBytes = SLICE_BYTES): Uint8Array[] {
   if (!(maxBytes > 0)) throw new Error(`a slice needs a positive size, got ${maxBytes}`)
@@ -24,15 +36,7 @@ export function sliceUpdate(update: Uint8Array, maxBytes = SLICE_BYTES): Uint8Ar
   let body = new Y.UpdateEncoderV1()
   const finish = () => {
     if (run.length === 0) return
-    const first = run[0]!
-    const out = new Y.UpdateEncoderV1()
-    encoding.writeVarUint(out.restEncoder, 1)
-    encoding.writeVarUint(out.restEncoder, run.length)
-    out.writeClient(first.id.client)
-    encoding.writeVarUint(out.restEncoder, first.id.clock)
-    encoding.writeUint8Array(out.restEncoder, body.toUint8Array())
-    encoding.writeVarUint(out.restEncoder, 0) // no deletions in a struct slice
-    slices.push(out.toUint8Array())
+    slices.push(sliceOf(run[0]!.id, run.length, body))
     run = []
     body = new Y.UpdateEncoderV1()
   }
@@ -52,6 +56,35 @@ export function sliceUpdate(update: Uint8Array, maxBytes = SLICE_BYTES): Uint8Ar
   finish()
   // Everything the update deletes, and no structs: the update less every struct it holds.
   const deletions = Y.diffUpdate(update, Y.encodeStateVectorFromUpdate(update))
+  if (Y.decodeUpdate(deletions).ds.clients.size > 0) slices.push(deletions)
+  return slices
+}
+
+/**
+ * A document's whole state as slices, written from its struct store (no update is decoded, so
+ * this costs about what `Y.encodeStateAsUpdate` does): what a compaction stores, so the next open
+ * never meets one large update. The client with the most structs comes first, as the others'
+ * edits mostly build on its items; Yjs holds back any slice whose dependencies come later.
+ */
+export function encodeStateAsSlices(doc: Y.Doc, maxBytes = SLICE_BYTES): Uint8Array[] {
+  if (!(maxBytes > 0)) throw new Error(`a slice needs a positive size, got ${maxBytes}`)
+  const slices: Uint8Array[] = []
+  const clients = [...doc.store.clients].sort((a, b) => b[1].length - a[1].length)
+  for (const [, structs] of clients) {
+    let next = 0
+    while (next < structs.length) {
+      const first = structs[next]!
+      const body = new Y.UpdateEncoderV1()
+      const start = next
+      while (next < structs.length && encoding.length(body.restEncoder) < maxBytes) {
+        structs[next]!.write(body, 0)
+        next++
+      }
+      slices.push(sliceOf(first.id, next - start, body))
+    }
+  }
+  // The delete set alone: the state less every struct the doc holds.
+  const deletions = Y.encodeStateAsUpdate(doc, Y.encodeStateVector(doc))
   if (Y.decodeUpdate(deletions).ds.clients.size > 0) slices.push(deletions)
   return slices
 }
