@@ -99,9 +99,9 @@ export async function openDocs(workspaceId: string): Promise<OpenDocs> {
   const loadMs = performance.now() - started
   performance.measure('sendbox-idb-load', { start: started, end: loadedAt })
   performance.measure('sendbox-init', { start: loadedAt })
-  // A large stored update (saved before slicing, compacted since, or a split root's) is sliced for
+  // A large stored update (saved before slicing, or compacted by y-indexeddb since) is sliced for
   // the next open, in a worker started at once: a page reloaded soon after would never see an idle
-  // moment. A split root holds a tombstone for every item it gave away (about 50 bytes each).
+  // moment. (The split's compaction of the root is stored sliced already: `collection-open.ts`.)
   if (large)
     setTimeout(
       () =>

@@ -20,8 +20,8 @@ let running = false
 
 /**
  * Slices the database's stored state in the background when it is large (the worker checks):
- * a root just compacted by the split, a collection the split wrote in one update, one that
- * y-indexeddb compacted. Does nothing where there are no workers (tests in Node).
+ * a collection the split wrote in one update, a database y-indexeddb compacted, one saved by a
+ * release before slicing. Does nothing where there are no workers (tests in Node).
  */
 export function sliceSoon(name: string): void {
   if (typeof Worker === 'undefined') return
