@@ -5,6 +5,7 @@
  * navigation, wall and CPU milliseconds), the app's performance marks among them, and for the
  * tasks over 8 ms of CPU the functions with the most samples (V8's sampling profiler, in the trace).
  * For finding what a cold start's critical path waits on; compare numbers with `bench/app.ts`.
+ * `OFFLINE=1` traces an offline reload after the visit instead (the offline time to interactive).
  */
 import { chromium } from '@playwright/test'
 import { logInContext } from './login.ts'
@@ -33,6 +34,16 @@ try {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    // OFFLINE=1: the visit traced is a reload from the service worker's precache, offline.
+    const offline = process.env.OFFLINE === '1'
+    if (offline) {
+      await page.goto(`http://127.0.0.1:${port}`)
+      await page.waitForFunction(() => performance.getEntriesByName('sendbox-interactive').length > 0)
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready
+      })
+      await context.setOffline(true)
+    }
     await browser.startTracing(page, {
       categories: [
         'devtools.timeline',
@@ -43,7 +54,8 @@ try {
         ...(process.env.SAMPLES === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
       ],
     })
-    await page.goto(`http://127.0.0.1:${port}`)
+    if (offline) await page.reload()
+    else await page.goto(`http://127.0.0.1:${port}`)
     await page.waitForFunction(() => performance.getEntriesByName('sendbox-interactive').length > 0)
     await page.waitForTimeout(200 + after * rate)
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
