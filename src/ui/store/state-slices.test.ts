@@ -128,6 +128,22 @@ describe('encodeStateAsSlices', () => {
     expect(needsSlicing(slices, 4096)).toBe(false)
   })
 
+  it('keeps what waits for a missing dependency, as a full encoding does', () => {
+    const source = new Y.Doc()
+    const list = source.getArray<string>('list')
+    list.insert(0, ['kept'])
+    const first = Y.encodeStateAsUpdate(source)
+    const middle = Y.encodeStateVector(source)
+    list.insert(0, ['before'])
+    list.insert(2, ['after'])
+    const second = Y.encodeStateAsUpdate(source, middle)
+    // The second edit arrives before the first: Yjs keeps it pending, outside the struct store.
+    const doc = docOf([second])
+    expect(doc.store.pendingStructs).not.toBeNull()
+    const slices = encodeStateAsSlices(doc, 4096)
+    expect(docOf([...slices, first]).getArray('list').toArray()).toEqual(['before', 'kept', 'after'])
+  })
+
   it('refuses a size that is not positive', () => {
     expect(() => encodeStateAsSlices(new Y.Doc(), 0)).toThrow('a slice needs a positive size, got 0')
   })

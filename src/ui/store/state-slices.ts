@@ -83,8 +83,10 @@ export function encodeStateAsSlices(doc: Y.Doc, maxBytes = SLICE_BYTES): Uint8Ar
       slices.push(sliceOf(first.id, next - start, body))
     }
   }
-  // The delete set alone: the state less every struct the doc holds.
-  const deletions = Y.encodeStateAsUpdate(doc, Y.encodeStateVector(doc))
-  if (Y.decodeUpdate(deletions).ds.clients.size > 0) slices.push(deletions)
+  // The rest: the delete set, and what waits for a missing dependency (Yjs keeps that pending
+  // beside the store, and a full encoding carries it too).
+  const rest = Y.encodeStateAsUpdate(doc, Y.encodeStateVector(doc))
+  const { structs, ds } = Y.decodeUpdate(rest)
+  if (structs.length > 0 || ds.clients.size > 0) slices.push(rest)
   return slices
 }
