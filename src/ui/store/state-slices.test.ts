@@ -8,7 +8,13 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { IndexeddbPersistence } from 'y-indexeddb'
-import { createRequest, deleteItem, listTree, readCollection, listCollections } from '../../model/workspace/api.ts'
+import {
+  createRequest,
+  deleteItem,
+  listTree,
+  readCollection,
+  listCollections,
+} from '../../model/workspace/api.ts'
 import { needsSlicing } from './slice-size.ts'
 import { encodeStateAsSlices, sliceUpdate } from './state-slices.ts'
 import { sliceStoredState } from './slice-store.ts'
@@ -141,7 +147,11 @@ describe('encodeStateAsSlices', () => {
     const doc = docOf([second])
     expect(doc.store.pendingStructs).not.toBeNull()
     const slices = encodeStateAsSlices(doc, 4096)
-    expect(docOf([...slices, first]).getArray('list').toArray()).toEqual(['before', 'kept', 'after'])
+    expect(
+      docOf([...slices, first])
+        .getArray('list')
+        .toArray(),
+    ).toEqual(['before', 'kept', 'after'])
   })
 
   it('refuses a size that is not positive', () => {
