@@ -165,4 +165,19 @@ describe('durable commits of collection docs', () => {
     expect(durability.pending()).toBe(0)
     expect(opened.map((t) => t.durability)).toEqual(['default', 'strict'])
   })
+
+  it('a held change that fails is reported as a failed save, until a commit succeeds', async () => {
+    const { doc, persistence } = await openDoc()
+    const durability = trackDurability(doc, [persistence])
+    const told: (string | null)[] = []
+    durability.subscribe(() => told.push(durability.failure()))
+    durability.hold(Promise.reject(new Error("the collection's database did not open")))
+    await durability.settled()
+    expect(durability.pending()).toBe(0)
+    expect(durability.failure()).toBe("the collection's database did not open")
+    expect(told.at(-1)).toBe("the collection's database did not open")
+    doc.getMap('m').set('a', 1)
+    await durability.settled()
+    expect(durability.failure()).toBeNull()
+  })
 })

@@ -45,7 +45,8 @@ export interface Durability {
   track(doc: Y.Doc, target: FlushTarget): () => void
   /**
    * A change that waits for its doc to load (one doc per collection) before it is written:
-   * pending until then, and `settled()` waits for it and its commit.
+   * pending until then, and `settled()` waits for it and its commit. If it fails, `failure()`
+   * says why (the app shows it as a failed save) until a commit succeeds.
    */
   hold(work: Promise<unknown>): void
   stop(): void
@@ -149,7 +150,13 @@ export function trackDurability(workspace: Y.Doc, targets: readonly FlushTarget[
 
   const held = new Set<Promise<unknown>>()
   const hold = (work: Promise<unknown>) => {
-    const done = work.catch(() => undefined)
+    // A change that could not be made (its doc did not open) is a failed save, said as one.
+    const done = work.then(
+      () => undefined,
+      (error: unknown) => {
+        failed = error instanceof Error ? error.message : String(error)
+      },
+    )
     held.add(done)
     count++
     notify()
