@@ -45,6 +45,11 @@ for (const profileNo of [1, 2]) {
       await fillSaveDialog(page, 'Seed', 'https://durable.test/seed')
       await saveDialog(page).getByRole('button', { name: 'Hier speichern' }).click()
       await expect(row(page, 'Seed')).toBeVisible()
+      // The open rows of the tree are device state, stored best-effort within about 100 ms, not a
+      // save. A close right after the save once came back with the collection folded in CI (the
+      // request kept, its row hidden; twice in one loaded run, never in 20 local runs), so the
+      // setup gives that state a moment: what this test checks is the saves after it.
+      await page.waitForTimeout(500)
       await profile.close()
       page = await profile.launch()
       await expect(row(page, 'Seed')).toBeVisible()
