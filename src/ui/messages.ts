@@ -121,6 +121,9 @@ export const messages = {
     'Scripts cannot read this secret. Click to allow script access (needed for request signing).',
   scriptAccessAllowed: 'Scripts may read this secret. Click to withhold it from scripts.',
   close: 'Close',
+  dialogFailedTitle: 'Could not open',
+  dialogFailed: (reason: string) =>
+    `This window could not open: ${reason}. Nothing was changed; reload the app and try again.`,
 
   // History (spec 2.5, 4.2)
   history: 'Verlauf',

@@ -4,6 +4,7 @@ import { Dynamic } from 'solid-js/web'
 import { isSentKind } from '../../model/request-kinds.ts'
 import { GitNotice } from '../collab/collab-bar.tsx'
 import { ConfirmDelete } from '../dialogs/confirm-delete.tsx'
+import { DialogBoundary } from '../dialogs/dialog-failed.tsx'
 import { UnsavedChanges } from '../dialogs/unsaved-changes.tsx'
 import { EnvironmentSelector } from '../environments/selector.tsx'
 import { messages } from '../messages.ts'
@@ -198,7 +199,9 @@ function DialogHost() {
   const store = useStore()
   return (
     <Show when={store.ui.dialog()} keyed>
-      {(dialog) => dialogView(dialog)}
+      {(dialog) => (
+        <DialogBoundary onClose={() => store.ui.closeDialog()}>{dialogView(dialog)}</DialogBoundary>
+      )}
     </Show>
   )
 }
