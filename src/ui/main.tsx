@@ -10,6 +10,7 @@ import { preloadResponseViewer } from './request-editor/response-area.tsx'
 import { createAppStore } from './store/index.ts'
 import { StoreProvider } from './store/context.tsx'
 import { createSendServices } from './store/send-services.ts'
+import { yieldToPage } from './store/sliced-load.ts'
 import type { SendServices } from './store/send-state.ts'
 import type { WorkspaceEntry, WorkspaceRegistry } from './store/workspaces.ts'
 import './styles.css'
@@ -47,11 +48,11 @@ async function openApp(
   const docs = await opening
   // The store, a first visit's new tab and the first render each in a task of their own, after
   // the documents' load: none of them holds the page for long on a slow CPU.
-  await nextTask()
+  await yieldToPage()
   const store = createRoot(() => createAppStore(docs, services, { entry, registry }))
-  await nextTask()
+  await yieldToPage()
   if (store.tabs.state.tabs.length === 0) store.tabs.newTab('http')
-  await nextTask()
+  await yieldToPage()
   root.textContent = ''
   document.documentElement.dataset.loadMs = docs.loadMs.toFixed(1)
   render(
@@ -68,10 +69,4 @@ async function openApp(
   setTimeout(services.start, 0)
   // What the first response needs, fetched while the person is still typing.
   requestIdleCallback(preloadResponseViewer, { timeout: 2000 })
-}
-
-/** A turn for the page between two steps (`scheduler.yield` keeps the step's place in the queue). */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0))
 }

@@ -179,22 +179,16 @@ function seenBy(base: Y.Snapshot, item: Y.Item): boolean {
 function keyChangedSince(map: Y.Map<unknown>, key: string, base: Y.Snapshot | undefined): boolean {
   if (!base) return false
   const item = map._map.get(key)
-  if (!item) return false
-  if (!seenBy(base, item)) return true
-  return item.content instanceof Y.ContentType && !item.deleted && typeChangedSince(item.content.type, base)
+  return item !== undefined && itemChangedSince(item, base)
 }
 
-function typeChangedSince(type: Y.AbstractType<unknown>, base: Y.Snapshot): boolean {
-  for (const item of type._map.values()) {
-    if (!seenBy(base, item)) return true
-    if (item.content instanceof Y.ContentType && !item.deleted && typeChangedSince(item.content.type, base))
-      return true
-  }
-  for (let item = type._start; item; item = item.right) {
-    if (!seenBy(base, item)) return true
-    if (item.content instanceof Y.ContentType && !item.deleted && typeChangedSince(item.content.type, base))
-      return true
-  }
+/** The item, or anything in the type it holds, is something the split's base had not. */
+function itemChangedSince(item: Y.Item, base: Y.Snapshot): boolean {
+  if (!seenBy(base, item)) return true
+  if (!(item.content instanceof Y.ContentType) || item.deleted) return false
+  const type = item.content.type
+  for (const inner of type._map.values()) if (itemChangedSince(inner, base)) return true
+  for (let inner = type._start; inner; inner = inner.right) if (itemChangedSince(inner, base)) return true
   return false
 }
 

@@ -41,8 +41,12 @@ function jsonDepth(text: string, limit: number): number {
  * the codec's tag key, U+0000), which spares the host serialising it and the guest decoding it.
  */
 export function jsonAnswer(text: string, value: unknown): unknown {
-  return !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH ? new JsonText(text) : value
+  return codecCarries(text) ? new JsonText(text) : value
 }
+
+/** The guest's JSON.parse of `text` gives what the codec would carry: no deeper nesting, no tag key. */
+const codecCarries = (text: string): boolean =>
+  !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH
 
 /** Bodies up to this length are checked for the guest's own parse when they arrive (guestParses). */
 const GUEST_PARSE_MAX = 65536
@@ -53,9 +57,7 @@ const GUEST_PARSE_MAX = 65536
  * itself (guest/send-result.ts). A longer body is not scanned now: its `json()` asks the host.
  */
 export function guestParses(text: string): boolean {
-  return (
-    text.length <= GUEST_PARSE_MAX && !text.includes('\\u0000') && jsonDepth(text, CODEC_DEPTH) <= CODEC_DEPTH
-  )
+  return text.length <= GUEST_PARSE_MAX && codecCarries(text)
 }
 
 export class HostResponse {

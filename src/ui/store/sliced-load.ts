@@ -69,7 +69,7 @@ interface Scheduler {
 }
 
 /** A turn for input and rendering (`scheduler.yield` keeps this task's place at the front). */
-function yieldToPage(): Promise<void> {
+export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0))
 }
