@@ -3,30 +3,16 @@
  * `pm.request.url.variables` (get, toObject) and change them (set, upsert) before the send; the
  * echo server on 127.0.0.1 sees the value encoded as the segment, and an empty one as `:name`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+import { describe, expect, it } from 'vitest'
+import { sendFixture } from '../helpers/send-fixture.ts'
 import { makeRequest, makeRow, makeScripts } from '../../src/model/factories.ts'
 import { VariableContext } from '../../src/model/variables.ts'
 import { send } from '../../src/runtime/send.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-runner.ts'
-import { testRunner } from '../helpers/run-script.ts'
 
-let echo: EchoServer
-let transport: NodeTransport
-let runner: QuickJSScriptRunner
-beforeAll(async () => {
-  echo = await startEchoServer()
-  transport = createNodeTransport()
-  runner = await testRunner()
-})
-afterAll(async () => {
-  await transport.close()
-  await echo.close()
-})
+const fixture = sendFixture()
 
 async function sendWith(preRequest: string, session = new Map<string, string>()) {
-  echo.seen.length = 0
+  fixture.echo.seen.length = 0
   const result = await send(
     {
       request: makeRequest({
@@ -39,7 +25,7 @@ async function sendWith(preRequest: string, session = new Map<string, string>())
           {
             scope: 'environment',
             variables: [
-              { key: 'base', value: echo.url },
+              { key: 'base', value: fixture.echo.url },
               { key: 'user', value: 'ann b' },
             ],
           },
@@ -47,10 +33,10 @@ async function sendWith(preRequest: string, session = new Map<string, string>())
         session,
       ),
     },
-    { transport, scripts: runner },
+    fixture.deps,
   )
   expect(result.outcome).toBe('done')
-  return { path: echo.seen.at(-1)!.path, session }
+  return { path: fixture.echo.seen.at(-1)!.path, session }
 }
 
 describe('path variables in a send', () => {

@@ -4,28 +4,14 @@
  * with a collection run's jar, a script reads the jar's cookies for the URL and its
  * `pm.cookies.jar()` changes reach the jar and the request being sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+import { describe, expect, it } from 'vitest'
+import { sendFixture } from '../helpers/send-fixture.ts'
 import { makeRequest, makeScripts } from '../../src/model/factories.ts'
 import { VariableContext } from '../../src/model/variables.ts'
 import { CookieJar } from '../../src/runtime/cookie-jar.ts'
 import { send, type SendResult } from '../../src/runtime/send.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-runner.ts'
-import { testRunner } from '../helpers/run-script.ts'
 
-let echo: EchoServer
-let transport: NodeTransport
-let runner: QuickJSScriptRunner
-beforeAll(async () => {
-  echo = await startEchoServer()
-  transport = createNodeTransport()
-  runner = await testRunner()
-})
-afterAll(async () => {
-  await transport.close()
-  await echo.close()
-})
+const fixture = sendFixture()
 
 function sendOne(
   path: string,
@@ -34,11 +20,11 @@ function sendOne(
 ) {
   return send(
     {
-      request: makeRequest({ url: `${echo.url}${path}`, scripts: makeScripts(scripts) }),
+      request: makeRequest({ url: `${fixture.echo.url}${path}`, scripts: makeScripts(scripts) }),
       variables: new VariableContext(),
       ...(cookieJar ? { cookieJar } : {}),
     },
-    { transport, scripts: runner },
+    fixture.deps,
   )
 }
 
@@ -67,7 +53,7 @@ describe('pm.cookies in a send', () => {
       postResponse: `pm.test('none', () => pm.expect(pm.cookies.count()).to.equal(0))`,
     })
     expect(failed(result)).toEqual([])
-    expect(echo.seen.at(-1)!.headers.some(([name]) => name.toLowerCase() === 'cookie')).toBe(false)
+    expect(fixture.echo.seen.at(-1)!.headers.some(([name]) => name.toLowerCase() === 'cookie')).toBe(false)
   })
 
   it("a run's jar: the response's cookies are stored before the script, a script's jar changes go to the jar and out with the request", async () => {
@@ -78,22 +64,22 @@ describe('pm.cookies in a send', () => {
       jar,
     )
     expect(failed(first)).toEqual([])
-    expect(jar.cookiesFor(echo.url + '/')).toEqual([
+    expect(jar.cookiesFor(fixture.echo.url + '/')).toEqual([
       ['a', '1'],
       ['b', '2'],
     ])
     const second = await sendOne(
       '/anything/second',
       {
-        preRequest: `const jar = pm.cookies.jar(); const u = '${echo.url}'
+        preRequest: `const jar = pm.cookies.jar(); const u = '${fixture.echo.url}'
           jar.unset(u, 'a', (e) => jar.set(u, 'c', '3', (e2, c) => pm.test('set', () => pm.expect([e, e2, c.name]).to.eql([null, null, 'c']))))`,
       },
       jar,
     )
     expect(failed(second)).toEqual([])
     expect(second.tests).toHaveLength(1)
-    const cookie = echo.seen.at(-1)!.headers.find(([name]) => name.toLowerCase() === 'cookie')
+    const cookie = fixture.echo.seen.at(-1)!.headers.find(([name]) => name.toLowerCase() === 'cookie')
     expect(cookie?.[1]).toBe('b=2; c=3')
-    expect(jar.cookiesFor(echo.url + '/').map(([name]) => name)).toEqual(['b', 'c'])
+    expect(jar.cookiesFor(fixture.echo.url + '/').map(([name]) => name)).toEqual(['b', 'c'])
   })
 })

@@ -5,29 +5,15 @@
  * real pipeline, real QuickJS and the echo server: the value reaches the server only on the
  * request the user wrote.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+import { describe, expect, it } from 'vitest'
+import { sendFixture } from '../helpers/send-fixture.ts'
 import { makeRequest, makeRow, makeScripts } from '../../src/model/factories.ts'
 import { VariableContext } from '../../src/model/variables.ts'
 import type { Auth } from '../../src/model/types.ts'
 import { send } from '../../src/runtime/send.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-runner.ts'
-import { testRunner } from '../helpers/run-script.ts'
 
 const SECRET = 'sk-live-4f9c2e'
-let echo: EchoServer
-let transport: NodeTransport
-let runner: QuickJSScriptRunner
-beforeAll(async () => {
-  echo = await startEchoServer()
-  transport = createNodeTransport()
-  runner = await testRunner()
-})
-afterAll(async () => {
-  await transport.close()
-  await echo.close()
-})
+const fixture = sendFixture()
 
 function context(session = new Map<string, string>()) {
   return new VariableContext(
@@ -35,7 +21,7 @@ function context(session = new Map<string, string>()) {
       {
         scope: 'environment',
         variables: [
-          { key: 'base', value: echo.url },
+          { key: 'base', value: fixture.echo.url },
           { key: 'apiKey', value: SECRET, secret: true },
           { key: 'user', value: 'ann' },
         ],
@@ -47,7 +33,7 @@ function context(session = new Map<string, string>()) {
 
 /** Every request the echo server saw, as one text per request. */
 function seenTexts(): string[] {
-  return echo.seen.map((r) => [r.method, r.url, ...r.headers.flat(), r.body].join('\n'))
+  return fixture.echo.seen.map((r) => [r.method, r.url, ...r.headers.flat(), r.body].join('\n'))
 }
 
 const PRE = `
@@ -89,7 +75,7 @@ const POST = `
 describe('withheld secrets in what scripts see', () => {
   it('the issue attack: the value leaves only on the request the user wrote', async () => {
     const session = new Map<string, string>()
-    echo.seen.length = 0
+    fixture.echo.seen.length = 0
     const first = await send(
       {
         request: makeRequest({
@@ -102,7 +88,7 @@ describe('withheld secrets in what scripts see', () => {
         }),
         variables: context(session),
       },
-      { transport, scripts: runner },
+      fixture.deps,
     )
     expect(first.outcome).toBe('done')
     if (first.outcome !== 'done') return
@@ -110,7 +96,7 @@ describe('withheld secrets in what scripts see', () => {
     expect(first.tests).toEqual([{ name: 'the server got the key', passed: true, error: null }])
 
     // The user's own request carried the value everywhere it names the secret.
-    const legit = echo.seen.find((r) => r.path === '/anything/a')!
+    const legit = fixture.echo.seen.find((r) => r.path === '/anything/a')!
     expect(legit.query).toContainEqual(['k', SECRET])
     expect(legit.headers).toContainEqual(['X-Key', SECRET])
     expect(legit.headers).toContainEqual(['Cookie', `sid=${SECRET}`])
@@ -118,7 +104,7 @@ describe('withheld secrets in what scripts see', () => {
 
     // The scripts saw the placeholder, in every namespace.
     const pre = JSON.parse(session.get('preSeen')!) as Record<string, unknown>
-    const url = `${echo.url}/anything/a?k={{apiKey}}&u=ann`
+    const url = `${fixture.echo.url}/anything/a?k={{apiKey}}&u=ann`
     expect(pre).toMatchObject({ svcUrl: url, deltaUrl: url, reqUrl: url, reqUrlProp: url })
     // Postman's pm.request before the send is the request as typed: placeholders only.
     expect(pre.alphaUrl).toBe('{{base}}/anything/a?k={{apiKey}}&u={{user}}')
@@ -148,16 +134,16 @@ describe('withheld secrets in what scripts see', () => {
         }),
         variables: context(session),
       },
-      { transport, scripts: runner },
+      fixture.deps,
     )
     expect(second.outcome).toBe('done')
-    const next = echo.seen.find((r) => r.path === '/anything/b')!
+    const next = fixture.echo.seen.find((r) => r.path === '/anything/b')!
     expect(next.headers).toContainEqual(['X-Copy', '{{apiKey}}'])
 
     // Only the user's request ever carried the value.
     const carrying = seenTexts().filter((text) => text.includes(SECRET))
     expect(carrying).toHaveLength(1)
-    expect(echo.seen.map((r) => r.path)).toEqual(
+    expect(fixture.echo.seen.map((r) => r.path)).toEqual(
       expect.arrayContaining(['/anything/a', '/exfil/pre', '/exfil/next', '/anything/b']),
     )
   })
@@ -172,7 +158,7 @@ describe('withheld secrets in what scripts see', () => {
     ['Basic', { type: 'basic', username: '{{user}}', password: '{{apiKey}}' }, /^Basic /],
   ])('%s auth computed from a withheld secret shows its placeholder', async (_name, auth, shown) => {
     const session = new Map<string, string>()
-    echo.seen.length = 0
+    fixture.echo.seen.length = 0
     const result = await send(
       {
         request: makeRequest({
@@ -184,7 +170,7 @@ describe('withheld secrets in what scripts see', () => {
         }),
         variables: context(session),
       },
-      { transport, scripts: runner },
+      fixture.deps,
     )
     expect(result.outcome).toBe('done')
     const seen = JSON.parse(session.get('seen')!) as Record<string, string>
@@ -194,7 +180,7 @@ describe('withheld secrets in what scripts see', () => {
     expect(JSON.stringify(seen)).not.toContain(SECRET)
     if (auth.type === 'basic') expect(atob(seen[header]!.slice(6))).toBe('ann:{{apiKey}}')
     // The wire carried the real value.
-    const wire = echo.seen.at(-1)!.headers.find(([n]) => n.toLowerCase() === header)![1]
+    const wire = fixture.echo.seen.at(-1)!.headers.find(([n]) => n.toLowerCase() === header)![1]
     expect(wire).toContain(auth.type === 'basic' ? btoa(`ann:${SECRET}`) : SECRET)
   })
 
@@ -205,7 +191,7 @@ describe('withheld secrets in what scripts see', () => {
         {
           scope: 'environment',
           variables: [
-            { key: 'base', value: echo.url },
+            { key: 'base', value: fixture.echo.url },
             { key: 'apiKey', value: SECRET, secret: true },
             { key: 'awsSecret', value: 'wJalrXUtnFEMI/K7MDENG', secret: true },
           ],
@@ -223,9 +209,9 @@ describe('withheld secrets in what scripts see', () => {
         }),
         variables,
       },
-      { transport, scripts: runner },
+      fixture.deps,
     )
-    expect(session.get('url')).toBe(`${echo.url}/anything/q?key={{apiKey}}`)
+    expect(session.get('url')).toBe(`${fixture.echo.url}/anything/q?key={{apiKey}}`)
     await send(
       {
         request: makeRequest({
@@ -242,19 +228,19 @@ describe('withheld secrets in what scripts see', () => {
         }),
         variables,
       },
-      { transport, scripts: runner },
+      fixture.deps,
     )
     expect(session.get('auth')).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/.*Signature=\{\{awsSecret\}\}$/,
     )
-    expect(echo.seen.at(-1)!.headers.find(([n]) => n === 'Authorization')![1]).toMatch(
+    expect(fixture.echo.seen.at(-1)!.headers.find(([n]) => n === 'Authorization')![1]).toMatch(
       /Signature=[0-9a-f]{64}$/,
     )
   })
 
   it('sendRequest never resolves a withheld secret, and allowed secrets still show', async () => {
     const session = new Map<string, string>()
-    echo.seen.length = 0
+    fixture.echo.seen.length = 0
     const result = await send(
       {
         request: makeRequest({
@@ -265,7 +251,7 @@ describe('withheld secrets in what scripts see', () => {
         }),
         variables: context(session),
       },
-      { transport, scripts: runner },
+      fixture.deps,
     )
     expect(result.outcome).toBe('not-sent')
     expect(result.outcome === 'not-sent' && result.scriptError?.kind).toBe('secret')
@@ -276,7 +262,7 @@ describe('withheld secrets in what scripts see', () => {
         {
           scope: 'environment',
           variables: [
-            { key: 'base', value: echo.url },
+            { key: 'base', value: fixture.echo.url },
             { key: 'apiKey', value: SECRET, secret: true, scriptAccess: true },
           ],
         },
@@ -291,8 +277,8 @@ describe('withheld secrets in what scripts see', () => {
         }),
         variables: allowed,
       },
-      { transport, scripts: runner },
+      fixture.deps,
     )
-    expect(session.get('allowed')).toBe(`${echo.url}/anything/d?k=${SECRET}`)
+    expect(session.get('allowed')).toBe(`${fixture.echo.url}/anything/d?k=${SECRET}`)
   })
 })

@@ -3,50 +3,36 @@
  * `--no-default-headers`): sent as on the request itself when on, left out when off. Through the
  * real pipeline, real QuickJS and the echo server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEchoServer, type EchoServer } from '../fixtures/echo-server.ts'
+import { describe, expect, it } from 'vitest'
+import { sendFixture } from '../helpers/send-fixture.ts'
 import { makeRequest, makeScripts } from '../../src/model/factories.ts'
 import { VariableContext } from '../../src/model/variables.ts'
 import { send } from '../../src/runtime/send.ts'
-import { createNodeTransport, type NodeTransport } from '../../src/runtime/transport/node.ts'
-import type { QuickJSScriptRunner } from '../../src/runtime/script/quickjs-runner.ts'
-import { testRunner } from '../helpers/run-script.ts'
 
-let echo: EchoServer
-let transport: NodeTransport
-let runner: QuickJSScriptRunner
-beforeAll(async () => {
-  echo = await startEchoServer()
-  transport = createNodeTransport()
-  runner = await testRunner()
-})
-afterAll(async () => {
-  await transport.close()
-  await echo.close()
-})
+const fixture = sendFixture()
 
 /** The headers the echo server saw on the script's request, names in lower case. */
 async function scriptRequestHeaders(defaultHeaders: boolean | undefined) {
-  echo.seen.length = 0
-  const script = `pm.sendRequest({ url: '${echo.url}/anything/from-script', header: { 'X-Own': '1' } }, () => {})`
+  fixture.echo.seen.length = 0
+  const script = `pm.sendRequest({ url: '${fixture.echo.url}/anything/from-script', header: { 'X-Own': '1' } }, () => {})`
   const result = await send(
     {
       request: makeRequest({
-        url: `${echo.url}/anything/request`,
+        url: `${fixture.echo.url}/anything/request`,
         scripts: makeScripts({ preRequest: script }),
       }),
       variables: new VariableContext(),
     },
-    { transport, scripts: runner, ...(defaultHeaders === undefined ? {} : { defaultHeaders }) },
+    { ...fixture.deps, ...(defaultHeaders === undefined ? {} : { defaultHeaders }) },
   )
   expect(result.outcome).toBe('done')
   // The request itself follows the setting too.
   expect(
-    echo.seen
+    fixture.echo.seen
       .find((r) => r.url.endsWith('/request'))!
       .headers.some(([k]) => k.toLowerCase() === 'cache-control'),
   ).toBe(defaultHeaders !== false)
-  const seen = echo.seen.find((r) => r.url.endsWith('/from-script'))
+  const seen = fixture.echo.seen.find((r) => r.url.endsWith('/from-script'))
   expect(seen).toBeDefined()
   return new Map(seen!.headers.map(([k, v]) => [k.toLowerCase(), v]))
 }
